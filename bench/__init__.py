@@ -1,0 +1,1 @@
+"""`make bench`: the figures the issues name, each measured beside a baseline in the same run."""

@@ -1,0 +1,7 @@
+"""`python -m game` runs the command line (the game itself when no subcommand is given)."""
+
+import sys
+
+from game.cli import main
+
+sys.exit(main())

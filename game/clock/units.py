@@ -1,0 +1,79 @@
+"""Units and exact parsing of durations and ratios.
+
+Time travels through the game as integer nanoseconds. Quantities that are not whole
+nanoseconds (a 1/60 s step is 16,666,666 2/3 ns) are exact `Fraction`s, never floats: a float
+accumulator drifts after a few thousand frames, an exact one never does.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+NS_PER_SECOND = 1_000_000_000
+NS_PER_MS = 1_000_000
+
+# A plain decimal number: digits, an optional point and digits. No exponent, no sign, no
+# underscores: a workshop audience should be able to read every number they type.
+_DECIMAL = re.compile(r"\d+(\.\d+)?|\.\d+")
+# A ratio for time scales: a decimal or "p/q" with whole p and q.
+_RATIO = re.compile(r"(\d+)\s*/\s*(\d+)")
+
+
+def parse_decimal(text: str, *, what: str = "number") -> Fraction:
+    """Read a non-negative decimal exactly: "16.667" is 16667/1000, not a binary float."""
+    cleaned = text.strip()
+    if not _DECIMAL.fullmatch(cleaned):
+        raise ValueError(f"{what} must be a non-negative decimal number like 16.667 (got {text!r})")
+    return Fraction(cleaned)
+
+
+def parse_ratio(text: str, *, what: str = "ratio") -> Fraction:
+    """Read a ratio exactly, written as "1/8", "0.125" or "2"."""
+    cleaned = text.strip()
+    match = _RATIO.fullmatch(cleaned)
+    if match:
+        numerator, denominator = int(match.group(1)), int(match.group(2))
+        if denominator == 0:
+            raise ValueError(f"{what} has a zero denominator (got {text!r})")
+        return Fraction(numerator, denominator)
+    if not _DECIMAL.fullmatch(cleaned):
+        raise ValueError(f"{what} must be a decimal like 0.125 or a ratio like 1/8 (got {text!r})")
+    return Fraction(cleaned)
+
+
+def ms_to_ns(ms: Fraction | int) -> Fraction:
+    """Milliseconds to nanoseconds, exactly."""
+    return Fraction(ms) * NS_PER_MS
+
+
+def parse_ms(text: str, *, what: str = "duration") -> Fraction:
+    """Read a decimal number of milliseconds as exact nanoseconds."""
+    return ms_to_ns(parse_decimal(text, what=f"{what} (ms)"))
+
+
+def whole_ns(value: Fraction, *, what: str = "duration") -> int:
+    """Return `value` as an int of nanoseconds, refusing anything finer than 1 ns."""
+    if value.denominator != 1:
+        raise ValueError(f"{what} must be a whole number of nanoseconds (got {float(value)} ns)")
+    return value.numerator
+
+
+def round_ns(value: Fraction | int) -> int:
+    """Round exact nanoseconds to the nearest integer, halves away from zero.
+
+    Used only for display and JSON: the books themselves stay exact.
+    """
+    value = Fraction(value)
+    rounded = (abs(value.numerator) * 2 + value.denominator) // (2 * value.denominator)
+    return rounded if value >= 0 else -rounded
+
+
+def hz_to_step_ns(hz: Fraction | int) -> Fraction:
+    """The exact length of one step at `hz` ticks per second, in nanoseconds."""
+    return Fraction(NS_PER_SECOND) / Fraction(hz)
+
+
+def format_ms(ns: Fraction | int, digits: int = 3) -> str:
+    """Nanoseconds as a short millisecond string for tables and the HUD."""
+    return f"{float(Fraction(ns) / NS_PER_MS):.{digits}f}"

@@ -1,0 +1,1 @@
+"""One module per subcommand of `python -m game`: `add_arguments(parser)` and `run(args)`."""

@@ -1,0 +1,217 @@
+"""`python -m game schedule`: the scheduler explainer.
+
+Feed it frame times and it prints, frame by frame, what the scheduler decided: how many ticks
+ran, what was dropped, what is carried, the alpha and the overload light; then the totals and the
+ledger check. It is both a workshop tool (put a stall on a slide) and the test contract.
+
+    python -m game schedule --hz 50 --max-steps 4 --initial-remainder-ms 15 200
+    python -m game schedule --policy uncapped 16.667x600 250 pause 1000 resume 16.667 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.clock.units import (
+    NS_PER_MS,
+    format_ms,
+    hz_to_step_ns,
+    parse_decimal,
+    parse_ms,
+    parse_ratio,
+    whole_ns,
+)
+from game.errors import BadInput
+from game.scheduler.books import TimeBooks
+from game.scheduler.plan import StepPlan
+from game.scheduler.policies import POLICIES
+from game.scheduler.records import frame_record
+from game.scheduler.scheduler import FixedStepScheduler
+from game.scheduler.settings import AlphaMode, SchedulerSettings
+
+HELP = "explain frame by frame how the scheduler splits frame times into fixed ticks"
+
+MAX_FRAMES = 10_000_000
+_REPEAT = re.compile(r"(?P<value>[^x]+)x(?P<count>\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class FrameRun:
+    """`count` frames of `elapsed_ns` each, or a pause/resume marker (count 0)."""
+
+    elapsed_ns: int = 0
+    count: int = 1
+    toggle: str = ""
+
+
+def parse_frames(tokens: list[str]) -> list[FrameRun]:
+    """Read FRAME tokens: `16.667`, `16.667x600`, `pause`, `resume`. Refuse anything else."""
+    runs: list[FrameRun] = []
+    total = 0
+    for token in tokens:
+        word = token.strip().lower()
+        if word in ("pause", "resume"):
+            runs.append(FrameRun(count=0, toggle=word))
+            continue
+        match = _REPEAT.fullmatch(word)
+        value, count = (match["value"], int(match["count"])) if match else (word, 1)
+        try:
+            elapsed = whole_ns(parse_ms(value, what="frame"), what=f"frame {token!r}")
+        except ValueError as problem:
+            raise BadInput.error(f"bad frame {token!r}: {problem}") from None
+        if count < 1:
+            raise BadInput.error(f"bad frame {token!r}: the repeat count must be at least 1")
+        total += count
+        if total > MAX_FRAMES:
+            raise BadInput.error(f"too many frames (more than {MAX_FRAMES:,})")
+        runs.append(FrameRun(elapsed, count))
+    return runs
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    step = parser.add_mutually_exclusive_group()
+    step.add_argument("--hz", default=None, help="tick rate, exact (default 60)")
+    step.add_argument("--step-ms", default=None, help="step length in ms, exact (e.g. 20)")
+    parser.add_argument("--policy", default="drop", help=f"one of: {', '.join(POLICIES)}")
+    parser.add_argument("--max-steps", type=int, default=5, help="catch-up cap M (default 5)")
+    parser.add_argument("--max-frame-ms", default="250", help="max frame F in ms (default 250)")
+    parser.add_argument(
+        "--max-backlog-ms", default="1000", help="max backlog B in ms (default 1000)"
+    )
+    parser.add_argument("--time-scale", default="1", help="time scale, e.g. 1/8, 0.5, 2")
+    parser.add_argument(
+        "--alpha", default="correct", choices=[mode.value for mode in AlphaMode],
+        help="alpha mode (default correct)",
+    )
+    parser.add_argument(
+        "--initial-remainder-ms", default="0", help="time carried in before frame 1 (ms)"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
+    parser.add_argument(
+        "frames", nargs="+", metavar="FRAME",
+        help="a frame time in ms (16.667), VALUExCOUNT (16.667x600), pause or resume",
+    )
+
+
+def settings_from_args(args: argparse.Namespace) -> SchedulerSettings:
+    """Build validated scheduler settings from the shared flags; bad values raise BadInput."""
+    try:
+        if args.step_ms is not None:
+            step_ns = parse_ms(args.step_ms, what="--step-ms")
+        else:
+            hz = parse_decimal(args.hz or "60", what="--hz")
+            if hz == 0:
+                raise ValueError("--hz must be positive (got 0)")
+            step_ns = hz_to_step_ns(hz)
+        return SchedulerSettings(
+            step_ns=step_ns,
+            policy=args.policy,
+            max_steps=args.max_steps,
+            max_frame_ns=parse_ms(args.max_frame_ms, what="--max-frame-ms"),
+            max_backlog_ns=parse_ms(args.max_backlog_ms, what="--max-backlog-ms"),
+            time_scale=parse_ratio(args.time_scale, what="--time-scale"),
+            alpha_mode=AlphaMode(args.alpha),
+        )
+    except (ValueError, TypeError) as problem:
+        raise BadInput.error(str(problem)) from None
+
+
+def run_frames(
+    scheduler: FixedStepScheduler, runs: list[FrameRun]
+) -> Iterator[StepPlan]:
+    """Feed the frames to the scheduler, pausing and resuming where the markers say."""
+    for frame_run in runs:
+        if frame_run.toggle == "pause":
+            scheduler.pause()
+        elif frame_run.toggle == "resume":
+            scheduler.resume()
+        for _ in range(frame_run.count):
+            yield scheduler.advance(frame_run.elapsed_ns)
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args)
+    runs = parse_frames(args.frames)
+    try:
+        initial = parse_ms(args.initial_remainder_ms, what="--initial-remainder-ms")
+        scheduler = FixedStepScheduler(settings, initial_remainder_ns=initial)
+    except (ValueError, TypeError) as problem:
+        raise BadInput.error(str(problem)) from None
+    books = TimeBooks(initial)
+    out = sys.stdout
+    if not args.json:
+        out.write(_settings_line(settings, initial) + "\n")
+        out.write(_HEADER + "\n")
+    for number, plan in enumerate(run_frames(scheduler, runs), start=1):
+        books.record(plan)
+        if args.json:
+            out.write(json.dumps(frame_record(number, plan)) + "\n")
+        else:
+            out.write(_row(number, plan) + "\n")
+    if args.json:
+        out.write(json.dumps({"summary": books.summary()}) + "\n")
+    else:
+        out.write(_totals(books))
+    return 0
+
+
+# -- the readable table --------------------------------------------------------------------------
+
+_HEADER = (
+    f"{'frame':>7} {'elapsed ms':>11} {'steps':>6} {'dropped ms':>11} {'remainder ms':>13} "
+    f"{'backlog':>8} {'alpha':>8} {'tick':>8}  overloaded"
+)
+
+
+def _row(number: int, plan: StepPlan) -> str:
+    light = "YES" if plan.overloaded else "no"
+    if plan.paused:
+        light += " (paused)"
+    return (
+        f"{number:>7} {format_ms(plan.elapsed_ns):>11} {plan.steps:>6} "
+        f"{format_ms(plan.dropped_ns):>11} {format_ms(plan.remainder_ns):>13} "
+        f"{plan.backlog_steps:>8} {plan.alpha:>8.4f} {plan.tick:>8}  {light}"
+    )
+
+
+def _settings_line(settings: SchedulerSettings, initial_ns: Fraction) -> str:
+    return (
+        f"policy {settings.policy}: {POLICIES[settings.policy].summary}\n"
+        f"step h = {_exact(settings.step_ns)} ns ({format_ms(settings.step_ns)} ms, "
+        f"{float(settings.hz):g} Hz), M = {settings.max_steps}, "
+        f"F = {format_ms(settings.max_frame_ns, 1)} ms, B = {format_ms(settings.max_backlog_ns, 1)} "
+        f"ms, time scale {settings.time_scale}, alpha {settings.alpha_mode.value}, "
+        f"carried in {format_ms(initial_ns)} ms"
+    )
+
+
+def _exact(ns: Fraction) -> str:
+    """Exact nanoseconds: `16666666 2/3` style, so the audience sees there is no rounding."""
+    whole, part = divmod(ns, 1)
+    if part == 0:
+        return f"{int(whole):_}"
+    return f"{int(whole):_} {part.numerator}/{part.denominator}"
+
+
+def _totals(books: TimeBooks) -> str:
+    verdict = "balanced" if books.ledger_ok else "DOES NOT BALANCE"
+    return (
+        f"frames {books.frames}, ticks {books.ticks}, wall {format_ms(books.wall_ns)} ms "
+        f"(paused {format_ms(books.paused_ns)} ms), scaled {format_ms(books.scaled_ns)} ms, "
+        f"simulated {format_ms(books.sim_time_ns)} ms, dropped {format_ms(books.dropped_ns)} ms\n"
+        f"carried out: remainder {format_ms(books.remainder_ns)} ms + "
+        f"{books.backlog_steps} backlog steps\n"
+        f"ledger (exact ns): carried in {_exact(books.initial_carried_ns)} + scaled "
+        f"{_exact(books.scaled_ns)} + single steps {_exact(books.granted_ns)} = simulated "
+        f"{_exact(books.stepped_ns)} + dropped {_exact(books.dropped_ns)} + carried out "
+        f"{_exact(books.carried_ns)}: {verdict}\n"
+    )
+
+
+assert NS_PER_MS == 1_000_000
