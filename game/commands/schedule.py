@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.clock.units import (
-    NS_PER_MS,
     format_ms,
     hz_to_step_ns,
     parse_decimal,
@@ -86,7 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--time-scale", default="1", help="time scale, e.g. 1/8, 0.5, 2")
     parser.add_argument(
-        "--alpha", default="correct", choices=[mode.value for mode in AlphaMode],
+        "--alpha",
+        default="correct",
+        choices=[mode.value for mode in AlphaMode],
         help="alpha mode (default correct)",
     )
     parser.add_argument(
@@ -94,7 +95,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
     parser.add_argument(
-        "frames", nargs="+", metavar="FRAME",
+        "frames",
+        nargs="+",
+        metavar="FRAME",
         help="a frame time in ms (16.667), VALUExCOUNT (16.667x600), pause or resume",
     )
 
@@ -122,9 +125,7 @@ def settings_from_args(args: argparse.Namespace) -> SchedulerSettings:
         raise BadInput.error(str(problem)) from None
 
 
-def run_frames(
-    scheduler: FixedStepScheduler, runs: list[FrameRun]
-) -> Iterator[StepPlan]:
+def run_frames(scheduler: FixedStepScheduler, runs: list[FrameRun]) -> Iterator[StepPlan]:
     """Feed the frames to the scheduler, pausing and resuming where the markers say."""
     for frame_run in runs:
         if frame_run.toggle == "pause":
@@ -185,8 +186,9 @@ def _settings_line(settings: SchedulerSettings, initial_ns: Fraction) -> str:
         f"policy {settings.policy}: {POLICIES[settings.policy].summary}\n"
         f"step h = {_exact(settings.step_ns)} ns ({format_ms(settings.step_ns)} ms, "
         f"{float(settings.hz):g} Hz), M = {settings.max_steps}, "
-        f"F = {format_ms(settings.max_frame_ns, 1)} ms, B = {format_ms(settings.max_backlog_ns, 1)} "
-        f"ms, time scale {settings.time_scale}, alpha {settings.alpha_mode.value}, "
+        f"F = {format_ms(settings.max_frame_ns, 1)} ms, "
+        f"B = {format_ms(settings.max_backlog_ns, 1)} ms, "
+        f"time scale {settings.time_scale}, alpha {settings.alpha_mode.value}, "
         f"carried in {format_ms(initial_ns)} ms"
     )
 
@@ -212,6 +214,3 @@ def _totals(books: TimeBooks) -> str:
         f"{_exact(books.stepped_ns)} + dropped {_exact(books.dropped_ns)} + carried out "
         f"{_exact(books.carried_ns)}: {verdict}\n"
     )
-
-
-assert NS_PER_MS == 1_000_000

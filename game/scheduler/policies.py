@@ -122,7 +122,9 @@ class Backlog:
         steps = min(whole, limits.max_steps)
         owed = whole - steps
         kept = min(owed, limits.max_backlog // limits.step)
-        return Allotment(steps, limits.step, (owed - kept) * limits.step, kept * limits.step + remainder)
+        return Allotment(
+            steps, limits.step, (owed - kept) * limits.step, kept * limits.step + remainder
+        )
 
 
 class Variable:

@@ -175,15 +175,21 @@ class FixedStepScheduler:
         carried_in = self._carried
         if self._paused:
             return self._commit(
-                elapsed, carried_in, scaled=0, granted=0, steps=0, dt=step, dropped=0,
-                carried_out=carried_in, overload=self._overload, strained=False,
+                elapsed,
+                carried_in,
+                scaled=0,
+                granted=0,
+                steps=0,
+                dt=step,
+                dropped=0,
+                carried_out=carried_in,
+                overload=self._overload,
+                strained=False,
             )
         scaled = elapsed * gear.scale
         steps, dt, dropped, carried_out = gear.policy.allot(carried_in, scaled, gear.limits)
         strained = dropped > 0 or (carried_in + scaled) // step > gear.limits.max_steps
-        overload = self._overload.after(
-            strained, carried_out < step, gear.settings.overload_frames
-        )
+        overload = self._overload.after(strained, carried_out < step, gear.settings.overload_frames)
         return self._commit(
             elapsed, carried_in, scaled, 0, steps, dt, dropped, carried_out, overload, strained
         )
@@ -195,8 +201,16 @@ class FixedStepScheduler:
         step = self._gear.limits.step
         carried = self._carried
         return self._commit(
-            0, carried, scaled=0, granted=step, steps=1, dt=step, dropped=0,
-            carried_out=carried, overload=self._overload, strained=False,
+            0,
+            carried,
+            scaled=0,
+            granted=step,
+            steps=1,
+            dt=step,
+            dropped=0,
+            carried_out=carried,
+            overload=self._overload,
+            strained=False,
         )
 
     # -- the one place state changes -------------------------------------------------------------

@@ -8,7 +8,7 @@ the scheduler.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
@@ -21,9 +21,10 @@ MAX_FRAME_LIMIT_NS = Fraction(3_600 * NS_PER_SECOND)
 MAX_BACKLOG_LIMIT_NS = Fraction(3_600 * NS_PER_SECOND)
 MAX_TIME_SCALE = Fraction(64)
 MAX_OVERLOAD_FRAMES = 1_000
+DEFAULT_STEP_NS = hz_to_step_ns(60)
 
 
-class AlphaMode(str, Enum):
+class AlphaMode(StrEnum):
     """How the interpolation factor is computed after the steps of a frame."""
 
     CORRECT = "correct"
@@ -57,7 +58,7 @@ class SchedulerSettings:
     `SchedulerSettings.at_hz(60)`: 1/60 s is 50,000,000/3 ns, not 16 ms and not 16.666 ms.
     """
 
-    step_ns: Fraction = hz_to_step_ns(60)
+    step_ns: Fraction = DEFAULT_STEP_NS
     policy: str = "drop"
     max_steps: int = 5
     max_frame_ns: Fraction = Fraction(250 * NS_PER_MS)
@@ -77,9 +78,7 @@ class SchedulerSettings:
                 f"step must be between 0.1 ms and 10 s (got {float(step) / NS_PER_MS} ms)"
             )
         if not isinstance(self.policy, str) or self.policy not in POLICIES:
-            raise ValueError(
-                f"policy must be one of {', '.join(POLICIES)} (got {self.policy!r})"
-            )
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)} (got {self.policy!r})")
         steps = exact_count(self.max_steps, "max_steps")
         if not 1 <= steps <= MAX_CATCH_UP_STEPS:
             raise ValueError(f"max_steps must be between 1 and {MAX_CATCH_UP_STEPS} (got {steps})")
