@@ -232,3 +232,52 @@ class TestBadInputChangesNothing:
     def test_the_initial_remainder_must_be_less_than_a_step(self) -> None:
         with pytest.raises(ValueError, match="less than one step"):
             scheduler(initial_ms=20)
+
+
+class TestSettle:
+    """Planning and completing are separate: a caller that stops early says how far it got."""
+
+    def test_unrun_steps_go_back_into_carried_time_exactly(self) -> None:
+        clock = scheduler(policy="uncapped", initial_ms=15)
+        plan = clock.advance(ms(200))
+        assert (plan.steps, plan.tick) == (10, 10)
+        revised = clock.settle(3)
+        assert (revised.steps, revised.tick, revised.backlog_steps, revised.remainder_ns) == (
+            3,
+            3,
+            7,
+            ms(15),
+        )
+        assert revised.balances
+        assert clock.sim_time_ns == ms(60)
+        assert clock.carried_ns == ms(155)
+
+    def test_the_next_frame_s_policy_decides_what_happens_to_them(self) -> None:
+        clock = scheduler(policy="uncapped", max_steps=4, initial_ms=15)
+        clock.advance(ms(200))
+        clock.settle(3)
+        clock.reconfigure(clock.settings.with_changes(policy="drop"))
+        plan = clock.advance(0)
+        assert (plan.steps, plan.dropped_ns, plan.remainder_ns, plan.tick) == (4, ms(60), ms(15), 7)
+
+    def test_settling_twice_or_after_reconfiguring_is_refused_and_changes_nothing(self) -> None:
+        clock = scheduler(policy="uncapped")
+        clock.advance(ms(200))
+        clock.settle(5)
+        before = snapshot(clock)
+        with pytest.raises(ValueError, match="no fresh plan"):
+            clock.settle(2)
+        assert snapshot(clock) == before
+        clock.advance(ms(200))
+        clock.reconfigure(clock.settings)
+        with pytest.raises(ValueError, match="no fresh plan"):
+            clock.settle(2)
+
+    @pytest.mark.parametrize("ran", [-1, 11, True, 2.0, None])
+    def test_a_bad_count_is_refused_and_changes_nothing(self, ran: object) -> None:
+        clock = scheduler(policy="uncapped")
+        clock.advance(ms(200))
+        before = snapshot(clock)
+        with pytest.raises(ValueError, match="ran must be"):
+            clock.settle(ran)  # type: ignore[arg-type]
+        assert snapshot(clock) == before

@@ -113,6 +113,7 @@ class FixedStepScheduler:
         self._paused = False
         self._overload = OverloadState()
         self._last_plan: StepPlan | None = None
+        self._settled = False
 
     # -- what the HUD and the tests read ------------------------------------------------------
 
@@ -158,6 +159,7 @@ class FixedStepScheduler:
         self._carried *= factor
         self._sim_time *= factor
         self._gear = gear
+        self._settled = True  # a plan made under the old settings is final
 
     def pause(self) -> None:
         """Stop simulating. Wall time handed in while paused is counted as paused, nothing else."""
@@ -213,6 +215,38 @@ class FixedStepScheduler:
             strained=False,
         )
 
+    def settle(self, ran: int) -> StepPlan:
+        """The caller stopped early: it ran only `ran` of the last plan's steps.
+
+        Planning and completing are separate acts. When the player changes the policy in the
+        middle of a long catch-up (the spiral of death), the loop stops stepping; the steps it did
+        not run were never simulated, so they go back into carried time, exactly, for the next
+        frame's policy to decide. Returns the revised plan for the frame.
+        """
+        plan = self._last_plan
+        if plan is None or self._settled:
+            raise ValueError("there is no fresh plan to settle (settle before reconfiguring)")
+        if isinstance(ran, bool) or not isinstance(ran, int) or not 0 <= ran <= plan.steps:
+            raise ValueError(f"ran must be a whole number from 0 to {plan.steps} (got {ran!r})")
+        unrun = plan.steps - ran
+        revised = plan._replace(
+            steps=ran,
+            tick=plan.tick - unrun,
+            sim_time=plan.sim_time - unrun * plan.dt,
+        )
+        backlog_steps, remainder = divmod(plan.carried_out + unrun * plan.dt, plan.step)
+        revised = revised._replace(
+            backlog_steps=backlog_steps,
+            remainder=remainder,
+            alpha=self._alpha(backlog_steps * plan.step + remainder, remainder),
+        )
+        self._carried = revised.carried_out
+        self._tick = revised.tick
+        self._sim_time = revised.sim_time
+        self._last_plan = revised
+        self._settled = True
+        return revised
+
     # -- the one place state changes -------------------------------------------------------------
 
     def _commit(
@@ -231,12 +265,7 @@ class FixedStepScheduler:
         gear = self._gear
         step = gear.limits.step
         backlog_steps, remainder = divmod(carried_out, step)
-        if gear.variable:
-            alpha = 1.0
-        elif gear.naive_alpha:
-            alpha = carried_out / step
-        else:
-            alpha = remainder / step
+        alpha = self._alpha(carried_out, remainder)
         tick = self._tick + steps
         sim_time = self._sim_time + steps * dt
         # Positional on purpose (the names match the fields, in order): binding 17 keywords
@@ -251,4 +280,16 @@ class FixedStepScheduler:
         self._sim_time = sim_time
         self._overload = overload
         self._last_plan = plan
+        self._settled = False
         return plan
+
+    def _alpha(self, carried: int, remainder: int) -> float:
+        """Where to draw between the last two states. This is the line the seeds are about:
+        the correct alpha divides only the sub-step remainder; the naive one divides everything
+        carried, backlog included, and can exceed 1."""
+        gear = self._gear
+        if gear.variable:
+            return 1.0
+        if gear.naive_alpha:
+            return carried / gear.limits.step
+        return remainder / gear.limits.step
