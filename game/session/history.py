@@ -1,0 +1,103 @@
+"""`FrameHistory`: the last few seconds of frames, for the HUD's graphs and the spiral detector.
+
+A fixed-size ring of numpy arrays: appending a frame costs the same at frame 10 and frame 10
+million, and the graphs read contiguous arrays without building Python lists every frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+@dataclass(frozen=True, slots=True)
+class FrameSample:
+    """What one frame looked like from the outside."""
+
+    wall_s: float
+    """Wall-clock time at the end of the frame, seconds since the session started."""
+    frame_ms: float
+    """How long the frame took (the elapsed time handed to the scheduler)."""
+    steps: int
+    dropped_ms: float
+    backlog_steps: int
+    overloaded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryWindow:
+    """Read-only arrays of the frames inside a time window, oldest first."""
+
+    wall_s: NDArray[np.float64]
+    frame_ms: NDArray[np.float64]
+    steps: NDArray[np.int64]
+    dropped_ms: NDArray[np.float64]
+    backlog_steps: NDArray[np.int64]
+    overloaded: NDArray[np.bool_]
+
+    def __len__(self) -> int:
+        return int(self.wall_s.shape[0])
+
+
+class FrameHistory:
+    """A ring buffer of `FrameSample`s, `capacity` frames long."""
+
+    def __init__(self, capacity: int = 2_048) -> None:
+        if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 2:
+            raise ValueError(f"capacity must be an int of at least 2 (got {capacity!r})")
+        self.capacity = capacity
+        self._wall = np.zeros(capacity)
+        self._frame = np.zeros(capacity)
+        self._steps = np.zeros(capacity, dtype=np.int64)
+        self._dropped = np.zeros(capacity)
+        self._backlog = np.zeros(capacity, dtype=np.int64)
+        self._overloaded = np.zeros(capacity, dtype=np.bool_)
+        self._count = 0  # frames ever appended
+
+    def __len__(self) -> int:
+        return min(self._count, self.capacity)
+
+    def append(self, sample: FrameSample) -> None:
+        slot = self._count % self.capacity
+        self._wall[slot] = sample.wall_s
+        self._frame[slot] = sample.frame_ms
+        self._steps[slot] = sample.steps
+        self._dropped[slot] = sample.dropped_ms
+        self._backlog[slot] = sample.backlog_steps
+        self._overloaded[slot] = sample.overloaded
+        self._count += 1
+
+    def clear(self) -> None:
+        self._count = 0
+
+    def latest(self, frames: int) -> HistoryWindow:
+        """The last `frames` frames (fewer if fewer were recorded), oldest first."""
+        frames = max(0, min(frames, len(self)))
+        end = self._count
+        order = np.arange(end - frames, end) % self.capacity
+        return HistoryWindow(
+            wall_s=self._wall[order],
+            frame_ms=self._frame[order],
+            steps=self._steps[order],
+            dropped_ms=self._dropped[order],
+            backlog_steps=self._backlog[order],
+            overloaded=self._overloaded[order],
+        )
+
+    def window(self, seconds: float) -> HistoryWindow:
+        """The frames that ended within the last `seconds` of wall time, oldest first."""
+        everything = self.latest(len(self))
+        if len(everything) == 0:
+            return everything
+        start = everything.wall_s[-1] - seconds
+        first = int(np.searchsorted(everything.wall_s, start, side="right"))
+        return HistoryWindow(
+            wall_s=everything.wall_s[first:],
+            frame_ms=everything.frame_ms[first:],
+            steps=everything.steps[first:],
+            dropped_ms=everything.dropped_ms[first:],
+            backlog_steps=everything.backlog_steps[first:],
+            overloaded=everything.overloaded[first:],
+        )

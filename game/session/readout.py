@@ -1,0 +1,71 @@
+"""`Readout`: everything the HUD shows for one frame, as plain values.
+
+The session fills it in; the HUD only draws it. Keeping it free of pygame lets the tests check
+what the HUD *says* without looking at pixels, and lets the headless tools print the same lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LaneReadout:
+    """One simulation lane: a scheduler and its world (split screen shows two)."""
+
+    policy: str
+    hz: float
+    step_ms: float
+    max_steps: int
+    max_frame_ms: float
+    max_backlog_ms: float
+    steps: int
+    """Ticks run this frame."""
+    alpha: float
+    remainder_ms: float
+    backlog_steps: int
+    dropped_frame_ms: float
+    dropped_last_second_ms: float
+    dropped_total_ms: float
+    tick: int
+    sim_time_s: float
+    """Simulated time since the start."""
+    wall_time_s: float
+    """Wall time since the start, paused time excluded, times the time scale in force."""
+    lag_ms: float
+    """How far the simulation is behind that scaled wall time (dropped time shows up here)."""
+    time_scale: str
+    """Exact, as "1/8" or "2"."""
+    paused: bool
+    overloaded: bool
+    spiral: bool
+    alpha_mode: str
+    integrator: str
+    bodies: int
+
+
+@dataclass(frozen=True, slots=True)
+class Readout:
+    """One frame of the HUD: the lanes, and what belongs to the render loop."""
+
+    lanes: tuple[LaneReadout, ...]
+    fps: float
+    """Rendered frames per second, averaged over the last second."""
+    frame_ms: float
+    """The last frame's wall time."""
+    work_ms: float
+    """The last frame's work: everything but the pacer's wait."""
+    frame_budget_ms: float
+    """1000 / render-rate cap, or 0 when uncapped."""
+    render_cap: str
+    """"30", "60", "144", "240" or "uncapped"."""
+    vsync: bool
+    step_cost_ms: float
+    """CPU work added to every tick (a busy wait)."""
+    interpolation: str
+    """"off", "interpolate" or "extrapolate"."""
+    presentation: bool
+    show_graphs: bool
+    show_help: bool
+    caption: str = ""
+    """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
