@@ -1,0 +1,87 @@
+"""`Lane`: one scheduler driving one world, with its books and its recent history.
+
+This is the heart of the fixed-timestep loop, in four lines of `run_frame`: ask the scheduler for
+a plan, run that many ticks of exactly `dt`, tell the scheduler if we stopped early, and write the
+frame in the books. The split screen simply runs two lanes on the same wall-clock deltas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from game.scheduler.books import TimeBooks
+from game.scheduler.plan import StepPlan
+from game.scheduler.scheduler import FixedStepScheduler
+from game.scheduler.settings import SchedulerSettings
+from game.session.history import FrameHistory, FrameSample
+from game.session.spiral import SpiralDetector, SpiralState
+from game.world.world import World
+
+AfterTick = Callable[[], bool]
+"""Called after every tick; returning False stops the frame's remaining ticks."""
+
+
+class Lane:
+    """A scheduler, the world it drives, and the books of what happened to the time."""
+
+    def __init__(
+        self,
+        settings: SchedulerSettings,
+        world: World,
+        *,
+        initial_remainder_ns: Fraction | int = 0,
+        spiral_detector: SpiralDetector | None = None,
+    ) -> None:
+        self.scheduler = FixedStepScheduler(settings, initial_remainder_ns=initial_remainder_ns)
+        self.world = world
+        self.books = TimeBooks(initial_remainder_ns)
+        self.history = FrameHistory()
+        self.spiral_detector = spiral_detector or SpiralDetector()
+        self.spiral = SpiralState()
+
+    def run_frame(self, elapsed_ns: int, after_tick: AfterTick | None = None) -> StepPlan:
+        """Plan a frame of `elapsed_ns`, run its ticks, settle if stopped early, keep the books."""
+        plan = self.scheduler.advance(elapsed_ns)
+        ran = self.run_ticks(plan, after_tick)
+        if ran < plan.steps:
+            plan = self.scheduler.settle(ran)
+        self._close_frame(plan)
+        return plan
+
+    def run_ticks(self, plan: StepPlan, after_tick: AfterTick | None = None) -> int:
+        """Run the plan's ticks on the world; return how many ran."""
+        dt = plan.dt_seconds
+        for ran in range(plan.steps):
+            self.world.step(dt)
+            if after_tick is not None and not after_tick():
+                return ran + 1
+        return plan.steps
+
+    def single_step(self) -> StepPlan:
+        """Run one tick while paused (the `.` key)."""
+        plan = self.scheduler.single_step()
+        self.run_ticks(plan)
+        self.books.record(plan)
+        return plan
+
+    def _close_frame(self, plan: StepPlan) -> None:
+        self.books.record(plan)
+        self.spiral = self.spiral_detector.after(self.spiral, plan.elapsed_ns)
+        self.history.append(
+            FrameSample(
+                wall_s=self.books.wall_ns / NS_PER_SECOND,
+                frame_ms=plan.elapsed_ns / NS_PER_MS,
+                steps=plan.steps,
+                dropped_ms=float(plan.dropped_ns / NS_PER_MS),
+                backlog_steps=plan.backlog_steps,
+                overloaded=plan.overloaded,
+            )
+        )
+
+    @property
+    def lag_ns(self) -> Fraction:
+        """Scaled wall time minus simulated time: what was dropped plus what is carried."""
+        books = self.books
+        return books.initial_carried_ns + books.scaled_ns + books.granted_ns - books.sim_time_ns

@@ -1,0 +1,188 @@
+"""`LabSession`: the whole game without pixels.
+
+The pygame loop and the headless tools both drive a session the same way: hand it each frame's
+wall-clock duration (`frame`) and the player's actions (`apply`). The session owns the lanes
+(one, or two in split screen), turns actions into tick-stamped world commands and scheduler
+settings, and fills in the HUD's `Readout`. It never reads a clock and never draws.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
+from game.scheduler.plan import StepPlan
+from game.scheduler.settings import SchedulerSettings
+from game.session.aim import launch_velocity
+from game.session.controls import Act, Action, Controls
+from game.session.lane import AfterTick, Lane
+from game.session.readout import LaneReadout
+from game.world.commands import Command, Fire, Reset, SetIntegrator
+from game.world.world import World
+
+WorldFactory = Callable[[], World]
+
+CommandLog = Callable[[int, Command], None]
+"""Told about every command the session stamps: the lane it went to, and the command."""
+
+
+class LabSession:
+    """Lanes, controls, and the translation of actions into stamped commands."""
+
+    def __init__(
+        self,
+        controls: Controls,
+        make_world: WorldFactory,
+        base_settings: SchedulerSettings | None = None,
+        *,
+        on_command: CommandLog | None = None,
+    ) -> None:
+        self._base = base_settings or SchedulerSettings()
+        self._make_world = make_world
+        self._on_command = on_command
+        self.controls = Controls(policies=controls.policies[:1], integrator=controls.integrator)
+        world = make_world()
+        self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
+        if world.integrator != controls.integrator:
+            self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
+        self.set_controls(controls)
+
+    # -- time -------------------------------------------------------------------------------------
+
+    def frame(self, elapsed_ns: int, after_tick: AfterTick | None = None) -> tuple[StepPlan, ...]:
+        """One frame: every lane gets the same wall-clock duration and runs its own plan."""
+        return tuple(lane.run_frame(elapsed_ns, after_tick) for lane in self.lanes)
+
+    @property
+    def paused(self) -> bool:
+        return self.lanes[0].scheduler.paused
+
+    def set_paused(self, paused: bool) -> None:
+        for lane in self.lanes:
+            if paused:
+                lane.scheduler.pause()
+            else:
+                lane.scheduler.resume()
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> str | None:
+        """Carry out a player's action. Returns a short message for the screen, if any."""
+        act = action.act
+        if act is Act.FIRE:
+            self._fire(action.x, action.y)
+        elif act is Act.RESET:
+            for index, lane in enumerate(self.lanes):
+                self._stamp(Reset(tick=lane.world.tick), index)
+            return "scene reset"
+        elif act is Act.TOGGLE_PAUSE:
+            self.set_paused(not self.paused)
+        elif act is Act.SINGLE_STEP:
+            if not self.paused:
+                return "single step works while paused: press P first"
+            for lane in self.lanes:
+                lane.single_step()
+        else:
+            self.set_controls(self.controls.after(action))
+        return None
+
+    def set_controls(self, controls: Controls) -> None:
+        """Make the lanes match `controls`: lanes added or removed, schedulers reconfigured,
+        the integrator switched by a command stamped for the next tick."""
+        if controls.split and len(self.lanes) == 1:
+            self.lanes.append(self._twin(self.lanes[0]))
+        elif not controls.split and len(self.lanes) == 2:
+            self.lanes.pop()
+        for index, lane in enumerate(self.lanes):
+            wanted = self._scheduler_settings(controls, index)
+            if wanted != lane.scheduler.settings:
+                lane.scheduler.reconfigure(wanted)
+        if controls.integrator != self.controls.integrator:
+            for index, lane in enumerate(self.lanes):
+                self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)
+        self.controls = controls
+
+    def _scheduler_settings(self, controls: Controls, lane: int) -> SchedulerSettings:
+        return replace(
+            self._base,
+            step_ns=hz_to_step_ns(controls.hz),
+            policy=controls.policies[lane],
+            max_steps=controls.max_steps,
+            time_scale=controls.time_scale,
+            alpha_mode=controls.alpha_mode,
+        )
+
+    def _twin(self, lane: Lane) -> Lane:
+        """A second lane starting from an exact copy of the first world, for split screen."""
+        remainder = lane.scheduler.last_plan.remainder_ns if lane.scheduler.last_plan else 0
+        twin = Lane(lane.scheduler.settings, copy.deepcopy(lane.world),
+                    initial_remainder_ns=remainder)  # fmt: skip
+        if lane.scheduler.paused:
+            twin.scheduler.pause()
+        return twin
+
+    def _fire(self, x: float | None, y: float | None) -> None:
+        """Space fires along the cannon's aim; a click fires through the clicked point."""
+        for index, lane in enumerate(self.lanes):
+            world = lane.world
+            cannon = world.settings.cannon
+            if x is None or y is None:
+                angle = math.radians(cannon.angle_deg)
+                vx, vy = cannon.speed * math.cos(angle), cannon.speed * math.sin(angle)
+            else:
+                vx, vy = launch_velocity(
+                    x - cannon.x, y - cannon.y, speed=cannon.speed * 1.2,
+                    gravity=world.settings.gravity,
+                )  # fmt: skip
+            shot = Fire(tick=world.tick, x=cannon.x, y=cannon.y, vx=vx, vy=vy, spin=cannon.spin)
+            self._stamp(shot, index)
+
+    def _stamp(self, command: Command, lane: int = 0) -> None:
+        self.lanes[lane].world.submit(command)
+        if self._on_command is not None:
+            self._on_command(lane, command)
+
+    # -- what the HUD shows -----------------------------------------------------------------------
+
+    def lane_readouts(self) -> tuple[LaneReadout, ...]:
+        return tuple(_lane_readout(lane, self.controls) for lane in self.lanes)
+
+
+def _ms(ns: Fraction | int) -> float:
+    return float(Fraction(ns) / NS_PER_MS)
+
+
+def _lane_readout(lane: Lane, controls: Controls) -> LaneReadout:
+    settings = lane.scheduler.settings
+    plan = lane.scheduler.last_plan
+    books = lane.books
+    return LaneReadout(
+        policy=settings.policy,
+        hz=float(settings.hz),
+        step_ms=_ms(settings.step_ns),
+        max_steps=settings.max_steps,
+        max_frame_ms=_ms(settings.max_frame_ns),
+        max_backlog_ms=_ms(settings.max_backlog_ns),
+        steps=plan.steps if plan else 0,
+        alpha=plan.alpha if plan else 0.0,
+        remainder_ms=_ms(plan.remainder_ns) if plan else 0.0,
+        backlog_steps=plan.backlog_steps if plan else 0,
+        dropped_frame_ms=_ms(plan.dropped_ns) if plan else 0.0,
+        dropped_last_second_ms=float(lane.history.window(1.0).dropped_ms.sum()),
+        dropped_total_ms=_ms(books.dropped_ns),
+        tick=lane.world.tick,
+        sim_time_s=float(books.sim_time_ns / NS_PER_SECOND),
+        wall_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
+        lag_ms=_ms(lane.lag_ns),
+        time_scale=str(settings.time_scale),
+        paused=lane.scheduler.paused,
+        overloaded=lane.scheduler.overloaded,
+        spiral=lane.spiral.on,
+        alpha_mode=settings.alpha_mode.value,
+        integrator=lane.world.integrator,
+        bodies=lane.world.body_count,
+    )
