@@ -1,0 +1,20 @@
+"""Timestep Lab: the fixed-timestep game loop, visible and playable.
+
+Time flows through the packages in this order; each one only receives what the one before hands
+it, so the folders read as the data flow:
+
+    clock/      exact time units; the wall clock (only the app loop reads it) and a virtual one
+    scheduler/  wall-clock durations in, whole fixed ticks out (StepPlan), under an overload policy
+    world/      the fixed-tick simulation: projectiles and springs, previous/current buffers
+    session/    one frame without pixels: plan, run the ticks, keep the books (used by all modes)
+    view/       draws a read-only, interpolated view of the world
+    hud/        draws the numbers, the graphs and the help
+    app/        the pygame loop that ties them: events -> clock -> session -> view/HUD -> pace
+    config/     settings files (TOML, validated)
+    commands/   the command line: play, schedule, lab, ...
+"""
+
+import os
+
+# pygame prints a greeting on import; a command-line tool should print only what was asked for.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

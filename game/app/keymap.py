@@ -1,0 +1,121 @@
+"""The keys: one table that says what every key does.
+
+The same table drives the game (`action_for`), the help overlay (`help_rows`) and the README, so
+a key can never do one thing and be documented as another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.session.controls import Act, Action
+
+SHIFT = pygame.KMOD_SHIFT
+CTRL = pygame.KMOD_CTRL
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A key (with the modifiers it needs) and the action it triggers."""
+
+    key: int
+    action: Action
+    mods: int = 0
+    """Modifiers that must be held (SHIFT or CTRL); 0 means neither may be held."""
+
+
+def _bindings() -> tuple[Binding, ...]:
+    rows: list[Binding] = [
+        Binding(pygame.K_TAB, Action(Act.NEXT_POLICY)),
+        Binding(pygame.K_TAB, Action(Act.PREVIOUS_POLICY), SHIFT),
+        Binding(pygame.K_LEFTBRACKET, Action(Act.SLOWER)),
+        Binding(pygame.K_RIGHTBRACKET, Action(Act.FASTER)),
+        Binding(pygame.K_p, Action(Act.TOGGLE_PAUSE)),
+        Binding(pygame.K_PERIOD, Action(Act.SINGLE_STEP)),
+        Binding(pygame.K_s, Action(Act.STALL, number=200)),
+        Binding(pygame.K_s, Action(Act.STALL, number=2_000), SHIFT),
+        Binding(pygame.K_s, Action(Act.STALL, number=50), CTRL),
+        Binding(pygame.K_c, Action(Act.MORE_COST)),
+        Binding(pygame.K_c, Action(Act.LESS_COST), SHIFT),
+        Binding(pygame.K_MINUS, Action(Act.FEWER_CATCH_UP)),
+        Binding(pygame.K_KP_MINUS, Action(Act.FEWER_CATCH_UP)),
+        Binding(pygame.K_EQUALS, Action(Act.MORE_CATCH_UP)),
+        Binding(pygame.K_KP_PLUS, Action(Act.MORE_CATCH_UP)),
+        Binding(pygame.K_i, Action(Act.CYCLE_INTERPOLATION)),
+        Binding(pygame.K_a, Action(Act.CYCLE_ALPHA)),
+        Binding(pygame.K_e, Action(Act.CYCLE_INTEGRATOR)),
+        Binding(pygame.K_t, Action(Act.CYCLE_TICK_RATE)),
+        Binding(pygame.K_f, Action(Act.CYCLE_FPS_CAP)),
+        Binding(pygame.K_r, Action(Act.RESET)),
+        Binding(pygame.K_g, Action(Act.TOGGLE_GRAPHS)),
+        Binding(pygame.K_o, Action(Act.TOGGLE_GHOST)),
+        Binding(pygame.K_x, Action(Act.TOGGLE_MARKERS)),
+        Binding(pygame.K_m, Action(Act.TOGGLE_TRAILS)),
+        Binding(pygame.K_z, Action(Act.TOGGLE_PRESENTATION)),
+        Binding(pygame.K_SPACE, Action(Act.FIRE)),
+        Binding(pygame.K_F1, Action(Act.TOGGLE_HELP)),
+        Binding(pygame.K_h, Action(Act.TOGGLE_HELP)),
+        Binding(pygame.K_F11, Action(Act.FULLSCREEN)),
+        Binding(pygame.K_F12, Action(Act.SCREENSHOT)),
+        Binding(pygame.K_ESCAPE, Action(Act.QUIT)),
+        Binding(pygame.K_q, Action(Act.QUIT)),
+    ]
+    digits = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
+    keypad = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6)
+    for number, (digit, pad) in enumerate(zip(digits, keypad, strict=True), start=1):
+        rows.append(Binding(digit, Action(Act.SET_POLICY, number=number)))
+        rows.append(Binding(pad, Action(Act.SET_POLICY, number=number)))
+    return tuple(rows)
+
+
+BINDINGS = _bindings()
+
+HELP_ROWS: tuple[tuple[str, str], ...] = (
+    ("Tab / Shift+Tab, 1-6", "overload policy: uncapped, clamp, drop, reset, backlog, variable"),
+    ("[ and ]", "time scale: 1/8, 1/4, 1/2, 1, 2, 4"),
+    ("P", "pause / resume"),
+    (".", "single tick while paused"),
+    ("S / Shift+S / Ctrl+S", "stall the loop for 200 ms / 2 s / 50 ms (really)"),
+    ("C / Shift+C", "step cost up / down: CPU work added to every tick"),
+    ("- and =", "catch-up cap M: fewer / more steps per frame"),
+    ("I", "interpolation: off / interpolate / extrapolate"),
+    ("A", "alpha mode: correct / naive"),
+    ("E", "integrator: explicit / semi-implicit / verlet"),
+    ("T", "tick rate: 10, 30, 60, 120 Hz"),
+    ("F", "render-rate cap: 30, 60, 144, 240, uncapped"),
+    ("R", "reset the scene (no smear)"),
+    ("G", "graphs"),
+    ("O / X / M", "overlays: analytic ghost / raw tick markers / motion trails"),
+    ("Space / click", "fire (a click fires through the clicked point)"),
+    ("Z", "presentation mode: double-size HUD"),
+    ("F11", "fullscreen"),
+    ("F12", "screenshot"),
+    ("F1 / H", "this help"),
+    ("Esc / Q", "quit"),
+)
+"""What the help overlay lists, in the order a newcomer needs it."""
+
+
+def _modifiers(mods: int) -> int:
+    """Reduce a modifier mask to the two the bindings care about."""
+    held = 0
+    if mods & SHIFT:
+        held |= SHIFT
+    if mods & CTRL:
+        held |= CTRL
+    return held
+
+
+def action_for(key: int, mods: int) -> Action | None:
+    """The action bound to `key` with these modifiers held, or None."""
+    held = _modifiers(mods)
+    for binding in BINDINGS:
+        if binding.key == key and binding.mods == held:
+            return binding.action
+    # A modifier nobody asked for (Shift+P, say) falls back to the plain key.
+    for binding in BINDINGS:
+        if binding.key == key and binding.mods == 0 and held:
+            return binding.action
+    return None

@@ -1,0 +1,151 @@
+"""`--script FILE`: timed key presses that drive the real game loop.
+
+A workshop can rehearse a demo, and a test can play the game, through exactly the path a player's
+keys take: the script posts ordinary pygame key and mouse events into the event queue when their
+time comes. The file is plain text, one press per line:
+
+    # ms since start   what to press
+    500    space
+    1000   shift+tab
+    1500   3
+    2000   ctrl+s
+    2500   click 16 9        # a left click at (16 m, 9 m) in the arena
+    4000   q
+
+Times are wall-clock milliseconds since the loop started; they must not decrease.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+
+from game.clock.units import NS_PER_MS, parse_decimal
+from game.errors import BadInput
+
+_SPECIAL_KEYS = {
+    "space": pygame.K_SPACE, "tab": pygame.K_TAB, "escape": pygame.K_ESCAPE,
+    "esc": pygame.K_ESCAPE, "return": pygame.K_RETURN, "enter": pygame.K_RETURN,
+    "period": pygame.K_PERIOD, ".": pygame.K_PERIOD, "minus": pygame.K_MINUS,
+    "-": pygame.K_MINUS, "equals": pygame.K_EQUALS, "=": pygame.K_EQUALS,
+    "[": pygame.K_LEFTBRACKET, "]": pygame.K_RIGHTBRACKET, "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
+    "backspace": pygame.K_BACKSPACE,
+}  # fmt: skip
+_MODIFIERS = {
+    "shift": (pygame.K_LSHIFT, pygame.KMOD_LSHIFT),
+    "ctrl": (pygame.K_LCTRL, pygame.KMOD_LCTRL),
+}
+KEY_CODES: dict[str, int] = {
+    **{letter: getattr(pygame, f"K_{letter}") for letter in string.ascii_lowercase},
+    **{digit: getattr(pygame, f"K_{digit}") for digit in string.digits},
+    **{f"f{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
+    **_SPECIAL_KEYS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One scripted input: a key with modifiers, or a click at a point in metres."""
+
+    at_ns: int
+    key: int = 0
+    modifiers: tuple[str, ...] = ()
+    click: tuple[float, float] | None = None
+
+
+def parse_script(text: str, label: str) -> tuple[Press, ...]:
+    """Read a script; any bad line raises BadInput naming the file, line and text."""
+    presses: list[Press] = []
+    last = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{label}:{number}"
+        parts = line.split()
+        try:
+            at_ns = parse_decimal(parts[0], what="time") * NS_PER_MS
+        except ValueError:
+            raise BadInput(
+                f"{where}: the time must be milliseconds like 500 (got {raw.strip()!r})"
+            ) from None
+        at = int(at_ns)
+        if at < last:
+            raise BadInput(f"{where}: times must not go backwards (got {raw.strip()!r})")
+        last = at
+        presses.append(_press(where, at, parts[1:], raw.strip()))
+    return tuple(presses)
+
+
+def _press(where: str, at: int, words: list[str], raw: str) -> Press:
+    if not words:
+        raise BadInput(f"{where}: say what to press after the time (got {raw!r})")
+    if words[0].lower() == "click":
+        try:
+            x, y = (float(Fraction(parse_decimal(w, what="coordinate"))) for w in words[1:3])
+        except ValueError:
+            raise BadInput(f"{where}: a click needs x and y in metres (got {raw!r})") from None
+        if len(words) != 3:
+            raise BadInput(f"{where}: a click needs exactly x and y in metres (got {raw!r})")
+        return Press(at, click=(x, y))
+    if len(words) != 1:
+        raise BadInput(f"{where}: one key or combination per line, like shift+tab (got {raw!r})")
+    *mods, key = words[0].lower().split("+")
+    unknown = [m for m in mods if m not in _MODIFIERS]
+    if unknown or key not in KEY_CODES:
+        raise BadInput(f"{where}: unknown key {words[0]!r} (got {raw!r})")
+    return Press(at, key=KEY_CODES[key], modifiers=tuple(mods))
+
+
+def load_script(path: Path) -> tuple[Press, ...]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{path}: file not found") from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise BadInput(f"{path}: cannot read the script ({problem})") from None
+    return parse_script(text, str(path))
+
+
+class ScriptPlayer:
+    """Posts each press's events into pygame's queue once its time has come."""
+
+    def __init__(self, presses: tuple[Press, ...]) -> None:
+        self._presses = presses
+        self._next = 0
+
+    @property
+    def finished(self) -> bool:
+        return self._next >= len(self._presses)
+
+    def post_due(
+        self, since_start_ns: int, to_pixels: Callable[[float, float], tuple[int, int]]
+    ) -> None:
+        while self._next < len(self._presses) and self._presses[self._next].at_ns <= since_start_ns:
+            _post(self._presses[self._next], to_pixels)
+            self._next += 1
+
+
+def _post(press: Press, to_pixels: Callable[[float, float], tuple[int, int]]) -> None:
+    if press.click is not None:
+        pos = to_pixels(*press.click)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        return
+    mod = 0
+    for name in press.modifiers:
+        key, flag = _MODIFIERS[name]
+        mod |= flag
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=press.key, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=press.key, mod=mod, unicode=""))
+    for name in reversed(press.modifiers):
+        key, flag = _MODIFIERS[name]
+        mod &= ~flag
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))

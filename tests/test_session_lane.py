@@ -1,0 +1,137 @@
+"""A lane: the scheduler plans, the lane runs exactly those ticks, the books balance."""
+
+from fractions import Fraction
+
+from game.scheduler.settings import SchedulerSettings
+from game.session.controls import Act, Action, Controls
+from game.session.lane import Lane
+from game.session.session import LabSession
+from game.session.spiral import SpiralDetector, SpiralState
+from game.world.scene import default_scene
+from tests.helpers import ms
+
+
+def test_a_lane_runs_exactly_the_planned_ticks() -> None:
+    lane = Lane(SchedulerSettings.at_hz(60), default_scene())
+    plans = [lane.run_frame(ms(25)) for _ in range(12)]
+    assert [p.steps for p in plans] == [1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]
+    assert lane.world.tick == 18 == lane.scheduler.tick
+    assert lane.books.ledger_ok
+
+
+def test_stopping_early_settles_the_plan_and_the_world_matches_it() -> None:
+    lane = Lane(SchedulerSettings.at_hz(60, policy="uncapped"), default_scene())
+    calls = []
+
+    def stop_after_three() -> bool:
+        calls.append(1)
+        return len(calls) < 3
+
+    plan = lane.run_frame(ms(200), stop_after_three)
+    assert (plan.steps, plan.backlog_steps, lane.world.tick) == (3, 9, 3)
+    assert lane.books.ledger_ok
+    nxt = lane.run_frame(0)
+    assert (nxt.steps, lane.world.tick) == (9, 12)
+
+
+def test_the_lag_is_dropped_plus_carried_time() -> None:
+    lane = Lane(SchedulerSettings.at_hz(50, max_steps=4), default_scene())
+    lane.run_frame(ms(215))
+    assert lane.lag_ns == ms(135)  # 120 ms dropped + 15 ms carried
+
+
+def test_a_single_step_while_paused_moves_the_world_one_tick() -> None:
+    lane = Lane(SchedulerSettings.at_hz(60), default_scene())
+    lane.scheduler.pause()
+    lane.single_step()
+    assert lane.world.tick == 1
+    assert lane.books.ledger_ok
+
+
+class TestSpiralDetector:
+    def test_lights_after_four_frames_in_a_row_each_longer_than_the_last(self) -> None:
+        detector, state = SpiralDetector(), SpiralState()
+        lights = []
+        for frame in (20, 30, 45, 70, 100, 150):
+            state = detector.after(state, ms(frame))
+            lights.append(state.on)
+        assert lights == [False, False, False, False, True, True]
+
+    def test_a_single_stall_is_not_a_spiral(self) -> None:
+        detector, state = SpiralDetector(), SpiralState()
+        for frame in (16, 16, 500, 16, 16, 16):
+            state = detector.after(state, ms(frame))
+            assert not state.on
+
+    def test_goes_out_once_frames_stop_growing(self) -> None:
+        detector, state = SpiralDetector(), SpiralState()
+        for frame in (20, 30, 45, 70, 100):
+            state = detector.after(state, ms(frame))
+        lights = []
+        for frame in (100, 100, 100, 100):
+            state = detector.after(state, ms(frame))
+            lights.append(state.on)
+        assert lights == [True, True, True, False]
+
+
+class TestSession:
+    def test_fire_is_stamped_with_the_next_tick_of_each_lane(self) -> None:
+        stamped = []
+        session = LabSession(
+            Controls(), default_scene, on_command=lambda lane, c: stamped.append((lane, c))
+        )
+        session.frame(ms(50))
+        session.apply(Action(Act.FIRE))
+        assert [(lane, type(c).__name__, c.tick) for lane, c in stamped] == [(0, "Fire", 3)]
+
+    def test_changing_the_integrator_is_a_command_for_the_next_tick(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        session.frame(ms(50))
+        session.apply(Action(Act.CYCLE_INTEGRATOR))
+        assert session.lanes[0].world.integrator == "semi-implicit"
+        session.frame(ms(17))
+        assert session.lanes[0].world.integrator == "verlet"
+
+    def test_controls_reconfigure_the_scheduler_keeping_the_carried_time(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        session.frame(ms(25))
+        carried = session.lanes[0].scheduler.carried_ns
+        session.apply(Action(Act.SLOWER))
+        scheduler = session.lanes[0].scheduler
+        assert scheduler.settings.time_scale == Fraction(1, 2)
+        assert scheduler.carried_ns == carried
+
+    def test_split_screen_twins_the_world_and_feeds_both_the_same_deltas(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        session.frame(ms(100))
+        session.apply(Action(Act.TOGGLE_SPLIT))
+        left, right = session.lanes
+        assert left.world.state_hash() == right.world.state_hash()
+        assert right.scheduler.settings.policy == "uncapped"
+        for _ in range(30):
+            session.frame(ms(10))
+        assert left.world.tick == right.world.tick
+        assert left.world.state_hash() == right.world.state_hash()  # no stall: same ticks
+        session.frame(ms(500))
+        assert left.world.tick < right.world.tick  # drop dropped; uncapped ran them all
+
+    def test_single_step_asks_to_pause_first(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        assert session.apply(Action(Act.SINGLE_STEP)) == (
+            "single step works while paused: press P first"
+        )
+        session.apply(Action(Act.TOGGLE_PAUSE))
+        assert session.apply(Action(Act.SINGLE_STEP)) is None
+        assert session.lanes[0].world.tick == 1
+
+    def test_the_readout_reports_the_lane(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        session.frame(ms(25))
+        (readout,) = session.lane_readouts()
+        assert (readout.policy, readout.tick, readout.steps, readout.time_scale) == (
+            "drop",
+            1,
+            1,
+            "1",
+        )
+        assert readout.remainder_ms == float(Fraction(25) - Fraction(50, 3))
