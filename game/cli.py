@@ -33,9 +33,9 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import schedule
+    from game.commands import lab, schedule
 
-    return {"schedule": schedule}
+    return {"schedule": schedule, "lab": lab}
 
 
 def build_parser() -> CliParser:
