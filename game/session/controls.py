@@ -21,7 +21,7 @@ POLICY_ORDER: tuple[str, ...] = tuple(POLICIES)
 TIME_SCALES: tuple[Fraction, ...] = (
     Fraction(1, 8), Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4),
 )  # fmt: skip
-TICK_RATES: tuple[int, ...] = (10, 30, 60, 120)
+TICK_RATES: tuple[Fraction, ...] = (Fraction(10), Fraction(30), Fraction(60), Fraction(120))
 FPS_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
 """Render-rate caps; 0 means uncapped."""
 STEP_COSTS_MS: tuple[int, ...] = (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
@@ -94,7 +94,7 @@ class Controls:
     policies: tuple[str, ...] = ("drop",)
     focus_lane: int = 0
     """Which lane the policy keys change in split screen."""
-    hz: int = 60
+    hz: Fraction = Fraction(60)
     time_scale: Fraction = Fraction(1)
     max_steps: int = 5
     alpha_mode: AlphaMode = AlphaMode.CORRECT

@@ -8,7 +8,6 @@ settings, and fills in the HUD's `Readout`. It never reads a clock and never dra
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -119,7 +118,7 @@ class LabSession:
     def _twin(self, lane: Lane) -> Lane:
         """A second lane starting from an exact copy of the first world, for split screen."""
         remainder = lane.scheduler.last_plan.remainder_ns if lane.scheduler.last_plan else 0
-        twin = Lane(lane.scheduler.settings, copy.deepcopy(lane.world),
+        twin = Lane(lane.scheduler.settings, lane.world.clone(),
                     initial_remainder_ns=remainder)  # fmt: skip
         if lane.scheduler.paused:
             twin.scheduler.pause()

@@ -110,6 +110,16 @@ class BodyArrays:
         self._arrays = self._allocate(capacity)
         self._live: LiveBodies | None = None  # views of rows [0, count), rebuilt when it changes
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BodyArrays:
+        """An independent copy (the split screen twins a world). The cached views are not
+        copied: a copied view would be a detached array, and ticks would write into it."""
+        twin = BodyArrays.__new__(BodyArrays)
+        twin.dtype = self.dtype
+        twin.count = self.count
+        twin._arrays = {name: array.copy() for name, array in self._arrays.items()}
+        twin._live = None
+        return twin
+
     @property
     def capacity(self) -> int:
         return int(self._arrays["ids"].shape[-1])

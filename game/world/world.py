@@ -12,6 +12,7 @@ buffers. Same settings and same commands give the same hash, at any frame rate.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from typing import Any
@@ -141,6 +142,11 @@ class World:
             alpha=check_alpha(alpha),
             mode=check_mode(mode),
         )
+
+    def clone(self) -> World:
+        """An independent copy in the same state: same hash now, same future given the same
+        ticks and commands (the split screen starts its second world this way)."""
+        return copy.deepcopy(self)
 
     def state_hash(self) -> str:
         """A digest of everything that decides the future: equal hashes, identical runs."""
