@@ -1,10 +1,22 @@
 """The scene on screen: a world's read-only `RenderView` turned into pixels with pygame.
 
-`Camera` maps metres to pixels and back (for mouse clicks), and `SpriteBook` holds every body
-pre-rendered at every angle.
+`Camera` maps metres to pixels and back (for mouse clicks), `SpriteBook` holds every body
+pre-rendered at every angle, and `SceneRenderer` draws a view into a rectangle of a surface
+(the whole window, or one half of a split screen).
 """
 
 from game.view.camera import Camera
+from game.view.scene import ALL_OVERLAYS, NO_OVERLAYS, Overlays, OverlaySwitches, SceneRenderer
 from game.view.sprites import FRAMES, SpriteBook, frame_index
 
-__all__ = ["FRAMES", "Camera", "SpriteBook", "frame_index"]
+__all__ = [
+    "ALL_OVERLAYS",
+    "FRAMES",
+    "NO_OVERLAYS",
+    "Camera",
+    "OverlaySwitches",
+    "Overlays",
+    "SceneRenderer",
+    "SpriteBook",
+    "frame_index",
+]

@@ -1,0 +1,250 @@
+"""`SceneRenderer`: a world's `RenderView` drawn into a rectangle of a surface.
+
+The renderer reads the view and writes pixels, nothing else: it keeps drawing caches (sprites,
+the painted backdrop, the trail ring) but no world state, and the positions it blends or
+remembers never go back into the physics.
+
+Per frame the cost is the bodies, and the bodies are array work: the camera maps every
+position at once, numpy picks each body's sprite frame from its angle, and one `fblits` call
+draws all of them. Only springs (a handful) are drawn one at a time, as coils.
+
+Draw order, back to front: backdrop, trails, springs, projectiles, the cannon (shots leave
+from inside its barrel), then the overlays that compare the picture with the truth: the
+analytic ghost and the raw tick markers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.view import palette
+from game.view.camera import Camera, Pixels, ScreenRect
+from game.view.raster import Colour
+from game.view.springs import draw_coil, draw_mount
+from game.view.sprites import SpriteBook, SpriteSet, frame_index
+from game.view.stage import Stage
+from game.view.trails import Trails
+from game.world.bodies import PROJECTILE, SPRING
+from game.world.settings import WorldSettings
+from game.world.view import RenderView
+
+Mask = npt.NDArray[np.bool_]
+
+TICK_MARKER_M = 0.09
+"""Half the width of a raw-tick marker, metres."""
+
+
+class OverlaySwitches(Protocol):
+    """Which overlays to draw. The session's `Controls` has exactly these three switches."""
+
+    @property
+    def ghost(self) -> bool: ...
+    @property
+    def tick_markers(self) -> bool: ...
+    @property
+    def trails(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Overlays:
+    """The overlay switches as a plain value (for tests, benches, screenshots)."""
+
+    ghost: bool = False
+    tick_markers: bool = False
+    trails: bool = False
+
+
+NO_OVERLAYS = Overlays()
+ALL_OVERLAYS = Overlays(ghost=True, tick_markers=True, trails=True)
+
+
+class SceneRenderer:
+    """Draws one world. Split screen uses one renderer per world (each has its own trails)
+    and can share one `SpriteBook` between them."""
+
+    def __init__(
+        self,
+        settings: WorldSettings,
+        sprites: SpriteBook | None = None,
+        rect: ScreenRect = (0, 0, 1280, 720),
+    ) -> None:
+        self.settings = settings
+        self.camera = Camera(settings.arena_width, settings.arena_height, rect)
+        """Maps the world into the rect of the last `draw`: use it for mouse -> world."""
+        self.sprites = SpriteBook() if sprites is None else sprites
+        self.stage = Stage(settings)
+        self.trails = Trails()
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        view: RenderView,
+        rect: ScreenRect | pygame.Rect | None = None,
+        overlays: OverlaySwitches = NO_OVERLAYS,
+    ) -> None:
+        """Draw `view` with the arena fitted into `rect` (the whole surface if None).
+
+        Nothing outside `rect` (or outside the surface's clip) is touched, so two renderers
+        can share one window.
+        """
+        target = tuple(surface.get_rect() if rect is None else rect)
+        if target != self.camera.rect:
+            self.camera.resize((target[0], target[1], target[2], target[3]))
+        previous_clip = surface.get_clip()
+        surface.set_clip(previous_clip.clip(self.camera.rect))  # within the caller's clip too
+        try:
+            self.stage.draw_backdrop(surface, self.camera)
+            if overlays.trails:
+                self.trails.record(view)
+                self._draw_trails(surface)
+            else:
+                self.trails.clear()
+            self._draw_springs(surface, view)
+            self._draw_projectiles(surface, view)
+            self.stage.draw_cannon(surface, self.camera)
+            if overlays.ghost:
+                self._draw_ghosts(surface, view)
+            if overlays.tick_markers:
+                self._draw_tick_markers(surface, view)
+        finally:
+            surface.set_clip(previous_clip)
+
+    # -- bodies ------------------------------------------------------------------------------
+
+    def _draw_projectiles(self, surface: pygame.Surface, view: RenderView) -> None:
+        shots = view.kind == PROJECTILE
+        self._blit_turned(surface, view.x[shots], view.y[shots], view.angle[shots],
+                          view.radius[shots], self.sprites.projectile)  # fmt: skip
+
+    def _draw_springs(self, surface: pygame.Surface, view: RenderView) -> None:
+        springs = np.flatnonzero(view.kind == SPRING)
+        if springs.size == 0:
+            return
+        anchor_x, anchor_y = view.anchor_x[springs], view.anchor_y[springs]
+        x, y = view.x[springs], view.y[springs]
+        drawable = _finite(anchor_x, anchor_y)
+        ax, ay = self.camera.to_screen(anchor_x[drawable], anchor_y[drawable])
+        for anchor in zip(ax.tolist(), ay.tolist(), strict=True):
+            draw_mount(surface, anchor, self.camera.scale)
+        attached = drawable & _finite(x, y)
+        ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
+        bx, by = self.camera.to_screen(x[attached], y[attached])
+        for anchor_px, bob_px in zip(
+            zip(ax.tolist(), ay.tolist(), strict=True),
+            zip(bx.tolist(), by.tolist(), strict=True),
+            strict=True,
+        ):
+            draw_coil(surface, anchor_px, bob_px, self.camera.scale)
+        self._blit_turned(
+            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
+        )
+
+    def _blit_turned(
+        self,
+        surface: pygame.Surface,
+        x: npt.NDArray[Any],
+        y: npt.NDArray[Any],
+        angle: npt.NDArray[Any],
+        radius: npt.NDArray[Any],
+        sprites_for: Callable[[int], SpriteSet],
+    ) -> None:
+        """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
+        shown = _finite(x, y) & np.isfinite(angle)
+        px, py = self.camera.to_screen(x[shown], y[shown])
+        sizes = self._radius_px(radius[shown])
+        turn = angle[shown]
+        for size, group in _groups(sizes):
+            sprites = sprites_for(size)
+            frames = frame_index(turn[group], len(sprites.surfaces))
+            self._fblits(surface, sprites, frames, px[group], py[group])
+
+    # -- overlays ----------------------------------------------------------------------------
+
+    def _draw_ghosts(self, surface: pygame.Surface, view: RenderView) -> None:
+        """A ring where each projectile would be on its exact parabola at the drawn time."""
+        shots = view.kind == PROJECTILE
+        x, y = view.analytic_x[shots], view.analytic_y[shots]
+        shown = _finite(x, y)
+        px, py = self.camera.to_screen(x[shown], y[shown])
+        for size, group in _groups(self._radius_px(view.radius[shots][shown])):
+            sprites = self.sprites.ghost(size)
+            self._fblits(surface, sprites, np.zeros(group.size, np.intp), px[group], py[group])
+
+    def _draw_tick_markers(self, surface: pygame.Surface, view: RenderView) -> None:
+        """A diamond on each body's exact position at the last tick (before any blending)."""
+        shown = _finite(view.raw_x, view.raw_y)
+        px, py = self.camera.to_screen(view.raw_x[shown], view.raw_y[shown])
+        sprites = self.sprites.tick_marker(max(2, round(self.camera.pixels(TICK_MARKER_M))))
+        self._fblits(surface, sprites, np.zeros(px.size, np.intp), px, py)
+
+    def _draw_trails(self, surface: pygame.Surface) -> None:
+        """Each trailed body's recent drawn positions as dots, fading with age."""
+        x, y, kind, radius, age = self.trails.dots()
+        past = age > 0  # age 0 is this frame: the bodies cover it
+        px, py = self.camera.to_screen(x[past], y[past])
+        kind, age = kind[past], age[past]
+        sizes = self._radius_px(radius[past])
+        for body_kind, colour in ((SPRING, palette.BOB), (PROJECTILE, palette.PROJECTILE)):
+            of_kind = np.flatnonzero(kind == body_kind)
+            for size, group in _groups(sizes[of_kind]):
+                rows = of_kind[group]
+                sprites = self._trail_sprites(size, colour)
+                self._fblits(surface, sprites, age[rows], px[rows], py[rows])
+
+    def _trail_sprites(self, size: int, colour: Colour) -> SpriteSet:
+        return self.sprites.trail(size, colour, self.trails.frames)
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _radius_px(self, radius: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+        """Body radii in whole pixels, at least 1 so a body never vanishes in a small window."""
+        pixels: npt.NDArray[np.int64] = np.maximum(1, np.rint(radius * self.camera.scale)).astype(
+            np.int64
+        )
+        return pixels
+
+    def _fblits(
+        self,
+        surface: pygame.Surface,
+        sprites: SpriteSet,
+        frames: npt.NDArray[np.intp] | npt.NDArray[np.int64],
+        px: Pixels,
+        py: Pixels,
+    ) -> None:
+        """Blit sprite `frames[i]` centred on (px[i], py[i]), skipping those outside the rect."""
+        left, top, width, height = self.camera.rect
+        half = sprites.half
+        corner_x, corner_y = px - half, py - half
+        seen = (corner_x > left - 2 * half) & (corner_x < left + width)
+        seen &= (corner_y > top - 2 * half) & (corner_y < top + height)
+        if not seen.all():
+            frames, corner_x, corner_y = frames[seen], corner_x[seen], corner_y[seen]
+        corners = zip(corner_x.tolist(), corner_y.tolist(), strict=True)
+        surface.fblits(
+            list(zip(sprites.pick(frames), corners, strict=True)), pygame.BLEND_PREMULTIPLIED
+        )
+
+
+def _finite(x: npt.NDArray[Any], y: npt.NDArray[Any]) -> Mask:
+    """Positions that can be drawn: an exploded spring (inf, NaN) has no pixel."""
+    finite: Mask = np.isfinite(x) & np.isfinite(y)
+    return finite
+
+
+def _groups(sizes: npt.NDArray[np.int64]) -> Iterator[tuple[int, npt.NDArray[np.intp]]]:
+    """(size, indices) for each distinct size; one group, without sorting, when all agree."""
+    if sizes.size == 0:
+        return
+    first = int(sizes[0])
+    if (sizes == first).all():
+        yield first, np.arange(sizes.size)
+        return
+    values, inverse = np.unique(sizes, return_inverse=True)
+    for index, value in enumerate(values.tolist()):
+        yield int(value), np.flatnonzero(inverse == index)
