@@ -26,7 +26,7 @@ import pygame
 from game.view import palette
 from game.view.camera import Camera, Pixels, ScreenRect
 from game.view.raster import Colour
-from game.view.springs import draw_coil, draw_mount
+from game.view.springs import draw_coils, draw_mounts
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
 from game.view.stage import Stage
 from game.view.trails import Trails
@@ -104,7 +104,7 @@ class SceneRenderer:
                 self.trails.record(view)
                 self._draw_trails(surface)
             else:
-                self.trails.clear()
+                self.trails.clear()  # so that switching them on again starts afresh
             self._draw_springs(surface, view)
             self._draw_projectiles(surface, view)
             self.stage.draw_cannon(surface, self.camera)
@@ -128,19 +128,12 @@ class SceneRenderer:
             return
         anchor_x, anchor_y = view.anchor_x[springs], view.anchor_y[springs]
         x, y = view.x[springs], view.y[springs]
-        drawable = _finite(anchor_x, anchor_y)
-        ax, ay = self.camera.to_screen(anchor_x[drawable], anchor_y[drawable])
-        for anchor in zip(ax.tolist(), ay.tolist(), strict=True):
-            draw_mount(surface, anchor, self.camera.scale)
-        attached = drawable & _finite(x, y)
-        ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
-        bx, by = self.camera.to_screen(x[attached], y[attached])
-        for anchor_px, bob_px in zip(
-            zip(ax.tolist(), ay.tolist(), strict=True),
-            zip(bx.tolist(), by.tolist(), strict=True),
-            strict=True,
-        ):
-            draw_coil(surface, anchor_px, bob_px, self.camera.scale)
+        mounted = _finite(anchor_x, anchor_y)
+        attached = mounted & _finite(x, y)  # an exploded bob (inf, NaN) has no coil
+        scale = self.camera.scale
+        draw_mounts(surface, self._points(anchor_x[mounted], anchor_y[mounted]), scale)
+        anchors = self._points(anchor_x[attached], anchor_y[attached])
+        draw_coils(surface, anchors, self._points(x[attached], y[attached]), scale)
         self._blit_turned(
             surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
         )
@@ -201,6 +194,13 @@ class SceneRenderer:
         return self.sprites.trail(size, colour, self.trails.frames)
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def _points(self, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+        """World points as an (n, 2) array of screen pixels."""
+        points: npt.NDArray[np.float64] = np.column_stack(self.camera.to_screen(x, y)).astype(
+            np.float64
+        )
+        return points
 
     def _radius_px(self, radius: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
         """Body radii in whole pixels, at least 1 so a body never vanishes in a small window."""

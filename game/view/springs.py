@@ -18,37 +18,55 @@ from game.view import palette
 Points = npt.NDArray[np.float64]
 
 TURNS = 9
-"""Zig-zag teeth from anchor to bob."""
+"""Zig-zag teeth from anchor to bob, each two strokes long."""
+CORNERS = 2 * TURNS + 4
+"""Points of one coil: the anchor, the end of its lead, the teeth, the other lead, the bob."""
 COIL_WIDTH_M = 0.5
 LEAD_M = 0.3
 """Straight wire at each end of the coil, metres."""
 MOUNT_WIDTH_M = 0.8
 
 
-def coil_points(
-    anchor: tuple[float, float], bob: tuple[float, float], *, width: float, lead: float
-) -> Points:
-    """The corners of a zig-zag from `anchor` to `bob` (pixels), `width` across, as (n, 2).
+def coil_points(anchors: Points, bobs: Points, *, width: float, lead: float) -> Points:
+    """The corners of a zig-zag from each anchor to its bob, as (springs, CORNERS, 2).
 
-    A straight `lead` at each end (shortened when the spring is short), then `TURNS` teeth
-    evenly spaced between, alternating either side of the line.
+    `anchors` and `bobs` are (springs, 2) in pixels. Each coil has a straight `lead` at each
+    end (at most a fifth of the spring), then `TURNS` teeth evenly spaced between them, `width`
+    across, alternating either side of the line. All springs at once: a handful of array
+    operations whether there are 4 springs or 400.
     """
-    start, end = np.asarray(anchor, dtype=np.float64), np.asarray(bob, dtype=np.float64)
-    span = end - start
-    length = float(np.hypot(*span))
-    if length < 1e-9:
-        return np.stack((start, end))
-    along = span / length
-    side = np.array((-along[1], along[0]))
-    lead = min(lead, length / 5.0)
-    corners = 2 * TURNS
-    steps = lead + (length - 2.0 * lead) * (np.arange(corners) + 0.5) / corners
-    offsets = np.where(np.arange(corners) % 2 == 0, 0.5, -0.5) * width
-    teeth = start + steps[:, None] * along + offsets[:, None] * side
-    return np.vstack((start, start + lead * along, teeth, end - lead * along, end))
+    span = bobs - anchors
+    length = np.hypot(span[:, 0], span[:, 1])[:, None]
+    along = span / np.maximum(length, 1e-9)  # a spring of zero length collapses to a point
+    side = np.stack((-along[:, 1], along[:, 0]), axis=1)
+    leads = np.minimum(lead, length / 5.0)
+    teeth = 2 * TURNS
+    steps = leads + (length - 2.0 * leads) * ((np.arange(teeth) + 0.5) / teeth)
+    offsets = np.where(np.arange(teeth) % 2 == 0, 0.5, -0.5) * width
+    corners = (
+        anchors[:, None, :]
+        + steps[:, :, None] * along[:, None, :]
+        + offsets[None, :, None] * side[:, None, :]
+    )
+    ends = (anchors, anchors + leads * along), (bobs - leads * along, bobs)
+    return np.concatenate((np.stack(ends[0], axis=1), corners, np.stack(ends[1], axis=1)), axis=1)
 
 
-def draw_mount(surface: pygame.Surface, anchor: tuple[int, int], scale: float) -> None:
+def draw_mounts(surface: pygame.Surface, anchors: Points, scale: float) -> None:
+    """A bracket across each anchor (pixels, (springs, 2)) and the pin its spring hangs from."""
+    for anchor in anchors.astype(np.int64).tolist():
+        _draw_mount(surface, anchor, scale)
+
+
+def draw_coils(surface: pygame.Surface, anchors: Points, bobs: Points, scale: float) -> None:
+    """Each spring's coil from its anchor to its bob (the bobs are sprites, drawn on top)."""
+    coils = coil_points(anchors, bobs, width=COIL_WIDTH_M * scale, lead=LEAD_M * scale)
+    wire = max(1, round(0.05 * scale))
+    for corners in coils.tolist():
+        _draw_coil(surface, corners, wire)
+
+
+def _draw_mount(surface: pygame.Surface, anchor: list[int], scale: float) -> None:
     """A bracket across the anchor and the pin the spring hangs from."""
     half = max(3, round(MOUNT_WIDTH_M * scale / 2))
     thick = max(2, round(0.12 * scale))
@@ -57,19 +75,10 @@ def draw_mount(surface: pygame.Surface, anchor: tuple[int, int], scale: float) -
     pygame.draw.circle(surface, palette.MOUNT_PIN, (x, y), max(2, round(0.07 * scale)))
 
 
-def draw_coil(
-    surface: pygame.Surface, anchor: tuple[int, int], bob: tuple[int, int], scale: float
-) -> None:
-    """The coil, its back strokes darker than its front ones so the wire reads as a helix."""
-    corners = coil_points(anchor, bob, width=COIL_WIDTH_M * scale, lead=LEAD_M * scale).tolist()
-    segments = list(pairwise(corners))
-    last = len(segments) - 1
-    back = [segment for i, segment in enumerate(segments) if i % 2 == 0 and 0 < i < last]
-    front = [segment for i, segment in enumerate(segments) if i % 2 == 1 or i in (0, last)]
-    wire = max(1, round(0.05 * scale))
-    for start, end in back:
-        pygame.draw.line(surface, palette.COIL_SHADOW, start, end, wire)
-    for start, end in front:
-        pygame.draw.line(surface, palette.COIL, start, end, wire)
-        if wire <= 2:  # thin wire: smooth its edges; a thick one is smooth enough already
-            pygame.draw.aaline(surface, palette.COIL, start, end)
+def _draw_coil(surface: pygame.Surface, corners: list[list[float]], wire: int) -> None:
+    """The whole wire in shadow, then its front strokes bright, so that it reads as a helix."""
+    pygame.draw.lines(surface, palette.COIL_SHADOW, False, corners, wire)
+    last_stroke = len(corners) - 2
+    for index, (start, end) in enumerate(pairwise(corners)):
+        if index % 2 == 1 or index in (0, last_stroke):  # the leads, and every other stroke
+            pygame.draw.line(surface, palette.COIL, start, end, wire)
