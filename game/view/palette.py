@@ -23,6 +23,8 @@ GRID_MAJOR_ALPHA = 0.085
 """Every five metres."""
 GRID_COLOUR: Colour = (190, 210, 255)
 LABEL: Colour = (92, 108, 140)
+VIGNETTE = 0.3
+"""How much darker the backdrop's corners are than its middle."""
 
 PROJECTILE: Colour = (255, 174, 56)
 PROJECTILE_RIM: Colour = (122, 58, 12)

@@ -75,6 +75,7 @@ def paint_backdrop(settings: WorldSettings, width: int, height: int) -> pygame.S
     inside = _arena_slices(camera)
     _draw_grid(image, camera, inside)
     _draw_ground(image, camera, inside[0])
+    _darken_corners(image)
     picture = pygame.surfarray.make_surface(np.clip(np.rint(image), 0, 255).astype(np.uint8))
     if pygame.display.get_surface() is not None:
         picture = picture.convert()
@@ -123,6 +124,14 @@ def _draw_ground(image: Image, camera: Camera, columns: slice) -> None:
     for row in (ground - 2, ground - 1):
         if row >= 0:
             _blend(image[columns, row], palette.GROUND_LINE, 0.85)
+
+
+def _darken_corners(image: Image) -> None:
+    """A soft vignette: the corners a little darker than the middle, where the action is."""
+    width, height = image.shape[:2]
+    across = np.linspace(-1.0, 1.0, width)[:, None]
+    down = np.linspace(-1.0, 1.0, height)[None, :]
+    image *= (1.0 - palette.VIGNETTE * (across**2 + down**2) / 2.0)[..., None]
 
 
 def _draw_labels(picture: pygame.Surface, camera: Camera) -> None:
