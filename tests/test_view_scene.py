@@ -240,6 +240,19 @@ def test_split_rects_draw_into_their_own_half_only() -> None:
     assert right.camera.point_to_world((640, 540)) == (0.0, 0.0)
 
 
+def test_a_click_maps_through_the_renderer_of_the_half_it_landed_in() -> None:
+    surface, view = pygame.Surface(SIZE), empty_view()
+    left = SceneRenderer(WorldSettings())
+    right = SceneRenderer(WorldSettings(), left.sprites)
+    left.draw(surface, view, (0, 0, 640, 720))
+    right.draw(surface, view, (640, 0, 640, 720))
+    click = (960, 360)  # the middle of the right half
+    assert not left.covers(click)
+    assert right.covers(click)
+    assert right.to_world(click) == (16.0, 9.0)
+    assert left.covers((639, 0)) and not left.covers((640, 0))
+
+
 def test_without_a_rect_the_scene_fills_the_surface() -> None:
     renderer = SceneRenderer(WorldSettings(), rect=(0, 0, 10, 10))
     renderer.draw(pygame.Surface((800, 450)), empty_view())

@@ -65,8 +65,11 @@ ALL_OVERLAYS = Overlays(ghost=True, tick_markers=True, trails=True)
 
 
 class SceneRenderer:
-    """Draws one world. Split screen uses one renderer per world (each has its own trails)
-    and can share one `SpriteBook` between them."""
+    """Draws one world.
+
+    A split screen uses one renderer per world: each keeps its own trails and its own camera
+    (so a click maps through the half it landed in), and both can share one `SpriteBook`.
+    """
 
     def __init__(
         self,
@@ -114,6 +117,15 @@ class SceneRenderer:
                 self._draw_tick_markers(surface, view)
         finally:
             surface.set_clip(previous_clip)
+
+    def covers(self, pixel: tuple[int, int]) -> bool:
+        """True when a screen point lies in the rect of the last `draw` (which half was clicked)."""
+        left, top, width, height = self.camera.rect
+        return left <= pixel[0] < left + width and top <= pixel[1] < top + height
+
+    def to_world(self, pixel: tuple[int, int]) -> tuple[float, float]:
+        """The world point (metres) under a screen point, as this renderer last drew the world."""
+        return self.camera.point_to_world(pixel)
 
     # -- bodies ------------------------------------------------------------------------------
 
