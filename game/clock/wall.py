@@ -1,0 +1,81 @@
+"""`WallClock`: the one place in the game that reads real time.
+
+Everything else in `game/` is handed durations in integer nanoseconds, or a `Clock` to call,
+never `time` itself. That is what lets a test swap in `ManualClock` (`game.clock.manual`) and
+drive the real loop frame by frame with exact numbers.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND
+
+BLOCK_SPIN_NS = 2 * NS_PER_MS
+"""How much of a stall `block_ns` spins instead of sleeping: more than the OS ever oversleeps
+on a quiet machine (about 0.1 to 0.3 ms on Linux), so the stall ends on time, not late."""
+
+
+class Clock(Protocol):
+    """What the loop needs from a clock: read it, and the three ways of letting time pass."""
+
+    def now_ns(self) -> int:
+        """A monotonic instant in nanoseconds. Only differences between two readings mean
+        anything."""
+        ...
+
+    def sleep_ns(self, ns: int) -> None:
+        """Give the CPU back to the OS for about `ns`; the OS may wake us late, never early."""
+        ...
+
+    def busy_wait_ns(self, ns: int) -> None:
+        """Spend exactly `ns` on the CPU: precise to the microsecond, and a real load."""
+        ...
+
+    def block_ns(self, ns: int) -> None:
+        """Stop the loop for `ns`, accurately, as a GC pause or a breakpoint would."""
+        ...
+
+
+def check_duration(ns: int, what: str = "duration") -> int:
+    """Accept a whole, non-negative number of nanoseconds; refuse floats, bools and negatives."""
+    if isinstance(ns, bool) or not isinstance(ns, int):
+        raise TypeError(f"{what} must be an int of nanoseconds, not {type(ns).__name__} ({ns!r})")
+    if ns < 0:
+        raise ValueError(f"{what} cannot be negative (got {ns} ns)")
+    return ns
+
+
+class WallClock:
+    """Real time, from `time.perf_counter_ns()`: monotonic, integer, the finest clock Python has.
+
+    `time.time()` can jump when the system clock is set; `time.monotonic()` is a float. The
+    performance counter is neither, so frame times are exact differences of two integers.
+    """
+
+    def now_ns(self) -> int:
+        return time.perf_counter_ns()
+
+    def sleep_ns(self, ns: int) -> None:
+        # The one float in the time path, at the OS boundary: `time.sleep` takes seconds. Its
+        # rounding (well under 1 ns) is lost in the OS's own oversleep of a tenth of a ms or so.
+        if check_duration(ns, "sleep") > 0:
+            time.sleep(ns / NS_PER_SECOND)
+
+    def busy_wait_ns(self, ns: int) -> None:
+        deadline = time.perf_counter_ns() + check_duration(ns, "busy wait")
+        while time.perf_counter_ns() < deadline:
+            pass
+
+    def block_ns(self, ns: int) -> None:
+        """Sleep for all but the last `BLOCK_SPIN_NS`, then spin: a stall of the length asked.
+
+        Sleeping all of it would end the stall late by the OS's oversleep; spinning all of a
+        2 s stall would heat a core for nothing.
+        """
+        deadline = time.perf_counter_ns() + check_duration(ns, "stall")
+        if ns > BLOCK_SPIN_NS:
+            time.sleep((ns - BLOCK_SPIN_NS) / NS_PER_SECOND)
+        while time.perf_counter_ns() < deadline:
+            pass
