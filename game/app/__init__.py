@@ -1,0 +1,1 @@
+"""The pygame app loop: window, events, pacing, drawing; the only place that owns the wall clock."""
