@@ -1,0 +1,288 @@
+"""What the stats panel says: a `Readout` turned into grouped rows of text, with no pixels.
+
+This is the panel's whole vocabulary. Each row is a label and one cell per lane (or a single
+cell for a value of the render loop), and each cell says how to read it (`Meaning`). Numbers that
+change every frame are written at a fixed precision ("0.750", "16.67 ms"), which reads steadily
+on screen and lets the text cache find the same strings again.
+
+When the window is too short for everything, rows go one at a time, least important first
+(`DETAIL`, then `USEFUL`, ...), and among equals the lowest on the panel first; the `ESSENTIAL`
+rows, the ones every lesson is about, go last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.hud.palette import Meaning
+from game.session.readout import LaneReadout, Readout
+
+ESSENTIAL = 1
+IMPORTANT = 2
+USEFUL = 3
+DETAIL = 4
+
+Position = tuple[int, int]
+"""A row's place: (group index, row index within the group)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One value as shown: its text, how to read it, and how to draw it."""
+
+    text: str
+    meaning: Meaning = Meaning.PLAIN
+    bar: float | None = None
+    """Also draw this value as a bar with a 0..1 track; above 1 the bar overflows the track."""
+    badge: bool = False
+    """Draw the text on a filled badge of its colour, to be seen from across the room."""
+
+    @property
+    def overflows(self) -> bool:
+        return self.bar is not None and self.bar >= 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A label and its values: one cell per lane, or one cell for the whole game."""
+
+    label: str
+    cells: tuple[Cell, ...]
+    priority: int = ESSENTIAL
+    strong: bool = False
+    """Set in bold (the policy: the first thing to read in each lane)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Rows about one thing, under a heading."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+
+def stat_groups(readout: Readout) -> tuple[Group, ...]:
+    """Everything the panel shows for this frame, in reading order."""
+    lanes = readout.lanes
+    return (
+        Group("SCHEDULER", _scheduler_rows(lanes)),
+        Group("DROPPED TIME", _dropped_rows(lanes)),
+        Group("TIME", _time_rows(lanes)),
+        Group("MODEL", _model_rows(readout)),
+        Group("RENDER", _render_rows(readout)),
+    )
+
+
+def rows_to_keep(
+    groups: tuple[Group, ...], fits: Callable[[tuple[Group, ...]], bool]
+) -> frozenset[Position]:
+    """The rows to show: all of them if they fit, else without the least important ones.
+
+    Rows are dropped one at a time, highest `priority` number first and, among equals, the
+    lowest on the panel first, until `fits` accepts what is left (or nothing is left).
+    """
+    kept = {(g, r) for g, group in enumerate(groups) for r in range(len(group.rows))}
+    order = sorted(kept, key=lambda p: (groups[p[0]].rows[p[1]].priority, p), reverse=True)
+    for position in order:
+        if fits(select(groups, kept)):
+            break
+        kept.discard(position)
+    return frozenset(kept)
+
+
+def select(
+    groups: tuple[Group, ...], kept: frozenset[Position] | set[Position]
+) -> tuple[Group, ...]:
+    """Only the rows at `kept` positions; a group left without rows goes, heading and all."""
+    chosen = (
+        Group(group.title, tuple(row for r, row in enumerate(group.rows) if (g, r) in kept))
+        for g, group in enumerate(groups)
+    )
+    return tuple(group for group in chosen if group.rows)
+
+
+def _per_lane(
+    label: str,
+    lanes: tuple[LaneReadout, ...],
+    cell: Callable[[LaneReadout], Cell],
+    priority: int = ESSENTIAL,
+    *,
+    strong: bool = False,
+) -> Row:
+    return Row(label, tuple(cell(lane) for lane in lanes), priority, strong)
+
+
+def _scheduler_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
+    return (
+        _per_lane("status", lanes, _status),
+        _per_lane("policy", lanes, lambda lane: Cell(lane.policy), strong=True),
+        _per_lane("tick rate", lanes, _tick_rate, IMPORTANT),
+        _per_lane("cap M", lanes, lambda lane: Cell(_count(lane.max_steps, "step")), USEFUL),
+        _per_lane("F / B", lanes, _frame_and_backlog_limits, DETAIL),
+        _per_lane("steps", lanes, _steps),
+        _per_lane("alpha", lanes, _alpha),
+        _per_lane("remainder", lanes, lambda lane: Cell(f"{lane.remainder_ms:.3f} ms"), DETAIL),
+        _per_lane("backlog", lanes, _backlog, USEFUL),
+    )
+
+
+def _dropped_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
+    return (
+        _per_lane("this frame", lanes, lambda lane: _losing(lane.dropped_frame_ms), IMPORTANT),
+        _per_lane("last 1 s", lanes, lambda lane: _losing(lane.dropped_last_second_ms), USEFUL),
+        _per_lane("total", lanes, lambda lane: Cell(_ms_or_s(lane.dropped_total_ms)), DETAIL),
+    )
+
+
+def _time_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
+    return (
+        _per_lane("tick", lanes, lambda lane: Cell(f"{lane.tick:,}"), DETAIL),
+        _per_lane("sim / wall", lanes, _sim_and_wall, DETAIL),
+        _per_lane("lag", lanes, _lag, USEFUL),
+        _per_lane("time scale", lanes, _time_scale, USEFUL),
+        _per_lane("state", lanes, _run_state, USEFUL),
+    )
+
+
+def _model_rows(readout: Readout) -> tuple[Row, ...]:
+    lanes = readout.lanes
+    return (
+        Row("interpolation", (Cell(readout.interpolation),), USEFUL),
+        _per_lane("alpha mode", lanes, _alpha_mode, USEFUL),
+        _per_lane("integrator", lanes, lambda lane: Cell(lane.integrator), DETAIL),
+        _per_lane("bodies", lanes, lambda lane: Cell(f"{lane.bodies:,}"), DETAIL),
+    )
+
+
+def _render_rows(readout: Readout) -> tuple[Row, ...]:
+    cap = "uncapped" if readout.frame_budget_ms <= 0 else f"{readout.render_cap} fps"
+    if readout.vsync:
+        cap += " · vsync"
+    return (
+        Row("fps", (_fps(readout),), IMPORTANT),
+        Row("render cap", (Cell(cap),), USEFUL),
+        Row("frame", (_frame_time(readout),)),
+        Row("work", (_work_time(readout),), USEFUL),
+        Row("step cost", (_step_cost(readout),), IMPORTANT),
+    )
+
+
+# --- one cell each -------------------------------------------------------------------------
+
+
+def _status(lane: LaneReadout) -> Cell:
+    if lane.overloaded:
+        return Cell("OVERLOADED", Meaning.BAD, badge=True)
+    return Cell("keeping up", Meaning.OK)
+
+
+def _tick_rate(lane: LaneReadout) -> Cell:
+    return Cell(f"{lane.hz:g} Hz · {lane.step_ms:.3f} ms")
+
+
+def _frame_and_backlog_limits(lane: LaneReadout) -> Cell:
+    return Cell(
+        f"{_ms_or_s(lane.max_frame_ms, compact=True)} / "
+        f"{_ms_or_s(lane.max_backlog_ms, compact=True)}"
+    )
+
+
+def _steps(lane: LaneReadout) -> Cell:
+    """More steps than the cap M is the spiral in progress; exactly M is catching up hard."""
+    if lane.steps > lane.max_steps:
+        return Cell(str(lane.steps), Meaning.BAD)
+    if lane.steps == lane.max_steps and lane.max_steps > 1:
+        return Cell(str(lane.steps), Meaning.STRAINED)
+    return Cell(str(lane.steps))
+
+
+def _alpha(lane: LaneReadout) -> Cell:
+    """Correct alpha lives in [0, 1). Naive alpha can pass 1: drawing a state that never was."""
+    meaning = Meaning.BAD if lane.alpha >= 1.0 else Meaning.PLAIN
+    return Cell(f"{lane.alpha:.3f}", meaning, bar=max(0.0, lane.alpha))
+
+
+def _backlog(lane: LaneReadout) -> Cell:
+    meaning = Meaning.STRAINED if lane.backlog_steps > 0 else Meaning.PLAIN
+    return Cell(_count(lane.backlog_steps, "step"), meaning)
+
+
+def _losing(dropped_ms: float) -> Cell:
+    return Cell(f"{dropped_ms:.1f} ms", Meaning.BAD if dropped_ms > 0 else Meaning.PLAIN)
+
+
+def _lag(lane: LaneReadout) -> Cell:
+    """Up to one step behind is the remainder, by design; more means time was lost or owed."""
+    behind = lane.lag_ms > lane.step_ms + 0.05
+    return Cell(_ms_or_s(lane.lag_ms), Meaning.STRAINED if behind else Meaning.PLAIN)
+
+
+def _time_scale(lane: LaneReadout) -> Cell:
+    return Cell(f"\N{MULTIPLICATION SIGN}{lane.time_scale}")
+
+
+def _sim_and_wall(lane: LaneReadout) -> Cell:
+    """Simulated and wall time side by side: the gap between them is the lag below."""
+    return Cell(f"{lane.sim_time_s:.2f} / {lane.wall_time_s:.2f} s")
+
+
+def _run_state(lane: LaneReadout) -> Cell:
+    return Cell("PAUSED", Meaning.STRAINED) if lane.paused else Cell("running")
+
+
+def _alpha_mode(lane: LaneReadout) -> Cell:
+    return Cell(lane.alpha_mode, Meaning.STRAINED if lane.alpha_mode == "naive" else Meaning.PLAIN)
+
+
+def _fps(readout: Readout) -> Cell:
+    """Against the cap: at least 95% of it is holding, under 75% is failing."""
+    text = f"{readout.fps:.1f}"
+    if readout.frame_budget_ms <= 0:
+        return Cell(text)
+    share = readout.fps * readout.frame_budget_ms / 1000
+    if share >= 0.95:
+        return Cell(text, Meaning.OK)
+    return Cell(text, Meaning.STRAINED if share >= 0.75 else Meaning.BAD)
+
+
+def _frame_time(readout: Readout) -> Cell:
+    text = f"{readout.frame_ms:.2f} ms"
+    budget = readout.frame_budget_ms
+    if budget <= 0 or readout.frame_ms <= 1.25 * budget:
+        return Cell(text)
+    return Cell(text, Meaning.STRAINED if readout.frame_ms <= 2 * budget else Meaning.BAD)
+
+
+def _work_time(readout: Readout) -> Cell:
+    """Work over the budget means the cap cannot be held, whatever the pacer does."""
+    text = f"{readout.work_ms:.2f} ms"
+    budget = readout.frame_budget_ms
+    if budget <= 0 or readout.work_ms <= 0.8 * budget:
+        return Cell(text)
+    return Cell(text, Meaning.STRAINED if readout.work_ms <= budget else Meaning.BAD)
+
+
+def _step_cost(readout: Readout) -> Cell:
+    """A tick that costs as much as the time it simulates can never catch up: red."""
+    text = f"{readout.step_cost_ms:.1f} ms"
+    if not readout.lanes or readout.step_cost_ms <= 0:
+        return Cell(text)
+    step_ms = min(lane.step_ms for lane in readout.lanes)
+    if readout.step_cost_ms >= step_ms:
+        return Cell(text, Meaning.BAD)
+    return Cell(text, Meaning.STRAINED if readout.step_cost_ms >= step_ms / 2 else Meaning.PLAIN)
+
+
+# --- number formats ------------------------------------------------------------------------
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def _ms_or_s(ms: float, *, compact: bool = False) -> str:
+    """Milliseconds up to 1 s, then seconds: "120.0 ms", "3.25 s" ("250 ms", "1 s" compact)."""
+    if compact:
+        return f"{ms:g} ms" if ms < 1000 else f"{ms / 1000:g} s"
+    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
