@@ -1,0 +1,104 @@
+"""The graph panel, checked in pixels: red where frames were overloaded, calm when calm."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pygame
+import pytest
+from numpy.typing import NDArray
+
+from game.hud.graphs import FrameGraphs
+from game.hud.palette import BAD, FRAME_BAR, RGB
+from game.hud.text import Fonts
+from game.session.history import FrameHistory, FrameSample
+from tests.test_hud_stats import READOUT
+
+AREA = pygame.Rect(20, 20, 620, 230)
+
+
+@pytest.fixture(scope="module")
+def fonts() -> Iterator[Fonts]:
+    pygame.init()
+    yield Fonts.at_scale(1.0)
+    pygame.quit()
+
+
+def frames(*runs: tuple[float, float, bool, float]) -> FrameHistory:
+    """Runs of equal frames, one after another: (seconds, frame_ms, overloaded, dropped_ms)."""
+    history = FrameHistory(capacity=4_096)
+    wall_s = 0.0
+    for seconds, frame_ms, overloaded, dropped_ms in runs:
+        for _ in range(round(seconds * 1000 / frame_ms)):
+            wall_s += frame_ms / 1000
+            history.append(FrameSample(wall_s, frame_ms, 1, dropped_ms, 0, overloaded))
+    return history
+
+
+def drawn(fonts: Fonts, history: FrameHistory) -> tuple[FrameGraphs, NDArray[np.int_]]:
+    graphs = FrameGraphs(fonts, seconds=5.0)
+    graphs.update(history.window(5.0), READOUT, AREA)
+    surface = pygame.Surface((700, 300))
+    graphs.draw(surface)
+    return graphs, pygame.surfarray.array3d(surface)
+
+
+def count(pixels: NDArray[np.int_], rect: pygame.Rect, colour: RGB) -> int:
+    """How many pixels inside `rect` are exactly `colour`."""
+    area = pixels[rect.left : rect.right, rect.top : rect.bottom]
+    return int(np.all(area == colour, axis=2).sum())
+
+
+def part(plot: pygame.Rect, start: float, end: float) -> pygame.Rect:
+    """The columns of `plot` between two fractions of its width (0 = 5 s ago, 1 = now)."""
+    left = plot.left + round(start * plot.w)
+    return pygame.Rect(left, plot.top, plot.left + round(end * plot.w) - left, plot.h)
+
+
+def test_overloaded_frames_are_drawn_red_and_calm_ones_are_not(fonts: Fonts) -> None:
+    history = frames((3.0, 1000 / 60, False, 0.0), (2.0, 40.0, True, 0.0))
+    graphs, pixels = drawn(fonts, history)
+    calm, overloaded = part(graphs.frame_plot, 0.02, 0.58), part(graphs.frame_plot, 0.62, 0.98)
+    assert count(pixels, calm, BAD) == 0
+    assert count(pixels, calm, FRAME_BAR) > 0
+    assert count(pixels, overloaded, BAD) > 0
+    assert count(pixels, overloaded, FRAME_BAR) == 0
+
+
+def test_calm_frames_fill_a_third_of_the_fixed_minimum_axis(fonts: Fonts) -> None:
+    graphs, pixels = drawn(fonts, frames((5.0, 1000 / 60, False, 0.0)))
+    plot = graphs.frame_plot
+    column = pixels[plot.left + plot.w // 2, plot.top : plot.bottom]
+    bar = int(np.all(column == FRAME_BAR, axis=1).sum())
+    assert bar == pytest.approx(plot.h * (1000 / 60) / 50, abs=2)  # the axis is 0-50 ms
+
+
+def test_a_spike_grows_the_axis_and_the_calm_frames_shrink(fonts: Fonts) -> None:
+    history = frames(
+        (4.0, 1000 / 60, False, 0.0), (0.18, 180.0, False, 0.0), (0.5, 1000 / 60, False, 0.0)
+    )
+    graphs, pixels = drawn(fonts, history)
+    plot = graphs.frame_plot
+    column = pixels[plot.left + plot.w // 4, plot.top : plot.bottom]
+    bar = int(np.all(column == FRAME_BAR, axis=1).sum())
+    assert bar == pytest.approx(plot.h * (1000 / 60) / 200, abs=2)  # now 0-200 ms
+
+
+def test_dropped_time_is_drawn_red_in_its_own_strip(fonts: Fonts) -> None:
+    history = frames((4.0, 1000 / 60, False, 0.0), (1.0, 1000 / 60, False, 12.0))
+    graphs, pixels = drawn(fonts, history)
+    assert count(pixels, part(graphs.dropped_plot, 0.02, 0.78), BAD) == 0
+    assert count(pixels, part(graphs.dropped_plot, 0.82, 0.98), BAD) > 0
+
+
+def test_a_short_graph_keeps_the_frame_times_and_gives_up_the_other_strips(
+    fonts: Fonts,
+) -> None:
+    graphs = FrameGraphs(fonts)
+    graphs.update(frames((5.0, 20.0, False, 0.0)).window(5.0), READOUT, pygame.Rect(0, 0, 600, 90))
+    assert graphs.frame_plot.h >= 36
+    assert not graphs.steps_plot
+    assert not graphs.dropped_plot
+    graphs.update(frames((5.0, 20.0, False, 0.0)).window(5.0), READOUT, AREA)
+    assert graphs.steps_plot and graphs.dropped_plot
