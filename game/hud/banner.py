@@ -1,0 +1,99 @@
+"""Words over the scene: the "SPIRAL OF DEATH" banner, and a caption box for short messages.
+
+Both are built once per text and area, then blitted: they say the same thing for many frames.
+The banner's hint line comes from the app (it knows which keys recover); the caption is whatever
+`Readout.caption` says (a lesson's caption, "screenshot saved ...").
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pygame
+
+from game.hud.palette import BAD, BANNER_EDGE, BANNER_PLATE, TEXT
+from game.hud.plate import make_plate
+from game.hud.text import Fonts, TextCache
+
+SPIRAL_TITLE = "SPIRAL OF DEATH"
+
+
+class SpiralBanner:
+    """A large red banner with a hint underneath, centred in the area it is given."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._key: tuple[object, ...] = ()
+        self._box = pygame.Surface((0, 0))
+
+    def update(self, hint: str, area: pygame.Rect) -> None:
+        key = (hint, area.size)
+        if key != self._key:
+            self._key = key
+            self._box = self._build(hint, area.w)
+        self.rect = self._box.get_rect(center=area.center)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._box, self.rect.topleft)
+
+    def _build(self, hint: str, max_width: int) -> pygame.Surface:
+        fonts = self.fonts
+        pad_x, pad_y = fonts.px(28), fonts.px(14)
+        room = max(1, max_width - 2 * pad_x)
+        title = fonts.banner.render(SPIRAL_TITLE, BAD)
+        if title.get_width() > room:  # a small window: shrink the words, never cut them
+            height = round(title.get_height() * room / title.get_width())
+            title = pygame.transform.smoothscale(title, (room, height))
+        lines = _wrapped(fonts.caption, hint, room)
+        width = max(title.get_width(), *(line.get_width() for line in lines)) + 2 * pad_x
+        gap = fonts.px(4)
+        height = 2 * pad_y + title.get_height() + sum(gap + line.get_height() for line in lines)
+        box = make_plate((width, height), fonts.px(12), fill=BANNER_PLATE, edge=(*BANNER_EDGE, 255))
+        box.blit(title, title.get_rect(midtop=(width // 2, pad_y)))
+        y = pad_y + title.get_height()
+        for line in lines:
+            y += gap
+            box.blit(line, line.get_rect(midtop=(width // 2, y)))
+            y += line.get_height()
+        return box
+
+
+class CaptionBox:
+    """A short message on a plate, wrapped to fit, at the top-centre of its area."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._key: tuple[object, ...] = ()
+        self._box = pygame.Surface((0, 0))
+
+    def update(self, text: str, area: pygame.Rect) -> None:
+        key = (text, area.w)
+        if key != self._key:
+            self._key = key
+            self._box = self._build(text, min(area.w, self.fonts.px(760)))
+        self.rect = self._box.get_rect(midtop=area.midtop)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._box, self.rect.topleft)
+
+    def _build(self, text: str, max_width: int) -> pygame.Surface:
+        fonts = self.fonts
+        pad_x, pad_y = fonts.px(18), fonts.px(10)
+        lines = _wrapped(fonts.caption, text, max(1, max_width - 2 * pad_x))
+        width = max(line.get_width() for line in lines) + 2 * pad_x
+        height = sum(line.get_height() for line in lines) + 2 * pad_y
+        box = make_plate((width, height), fonts.px(10))
+        y = pad_y
+        for line in lines:
+            box.blit(line, line.get_rect(midtop=(width // 2, y)))
+            y += line.get_height()
+        return box
+
+
+def _wrapped(cache: TextCache, text: str, max_width: int) -> list[pygame.Surface]:
+    """`text` in lines no wider than `max_width` (monospaced type: a fixed count of characters)."""
+    columns = max(8, int(max_width // cache.char_width))
+    lines = textwrap.wrap(text, columns) or [""]
+    return [cache.render(line, TEXT) for line in lines]
