@@ -38,7 +38,7 @@ def frames(*runs: tuple[float, float, bool, float]) -> FrameHistory:
 
 def drawn(fonts: Fonts, history: FrameHistory) -> tuple[FrameGraphs, NDArray[np.int_]]:
     graphs = FrameGraphs(fonts, seconds=5.0)
-    graphs.update(history.window(5.0), READOUT, AREA)
+    graphs.update(history, READOUT, AREA)
     surface = pygame.Surface((700, 300))
     graphs.draw(surface)
     return graphs, pygame.surfarray.array3d(surface)
@@ -96,9 +96,26 @@ def test_a_short_graph_keeps_the_frame_times_and_gives_up_the_other_strips(
     fonts: Fonts,
 ) -> None:
     graphs = FrameGraphs(fonts)
-    graphs.update(frames((5.0, 20.0, False, 0.0)).window(5.0), READOUT, pygame.Rect(0, 0, 600, 90))
+    graphs.update(frames((5.0, 20.0, False, 0.0)), READOUT, pygame.Rect(0, 0, 600, 90))
     assert graphs.frame_plot.h >= 36
     assert not graphs.steps_plot
     assert not graphs.dropped_plot
-    graphs.update(frames((5.0, 20.0, False, 0.0)).window(5.0), READOUT, AREA)
+    graphs.update(frames((5.0, 20.0, False, 0.0)), READOUT, AREA)
     assert graphs.steps_plot and graphs.dropped_plot
+
+
+def test_the_picture_changes_only_when_a_bin_completes(fonts: Fonts) -> None:
+    history = frames((5.0, 1000 / 60, False, 0.0))
+    graphs = FrameGraphs(fonts, seconds=5.0)
+    graphs.update(history, READOUT, AREA)
+    shown = graphs.bins
+    bin_s = 5.0 / len(shown)
+    newest = float(history.latest(1).wall_s[0])
+    next_bin = (newest // bin_s + 1) * bin_s
+    history.append(FrameSample((newest + next_bin) / 2, 1.0, 1, 0.0, 0, False))
+    graphs.update(history, READOUT, AREA)
+    assert graphs.bins is shown  # the same bin: nothing to redraw
+    history.append(FrameSample(next_bin + 0.001, 1.0, 1, 0.0, 0, True))
+    graphs.update(history, READOUT, AREA)
+    assert graphs.bins is not shown
+    assert graphs.bins.overloaded.tolist() == [False] * len(shown)  # still filling: not shown

@@ -54,6 +54,16 @@ def test_bins_before_the_first_frame_are_empty() -> None:
     assert bins.frame_ms.tolist() == [0.0] * 9 + [100.0]
 
 
+def test_bins_can_end_before_the_newest_frame_or_after_it() -> None:
+    frames = [(125.0, i, 0.0, False) for i in range(8)]
+    window = history(*frames).window(2.0)
+    earlier = bin_frames(window, seconds=0.5, count=4, end=0.75)
+    assert earlier.steps.tolist() == [2, 3, 4, 5]
+    later = bin_frames(window, seconds=0.5, count=4, end=1.25)
+    assert later.filled.tolist() == [True, True, False, False]
+    assert later.steps.tolist() == [6, 7, 0, 0]
+
+
 def test_no_history_gives_empty_bins() -> None:
     bins = bin_frames(FrameHistory().window(5.0), seconds=5.0, count=4)
     assert len(bins) == 4

@@ -123,7 +123,7 @@ class Hud:
         layout.panel = parts.panel.rect
 
         if graphs:
-            parts.graphs.update(history.window(self.graph_seconds), readout, graphs)
+            parts.graphs.update(history, readout, graphs)
             parts.graphs.draw(surface)
             layout.graphs = parts.graphs.rect
 

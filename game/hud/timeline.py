@@ -38,8 +38,11 @@ class Bins:
         return cls(nothing, np.zeros(count), np.zeros(count, np.int64), np.zeros(count), nothing)
 
 
-def bin_frames(window: HistoryWindow, *, seconds: float, count: int) -> Bins:
-    """Split the last `seconds` before the newest frame into `count` bins and take peaks.
+def bin_frames(
+    window: HistoryWindow, *, seconds: float, count: int, end: float | None = None
+) -> Bins:
+    """Split the `seconds` before `end` (by default the newest frame's end) into `count` bins,
+    and take the peak of the frames touching each bin.
 
     A frame lasts from `wall_s - frame_ms` to `wall_s`, and frames follow each other, so the
     frames touching a bin are those that *end* inside it (short ones, maybe several) plus the
@@ -49,14 +52,16 @@ def bin_frames(window: HistoryWindow, *, seconds: float, count: int) -> Bins:
     if frames == 0 or count <= 0:
         return Bins.empty(max(count, 0))
 
-    start = window.wall_s[-1] - seconds
+    end = float(window.wall_s[-1]) if end is None else end
+    start = end - seconds
     width = seconds / count
     bin_ends = start + width * np.arange(1, count + 1)
 
     # The frame running at each bin's end: the first frame that ends at or after it.
-    running = np.minimum(np.searchsorted(window.wall_s, bin_ends, side="left"), frames - 1)
+    found = np.searchsorted(window.wall_s, bin_ends, side="left")
+    running = np.minimum(found, frames - 1)
     began = window.wall_s[running] - window.frame_ms[running] / 1000.0
-    filled = began < bin_ends
+    filled = (found < frames) & (began < bin_ends)
     frame_ms = np.where(filled, window.frame_ms[running], 0.0)
     steps = np.where(filled, window.steps[running], 0)
     dropped_ms = np.where(filled, window.dropped_ms[running], 0.0)
@@ -64,8 +69,8 @@ def bin_frames(window: HistoryWindow, *, seconds: float, count: int) -> Bins:
 
     # The frames that end inside a bin, (start, end]: runs of equal bin numbers, a peak per run.
     which = np.ceil((window.wall_s - start) / width).astype(np.int64) - 1
-    inside = which >= 0
-    which = np.minimum(which[inside], count - 1)
+    inside = (which >= 0) & (which < count)
+    which = which[inside]
     if which.shape[0]:
         runs = np.flatnonzero(np.diff(which, prepend=-1))
         hit = which[runs]
