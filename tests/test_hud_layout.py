@@ -114,7 +114,7 @@ def test_presentation_on_a_small_window_drops_rows_rather_than_run_off(
     hud = Hud()
     layout = drawn((1280, 720), readout(presentation=True), history, hud)
     assert layout.panel.bottom <= 720 - 24
-    shown = [row.label for group in hud.parts_at(2.0).panel.groups for row in group.rows]
+    shown = hud.parts_at(2.0).panel.labels
     assert {"status", "policy", "steps", "alpha", "frame"} <= set(shown)
     assert "remainder" not in shown
 

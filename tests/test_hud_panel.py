@@ -26,7 +26,7 @@ def fonts() -> Iterator[Fonts]:
 
 
 def labels(panel: StatsPanel) -> list[str]:
-    return [row.label for group in panel.groups for row in group.rows]
+    return list(panel.labels)
 
 
 def red_pixels(panel: StatsPanel, alpha: float) -> tuple[int, int]:

@@ -29,7 +29,7 @@ class SpiralBanner:
 
     def update(self, hint: str, area: pygame.Rect) -> None:
         key = (hint, area.size)
-        if key != self._key:
+        if key != self._key or not self.fonts.retains:
             self._key = key
             self._box = self._build(hint, area.w)
         self.rect = self._box.get_rect(center=area.center)
@@ -70,7 +70,7 @@ class CaptionBox:
 
     def update(self, text: str, area: pygame.Rect) -> None:
         key = (text, area.w)
-        if key != self._key:
+        if key != self._key or not self.fonts.retains:
             self._key = key
             self._box = self._build(text, min(area.w, self.fonts.px(760)))
         self.rect = self._box.get_rect(midtop=area.midtop)

@@ -44,7 +44,7 @@ class HelpOverlay:
         self, rows: Sequence[HelpRow], area: pygame.Rect, *, title: str = "KEYS", footer: str = ""
     ) -> None:
         key = (tuple(rows), tuple(area), title, footer)
-        if key == self._key:
+        if key == self._key and self._fonts_at(self.scale).retains:
             return
         self._key = key
         self._box, placed = self._build(tuple(rows), area, title, footer)

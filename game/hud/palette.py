@@ -63,7 +63,3 @@ MEANING_COLOURS: dict[Meaning, RGB] = {
     Meaning.STRAINED: STRAINED,
     Meaning.BAD: BAD,
 }
-
-
-def colour_of(meaning: Meaning) -> RGB:
-    return MEANING_COLOURS[meaning]

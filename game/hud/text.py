@@ -114,6 +114,12 @@ class Fonts:
             banner=cache(BOLD, 64),
         )
 
+    @property
+    def retains(self) -> bool:
+        """False when the caches keep nothing (capacity 0): then no HUD part keeps anything it
+        drew between frames either, so every string is rendered every frame (the baseline)."""
+        return self.body.capacity > 0
+
     def px(self, value: float) -> int:
         """A layout length at this scale, in whole pixels (never 0 for a positive length)."""
         return max(1, round(value * self.scale)) if value > 0 else 0
