@@ -77,6 +77,7 @@ class FrameGraphs:
         self._picture = pygame.Surface((0, 0))
         self._shown: tuple[object, ...] = ()
         """What the picture was drawn from; a new picture only when this changes."""
+        self._dashes: dict[tuple[int, RGB], pygame.Surface] = {}
         self._references: tuple[float, float, int] = (0.0, 0.0, 0)
         """The frame budget and the step (ms), and the cap M: the graphs' reference lines."""
 
@@ -219,13 +220,16 @@ class FrameGraphs:
             self._dashed(canvas, STRAINED, plot, y)
             self._side_labels(canvas, plot, [(y, f"M {max_steps}", STRAINED)])
         filled = np.flatnonzero(bins.filled)
-        if filled.shape[0] < 1:
+        if filled.shape[0] == 0:
             return
-        heights = np.minimum(bins.steps[filled] / top, 1.0) * (plot.h - 1)
-        # A staircase: each bin's value held flat across the bin, like the bars above it.
-        points = np.empty((2 * filled.shape[0], 2), dtype=np.int64)
-        points[0::2, 0] = plot.left + filled * self._pitch
-        points[1::2, 0] = points[0::2, 0] + self._pitch
+        # A staircase: each run of equal values is one flat segment, as wide as its bins.
+        values = bins.steps[filled]
+        starts = np.flatnonzero(np.diff(values, prepend=values[0] - 1))
+        ends = np.append(starts[1:], values.shape[0]) - 1
+        heights = np.minimum(values[starts] / top, 1.0) * (plot.h - 1)
+        points = np.empty((2 * starts.shape[0], 2), dtype=np.int64)
+        points[0::2, 0] = plot.left + filled[starts] * self._pitch
+        points[1::2, 0] = plot.left + (filled[ends] + 1) * self._pitch
         points[:, 1] = np.repeat(plot.bottom - 1 - np.rint(heights).astype(np.int64), 2)
         thickness = max(1, self.fonts.px(2))
         pygame.draw.lines(canvas, STEPS_LINE, False, points.tolist(), thickness)
@@ -266,9 +270,15 @@ class FrameGraphs:
             fill(colours[index], (x, plot.bottom - height, width, height))
 
     def _dashed(self, canvas: pygame.Surface, colour: RGB, plot: pygame.Rect, y: int) -> None:
-        thickness, dash = max(1, self.fonts.px(1)), self.fonts.px(6)
-        for x in range(plot.left, plot.right, 2 * dash):
-            canvas.fill(colour, (x, y, min(dash, plot.right - x), thickness))
+        """A dashed rule across the plot: drawn once into a strip, then one blit each time."""
+        key = (plot.w, colour)
+        dashes = self._dashes.get(key)
+        if dashes is None:
+            thickness, dash = max(1, self.fonts.px(1)), self.fonts.px(6)
+            dashes = self._dashes[key] = pygame.Surface((plot.w, thickness), pygame.SRCALPHA)
+            for x in range(0, plot.w, 2 * dash):
+                dashes.fill(colour, (x, 0, dash, thickness))
+        canvas.blit(dashes, (plot.left, y))
 
     def _strip_label(
         self,
