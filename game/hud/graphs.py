@@ -104,13 +104,13 @@ class FrameGraphs:
         newest = history.latest(1)
         completed = math.floor(newest.wall_s[0] / width) if len(newest) else None
         lane = readout.lanes[0] if readout.lanes else None
-        lines = (readout.frame_budget_ms, lane.step_ms if lane else 0.0)
+        budget_and_step = (readout.frame_budget_ms, lane.step_ms if lane else 0.0)
         max_steps = lane.max_steps if lane else 0
-        shown = (completed, count, *lines, max_steps)
+        shown = (completed, count, *budget_and_step, max_steps)
         if shown == self._shown and self.fonts.retains:
             return
         self._shown = shown
-        self._references = (*lines, max_steps)
+        self._references = (*budget_and_step, max_steps)
         if completed is None:
             self.bins = Bins.empty(count)
         else:

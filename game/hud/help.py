@@ -64,7 +64,7 @@ class HelpOverlay:
             fonts = self._fonts_at(self.scale * share)  # loaded only when this size is tried
             for columns in (1, 2, 3):
                 box = _Box(fonts, rows, columns, title, footer)
-                overflow = max(box.size[0] / area.w, box.size[1] / area.h)
+                overflow = max(box.size[0] / max(1, area.w), box.size[1] / max(1, area.h))
                 if overflow <= 1:
                     return box.render()
                 if least_overflow is None or overflow < least_overflow[0]:

@@ -7,9 +7,9 @@ Layout follows the window (1280 x 720, resized, fullscreen): the panel top-left,
 bottom-right, captions and the banner in the scene to the right of the panel, the help centred.
 When the panel and the graphs would overlap, the panel gives up its least important rows.
 
-Presentation mode (`readout.presentation`) draws everything twice as large, for a projector. Each
-scale keeps its own fonts and caches, so switching back and forth costs nothing after the first
-time.
+Presentation mode (`readout.presentation`) draws everything twice as large, for a projector
+(smaller only if the panel would not fit the window's width). Each scale keeps its own fonts
+and caches, so switching back and forth costs nothing after the first time.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ DEFAULT_SPIRAL_HINT = "press 3 (drop) or Shift+C (less step cost) to recover"
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5
+MARGIN = 12
+"""Between the HUD and the window's edges, and between its parts (at scale 1)."""
 
 
 @dataclass
@@ -106,7 +108,7 @@ class Hud:
         wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
         parts = self._widest_that_fits(wanted, surface.get_rect(), readout)
         px = parts.fonts.px
-        margin = px(12)
+        margin = px(MARGIN)
         screen = surface.get_rect().inflate(-2 * margin, -2 * margin)
         layout = HudLayout()
 
@@ -146,22 +148,23 @@ class Hud:
         """The parts at `wanted` scale, or smaller until the panel fits the window's width.
 
         Rows can be dropped to fit a short window, but columns cannot: presentation mode on a
-        small window shrinks the type instead (a step of 3/4 at a time, down to `MIN_SCALE`).
-        The answer is kept per window size and lane count.
+        small window shrinks the type instead (by 3/4 at a time, not below `MIN_SCALE`). The
+        answer is kept per window size and lane count.
         """
         key = (wanted, window.size, len(readout.lanes))
         scale = self._fitted.get(key)
         if scale is None:
             scale = wanted
-            while scale * SHRINK_STEP >= MIN_SCALE:
-                parts = self.parts_at(scale)
-                margin = parts.fonts.px(12)
-                parts.panel.update(readout, window.inflate(-2 * margin, -2 * margin))
-                if parts.panel.rect.w <= window.w - 2 * margin:
-                    break
+            while scale * SHRINK_STEP >= MIN_SCALE and not self._panel_fits(scale, window, readout):
                 scale *= SHRINK_STEP
             self._fitted[key] = scale
         return self.parts_at(scale)
+
+    def _panel_fits(self, scale: float, window: pygame.Rect, readout: Readout) -> bool:
+        panel = self.parts_at(scale).panel
+        margin = panel.fonts.px(MARGIN)
+        panel.update(readout, window.inflate(-2 * margin, -2 * margin))
+        return panel.rect.w <= window.w - 2 * margin
 
     @staticmethod
     def _graphs_area(
