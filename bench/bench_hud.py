@@ -34,8 +34,9 @@ from game.hud.hud import Hud
 from game.hud.text import DEFAULT_CAPACITY
 
 SIZE = (1280, 720)
-TARGET_NS = 500_000
-""""Well under 1 ms": half of it, on the median frame."""
+TARGET_MEDIAN_NS = 500_000
+TARGET_MEAN_NS = 1_000_000
+""""Well under 1 ms": the median frame within half of it, and the mean within it."""
 HELP_ROWS = [
     ("Tab / Shift+Tab, 1-6", "overload policy"),
     ("[ and ]", "time scale (1/8 ... 4)"),
@@ -171,7 +172,8 @@ def draw_cost(quick: bool) -> Section:
             "rate), graphs on. Baseline: the same HUD with a text cache of size 0, which keeps "
             "nothing between frames: every string through `font.render` every frame, the "
             "panel's card and the graph redrawn every frame. "
-            f"Target: median at most {ms(TARGET_NS)} (well under 1 ms)."
+            f"Target (well under 1 ms): median at most {ms(TARGET_MEDIAN_NS)}, mean at most "
+            f"{ms(TARGET_MEAN_NS)}."
         ),
         columns=[
             "case",
@@ -201,13 +203,14 @@ def draw_cost(quick: bool) -> Section:
             ms(statistics.fmean(cached)),
             ms(baseline),
             f"{baseline / median:.1f}x",
-            verdict(median <= TARGET_NS),
+            verdict(median <= TARGET_MEDIAN_NS and statistics.fmean(cached) <= TARGET_MEAN_NS),
         )
     section.notes.append(
         "Cached, a typical frame is one blit of the panel's card (plate, headings, labels), "
         "the values from the text cache in one `fblits`, and one blit of the graph's picture. "
-        "The picture is redrawn when a graph bin (about 40 ms) completes, so the mean sits "
-        "above the median: by more at 60 fps, where that is every second or third frame."
+        "The picture is redrawn when a graph bin (about 40 ms) completes: every second or "
+        "third frame at 60 fps, every fifth or sixth at 144 fps. Those frames cost about "
+        "0.3 ms more, which is why the mean sits above the median."
     )
     return section
 
