@@ -33,16 +33,16 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import lab, schedule
+    from game.commands import lab, play, schedule
 
-    return {"schedule": schedule, "lab": lab}
+    return {"play": play, "schedule": schedule, "lab": lab}
 
 
-def build_parser() -> CliParser:
-    commands = _commands()
+def build_parser(commands: dict[str, Command]) -> CliParser:
     parser = CliParser(
         prog="python -m game",
-        description="Timestep Lab: the fixed-timestep game loop, visible and playable.",
+        description="Timestep Lab: the fixed-timestep game loop, visible and playable. "
+        "Without a command, it plays the game (same options as `play`).",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in commands.items():
@@ -55,11 +55,11 @@ def build_parser() -> CliParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
+        commands = _commands()
+        parser = build_parser(commands)
+        if not args_in or (args_in[0] not in commands and args_in[0] not in ("-h", "--help")):
+            args_in.insert(0, "play")
         args = parser.parse_args(args_in)
-        if getattr(args, "run", None) is None:
-            parser.print_help()
-            return 0
         code: int = args.run(args)
         return code
     except BadInput as problem:
