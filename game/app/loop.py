@@ -40,6 +40,8 @@ POLL_EVERY_NS = 100 * NS_PER_MS
 REDRAW_EVERY_NS = 250 * NS_PER_MS
 """While stepping, redraw at least this often, so the window never looks frozen."""
 MESSAGE_NS = 3 * NS_PER_SECOND
+BACKGROUND = (10, 13, 22)
+"""Behind the arena, where the HUD sits."""
 SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
 
 
@@ -234,11 +236,23 @@ class GameLoop:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _lane_rects(self) -> list[pygame.Rect]:
+        """Where each lane's arena goes: the window right of the HUD panel, so the panel never
+        hides the cannon; one lane on top, or two stacked in split screen."""
         width, height = self.window.size
-        if len(self.session.lanes) == 1:
-            return [pygame.Rect(0, 0, width, height)]
-        half = width // 2
-        return [pygame.Rect(0, 0, half, height), pygame.Rect(half, 0, width - half, height)]
+        panel = self.hud.layout.panel
+        left = panel.right + 8 if panel.width and panel.right < width // 2 else 0
+        area = pygame.Rect(left, 0, width - left, height)
+        lanes = len(self.session.lanes)
+        if lanes == 1:
+            graphs = self.hud.layout.graphs
+            room = graphs.top - 6 if left and graphs.height and graphs.top > height // 2 else height
+            arena_height = min(room, area.width * 9 // 16)
+            return [pygame.Rect(area.x, area.y, area.width, arena_height)]
+        half = area.height // 2
+        return [
+            pygame.Rect(area.x, area.y, area.width, half),
+            pygame.Rect(area.x, area.y + half, area.width, area.height - half),
+        ]
 
     def _lane_renderers(self) -> list[SceneRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
@@ -258,6 +272,7 @@ class GameLoop:
 
     def _draw(self, catching_up: bool = False) -> None:
         surface = self.window.surface
+        surface.fill(BACKGROUND)
         controls = self.session.controls
         lanes = self.session.lanes
         for lane, renderer, rect in zip(
