@@ -1,0 +1,131 @@
+"""`VirtualClock`: frame times computed instead of measured, so a run is the same on any laptop.
+
+A real frame lasts as long as its work, or one frame budget (1 / render fps) when the pacer has
+to wait; a stall makes it longer still. The virtual clock writes that down as a formula:
+
+    frame length = max(1 / render_fps, render_cost + steps_last_frame x step_cost)
+                   + jitter + stall
+
+`steps_last_frame` is the number of ticks the previous frame ran: their cost is what this frame
+waited for. So a step cost above the step makes the `uncapped` policy owe more ticks every frame,
+and spiral, exactly as the real game does, without any machine being slow.
+
+Exactness. Frame boundaries fall on exact rational times (1/144 s is 6,944,444 4/9 ns), and each
+frame hands the scheduler the whole-nanosecond difference of two consecutive *floored*
+boundaries. The fractions never pile up: whatever one frame's floor leaves behind the next frame
+picks up, so 1,440 frames at 144 fps hand over exactly 10,000,000,000 ns and end on tick 600 at
+60 Hz. Nothing here sleeps, and nothing reads a real clock.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.clock.units import NS_PER_SECOND
+
+_MASK_64 = (1 << 64) - 1
+
+
+class FrameJitter:
+    """Seeded noise added to every frame: a whole number of ns from 0 to `max_ns`.
+
+    The generator is SplitMix64, written out here (a dozen lines of integer arithmetic) rather
+    than borrowed from `random` or numpy, whose streams may change between versions: a scenario's
+    jitter must be the same frame by frame next year. Drawing with `% (max_ns + 1)` favours small
+    values by less than one part in 10^9 for any jitter under a second.
+    """
+
+    def __init__(self, max_ns: int, seed: int) -> None:
+        if isinstance(max_ns, bool) or not isinstance(max_ns, int) or max_ns < 0:
+            raise ValueError(f"max_ns must be a whole number of ns, at least 0 (got {max_ns!r})")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number, at least 0 (got {seed!r})")
+        self.max_ns = max_ns
+        self._state = seed & _MASK_64
+
+    def draw_ns(self) -> int:
+        """The next frame's jitter."""
+        if self.max_ns == 0:
+            return 0
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK_64
+        mixed = self._state
+        mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK_64
+        mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & _MASK_64
+        mixed ^= mixed >> 31
+        return mixed % (self.max_ns + 1)
+
+
+def _exact(value: object, name: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise TypeError(f"{name} must be an int or Fraction, not {type(value).__name__}")
+    return Fraction(value)
+
+
+class VirtualClock:
+    """Exact frame boundaries for headless runs. `now` starts at 0 and only moves forward."""
+
+    def __init__(
+        self,
+        render_fps: Fraction | int,
+        render_cost_ns: Fraction | int = 0,
+        *,
+        jitter: FrameJitter | None = None,
+    ) -> None:
+        self._budget = Fraction(0)
+        self._render_cost = Fraction(0)
+        self.set_render(render_fps, render_cost_ns)
+        self.jitter = jitter
+        self._now = Fraction(0)
+        self._now_ns = 0
+
+    @property
+    def now(self) -> Fraction:
+        """The exact time of the last frame boundary, in ns since the start."""
+        return self._now
+
+    @property
+    def now_ns(self) -> int:
+        """The last boundary, floored to whole ns: what a real clock would have read."""
+        return self._now_ns
+
+    @property
+    def budget_ns(self) -> Fraction:
+        """One frame at the render rate: the shortest a frame can be."""
+        return self._budget
+
+    @property
+    def render_cost_ns(self) -> Fraction:
+        return self._render_cost
+
+    def set_render(
+        self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
+    ) -> None:
+        """Change the render rate or the cost of drawing a frame, from the next frame on."""
+        if render_fps is not None:
+            fps = _exact(render_fps, "render_fps")
+            if fps <= 0:
+                raise ValueError(f"render_fps must be positive (got {fps})")
+            self._budget = NS_PER_SECOND / fps
+        if render_cost_ns is not None:
+            cost = _exact(render_cost_ns, "render_cost_ns")
+            if cost < 0:
+                raise ValueError(f"render_cost_ns cannot be negative (got {cost})")
+            self._render_cost = cost
+
+    def frame_length(
+        self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
+    ) -> Fraction:
+        """How long the next frame lasts, exactly (it draws the frame's jitter: call it once)."""
+        work = self._render_cost + steps_last_frame * step_cost_ns
+        jitter = self.jitter.draw_ns() if self.jitter is not None else 0
+        return max(self._budget, work) + jitter + stall_ns
+
+    def advance(self, length: Fraction | int) -> int:
+        """Move to the next boundary; return the frame's whole-ns duration for the scheduler."""
+        length = _exact(length, "length")
+        if length < 0:
+            raise ValueError(f"a frame cannot last less than nothing (got {length} ns)")
+        before = self._now_ns
+        self._now += length
+        self._now_ns = self._now.numerator // self._now.denominator
+        return self._now_ns - before
