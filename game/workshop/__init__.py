@@ -1,0 +1,16 @@
+"""Workshop tools: the game's own pipeline, run headless on a virtual clock.
+
+Read in this order:
+
+- `timeline`: what happens during a run, stamped with a wall time (knobs, stalls, pauses) or
+  with a tick (inputs, recorded commands, tick-rate changes).
+- `runner`: `run_headless`, the game's frame loop with the virtual clock where the player would
+  be, and the precise meaning of `spiral`.
+- `sessions`, `simulation`: the game's session built from a config; a scenario played out.
+- `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
+- `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
+- `tables`, `figures`, `output`: readable tables, CSV files and the slide-ready plots.
+
+The virtual clock itself is `game.clock.virtual`. Nothing here imports pygame or reads a real
+clock, so every run is the same on every machine.
+"""

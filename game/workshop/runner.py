@@ -1,0 +1,267 @@
+"""`run_headless`: the game's own frame loop, with a virtual clock where the player would be.
+
+Every frame does what the real loop does, in the same order:
+
+    at the frame boundary: carry out what is due (knobs turned, pause, tick-stamped inputs)
+    hand the session the frame's duration; it plans and runs exactly that many ticks
+    the frame's work (render cost + its ticks x step cost) sets how long the next frame lasts
+
+The only difference is where the duration comes from: `VirtualClock` computes it, so a run is
+identical on every laptop and never sleeps. Tick-stamped events are applied right before their
+tick runs, in the middle of a frame if need be (that is what makes a run independent of the
+render rate); a tick-rate change stops the frame at its tick, because the step may only change
+between two frames (the scheduler's `settle` puts the unrun ticks back, exactly).
+
+The spiral, precisely. `spiral` is true when the frame time kept growing until the run ended or
+a cap stopped it, which is one of:
+
+- the game's own spiral light (`SpiralDetector`: 4 frames in a row each at least 5% longer than
+  the one before, the last at least 50 ms; it goes out after 4 frames that did not grow) is still
+  on at the last frame; or
+- the runaway guard stopped the run: one frame's work alone (render cost + its ticks x step
+  cost) exceeded `RUNAWAY_WORK_NS`, 10 s of wall time. The `uncapped` policy with a step cost
+  above the step grows geometrically (x 1.2 per frame at 20 ms per 16.7 ms tick) and would
+  otherwise run until the end, one ever longer frame after another.
+
+A capped policy under the same load grows for a few frames and levels off at its cap; the light
+goes out and the guard never trips, so its `spiral` is false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
+from game.clock.virtual import VirtualClock
+from game.scheduler.plan import StepPlan
+from game.scheduler.records import frame_record
+from game.session.controls import Act, Action
+from game.session.session import LabSession
+from game.workshop.timeline import (
+    PlayerInput,
+    RecordedCommand,
+    SettingsChange,
+    TickEvent,
+    TickRateChange,
+    Timeline,
+)
+
+RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
+"""A frame whose work alone takes longer than this ends the run: the loop is past saving."""
+
+TickRateLog = Callable[[int, Fraction], None]
+"""Told about every tick-rate change: the tick it applies from, and the new rate."""
+
+
+@dataclass(frozen=True, slots=True)
+class FrameReport:
+    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it."""
+
+    number: int
+    """1-based, as in the explainer."""
+    plan: StepPlan
+    wall_ns: int
+    """The virtual wall clock at the end of the frame (floored to whole ns)."""
+    lag_ns: Fraction
+    """Scaled wall time minus simulated time after this frame: dropped plus carried."""
+
+    @property
+    def frame_ns(self) -> int:
+        """How long the frame lasted: exactly what it handed the scheduler as `elapsed_ns`."""
+        return self.plan.elapsed_ns
+
+    def record(self) -> dict[str, int | float | bool]:
+        """The `schedule --json` frame keys, plus `wall_ns` and `frame_ns`."""
+        return {
+            **frame_record(self.number, self.plan),
+            "wall_ns": self.wall_ns,
+            "frame_ns": self.frame_ns,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """What a headless run did, frame by frame and in total."""
+
+    frames: tuple[FrameReport, ...]
+    books: dict[str, int | bool]
+    """The explainer's summary of lane 0's books (`TimeBooks.summary`)."""
+    tick: int
+    state_hash: str
+    max_frame_ns: int
+    spiral: bool
+    runaway: bool
+    """The runaway guard ended the run (see the module's docstring)."""
+    lag_ns: Fraction
+
+    def summary(self) -> dict[str, int | bool | str]:
+        """The `simulate --json` summary: the explainer's keys, then this run's own."""
+        return {
+            **self.books,
+            "state_hash": self.state_hash,
+            "max_frame_ns": self.max_frame_ns,
+            "spiral": self.spiral,
+            "lag_ns": round_ns(self.lag_ns),
+            "runaway": self.runaway,
+        }
+
+
+def run_headless(
+    session: LabSession,
+    clock: VirtualClock,
+    timeline: Timeline | None = None,
+    *,
+    until_ns: Fraction | int | None = None,
+    until_tick: int | None = None,
+    on_tick_rate: TickRateLog | None = None,
+) -> RunResult:
+    """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
+    or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
+
+    Give at least one of the two. `on_tick_rate` hears every tick-rate change (a recorder's
+    `tick_rate_changed`). The session and the clock are left as the run leaves them.
+    """
+    if until_ns is None and until_tick is None:
+        raise ValueError("a headless run needs an end: until_ns, until_tick or both")
+    if until_tick is not None and until_tick < session.lanes[0].world.tick:
+        raise ValueError(f"the world is already past tick {until_tick}")
+    return _HeadlessRun(session, clock, timeline or Timeline(), on_tick_rate).run(
+        None if until_ns is None else Fraction(until_ns), until_tick
+    )
+
+
+class _HeadlessRun:
+    """The state of one run: where it is in each list of events."""
+
+    def __init__(
+        self,
+        session: LabSession,
+        clock: VirtualClock,
+        timeline: Timeline,
+        on_tick_rate: TickRateLog | None,
+    ) -> None:
+        self.session = session
+        self.clock = clock
+        self.timeline = timeline
+        self.on_tick_rate = on_tick_rate
+        self.next_change = 0
+        self.next_stall = 0
+        self.next_event = 0
+        self.until_tick: int | None = None
+
+    def run(self, until_ns: Fraction | None, until_tick: int | None) -> RunResult:
+        self.until_tick = until_tick
+        lane = self.session.lanes[0]
+        clock = self.clock
+        frames: list[FrameReport] = []
+        steps = 0  # ticks the last frame ran: their cost is what the next frame waits for
+        step_cost = Fraction(0)
+        runaway = False
+        self._apply_changes()
+        self._apply_tick_events(between_frames=True)
+        while until_tick is None or lane.world.tick < until_tick:
+            length = clock.frame_length(steps, step_cost, self._take_stalls())
+            if until_ns is not None and clock.now + length > until_ns:
+                break
+            elapsed = clock.advance(length)
+            self._apply_changes()
+            self._apply_tick_events(between_frames=True)
+            plan = self.session.frame(elapsed, self._after_tick)[0]
+            frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns))
+            if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
+                raise ValueError(f"paused for good: tick {until_tick} can never be reached")
+            steps = plan.steps
+            step_cost = self.session.controls.step_cost_ms * NS_PER_MS
+            if clock.render_cost_ns + steps * step_cost > RUNAWAY_WORK_NS:
+                runaway = True
+                break
+        return RunResult(
+            frames=tuple(frames),
+            books=lane.books.summary(),
+            tick=lane.world.tick,
+            state_hash=lane.world.state_hash(),
+            max_frame_ns=max((frame.frame_ns for frame in frames), default=0),
+            spiral=runaway or lane.spiral.on,
+            runaway=runaway,
+            lag_ns=lane.lag_ns,
+        )
+
+    # -- wall-clock events, at frame boundaries ---------------------------------------------------
+
+    def _apply_changes(self) -> None:
+        changes = self.timeline.changes
+        while self.next_change < len(changes) and changes[self.next_change].at_ns <= self.clock.now:
+            self._change(changes[self.next_change])
+            self.next_change += 1
+
+    def _change(self, change: SettingsChange) -> None:
+        session = self.session
+        controls = session.controls
+        turned = replace(
+            controls,
+            policies=(change.policy,) if change.policy is not None else controls.policies,
+            hz=controls.hz if change.hz is None else change.hz,
+            max_steps=controls.max_steps if change.max_steps is None else change.max_steps,
+            time_scale=controls.time_scale if change.time_scale is None else change.time_scale,
+            step_cost_ms=(
+                controls.step_cost_ms if change.step_cost_ms is None else change.step_cost_ms
+            ),
+        )
+        if turned != controls:
+            session.set_controls(turned)
+        if change.hz is not None and change.hz != controls.hz and self.on_tick_rate is not None:
+            self.on_tick_rate(session.lanes[0].world.tick, change.hz)
+        cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
+        self.clock.set_render(change.render_fps, cost)
+        if change.paused is not None:
+            session.set_paused(change.paused)
+
+    def _take_stalls(self) -> Fraction:
+        stalls = self.timeline.stalls
+        total = Fraction(0)
+        while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.clock.now:
+            total += stalls[self.next_stall].length_ns
+            self.next_stall += 1
+        return total
+
+    # -- tick-stamped events, right before their tick ---------------------------------------------
+
+    def _after_tick(self) -> bool:
+        """Called after every tick: apply what is due before the next one; say whether to go on."""
+        return self._apply_tick_events(between_frames=False) and (
+            self.until_tick is None or self.session.lanes[0].world.tick < self.until_tick
+        )
+
+    def _apply_tick_events(self, *, between_frames: bool) -> bool:
+        """Apply the events due at the world's tick. A tick-rate change waits for the frame
+        boundary: inside a frame, stop there and return False."""
+        events = self.timeline.tick_events
+        tick = self.session.lanes[0].world.tick
+        while self.next_event < len(events) and events[self.next_event].tick <= tick:
+            event = events[self.next_event]
+            if isinstance(event, TickRateChange) and not between_frames:
+                return False
+            self._apply(event)
+            self.next_event += 1
+        return True
+
+    def _apply(self, event: TickEvent) -> None:
+        session = self.session
+        match event:
+            case PlayerInput(action="fire", x=x, y=y):
+                session.apply(Action(Act.FIRE, x=x, y=y))
+            case PlayerInput(action="reset"):
+                session.apply(Action(Act.RESET))
+            case PlayerInput(action="integrator", integrator=name) if name is not None:
+                session.set_controls(replace(session.controls, integrator=name))
+            case RecordedCommand(command=command):
+                session.lanes[0].world.submit(command)
+            case TickRateChange(tick=tick, hz=hz):
+                if hz != session.controls.hz:
+                    session.set_controls(replace(session.controls, hz=hz))
+                    if self.on_tick_rate is not None:
+                        self.on_tick_rate(tick, hz)
+            case _:
+                raise ValueError(f"cannot apply {event!r}")

@@ -1,0 +1,110 @@
+"""What happens during a headless run, and when.
+
+Two clocks, two kinds of event. Things a *person* does to the loop (turn a knob, stall the
+machine, pause) happen at a wall-clock time, and a frame boundary is the first moment the loop
+can notice them: they are stamped in wall nanoseconds. Things that change the *simulation* (fire,
+reset, switch integrator, a recorded command, a new tick rate) are stamped with the tick they
+apply to, so they land on the same tick whatever the frame rate: that is what makes a replay
+identical at 30 and at 240 fps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from game.world.commands import Command
+
+InputAction = Literal["fire", "reset", "integrator"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """At wall time `at_ns`, turn the knobs that are not None (like keys pressed between frames).
+
+    A change of tick rate this way lands on whichever tick the frame boundary falls on, as a T
+    key press does; record the run to pin it to a tick (see `TickRateChange`).
+    """
+
+    at_ns: Fraction
+    policy: str | None = None
+    hz: Fraction | None = None
+    max_steps: int | None = None
+    time_scale: Fraction | None = None
+    step_cost_ms: Fraction | None = None
+    render_fps: Fraction | None = None
+    render_cost_ms: Fraction | None = None
+    paused: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stall:
+    """At wall time `at_ns`, the machine stops for `length_ns` (a GC pause, a breakpoint).
+
+    The frame that starts at the first boundary at or after `at_ns` lasts that much longer.
+    """
+
+    at_ns: Fraction
+    length_ns: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    """Before tick `tick` runs, the player fires (at a target point in metres, or along the
+    cannon's aim), resets the scene, or switches the integrator. It goes through the session,
+    exactly as a key press does, so it is stamped and recorded the same way."""
+
+    tick: int
+    action: InputAction
+    x: float | None = None
+    y: float | None = None
+    integrator: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedCommand:
+    """A world command from a recording, submitted as it is when the world reaches its tick."""
+
+    command: Command
+
+    @property
+    def tick(self) -> int:
+        return self.command.tick
+
+
+@dataclass(frozen=True, slots=True)
+class TickRateChange:
+    """From tick `tick` on, the step is 1/hz. The frame stops at that tick to make the switch,
+    because a step's length is what the physics integrates over: it belongs to the record."""
+
+    tick: int
+    hz: Fraction
+
+
+TickEvent = PlayerInput | RecordedCommand | TickRateChange
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """Everything scheduled for one run, each list in the order it happens (stable for ties)."""
+
+    changes: tuple[SettingsChange, ...] = ()
+    stalls: tuple[Stall, ...] = ()
+    tick_events: tuple[TickEvent, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "changes", tuple(sorted(self.changes, key=_at)))
+        object.__setattr__(self, "stalls", tuple(sorted(self.stalls, key=_at)))
+        for event in self.tick_events:
+            if event.tick < 0:
+                raise ValueError(f"an event cannot happen before tick 0 (got tick {event.tick})")
+        object.__setattr__(self, "tick_events", tuple(sorted(self.tick_events, key=_tick)))
+
+
+def _at(event: SettingsChange | Stall) -> Fraction:
+    return event.at_ns
+
+
+def _tick(event: TickEvent) -> int:
+    return event.tick
