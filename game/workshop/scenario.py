@@ -1,0 +1,239 @@
+"""Scenario files: a workshop demo written down, so it plays out the same on every laptop.
+
+A scenario is a TOML file in `configs/scenarios/`, validated like the game's config (strict,
+frozen, unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per problem).
+It reuses the config's own sections, so `[scheduler]`, `[load]` and `[world]` mean exactly what
+they mean in `configs/default.toml`, and adds what only a headless run has:
+
+    title = "A single 200 ms stall"
+    seconds = 6                      # wall seconds to simulate
+
+    [scheduler]                      # as in the config: hz, policy, max_steps, ...
+    policy = "drop"
+
+    [clock]                          # the virtual clock: how long frames last
+    render_fps = 144
+    render_cost_ms = 1
+    jitter_ms = 0                    # seeded noise added to every frame
+    jitter_seed = 0
+
+    [[stalls]]                       # at wall second 2, the machine stops for 200 ms
+    at = 2
+    ms = 200
+
+    [[changes]]                      # at wall second 4, knobs turn (any of policy, hz,
+    at = 4                           # max_steps, time_scale, step_cost_ms, render_fps,
+    policy = "uncapped"              # render_cost_ms, paused)
+
+    [[inputs]]                       # the player fires at simulated second 1.5:
+    sim_second = 1.5                 # tick floor(1.5 x hz), whatever the frame rate
+    action = "fire"                  # or "reset", or "integrator" with integrator = "verlet"
+
+Wall and simulated time are kept apart on purpose. Stalls and changes happen to the *machine*, at
+a wall second. Inputs happen to the *simulation*, at a tick: `sim_second` is converted to tick
+`floor(sim_second x hz)` at the scenario's tick rate, so they land on the same tick at 30 fps and
+at 240 fps, in slow motion and after a pause.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Annotated, Literal, Self
+
+from pydantic import AfterValidator, Field, model_validator
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
+from game.config.exact import decimal_text, exact_number
+from game.config.model import (
+    LoadSection,
+    PolicyName,
+    SchedulerSection,
+    Section,
+    StepCostMs,
+    TickRate,
+    TimeScale,
+    WorldSection,
+)
+from game.config.problems import NOTHING, Problem, SettingError
+from game.config.toml_files import TomlArray
+from game.scheduler.settings import MAX_CATCH_UP_STEPS
+from game.workshop.timeline import PlayerInput, SettingsChange, Stall, Timeline
+
+MAX_SECONDS = 3_600
+"""The longest run a scenario may ask for: an hour of wall time."""
+MAX_RENDER_FPS = 1_000
+MAX_FRAME_COST_MS = 1_000
+MAX_STALL_MS = 60_000
+MAX_SIM_SECONDS = 86_400
+
+WallSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_SECONDS, example="2.5")]
+RunSeconds = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_SECONDS, example="10")]
+SimSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_SIM_SECONDS, example="1.5")]
+RenderFps = Annotated[
+    Fraction, exact_number(at_least=1, at_most=MAX_RENDER_FPS, example="144 or 59.94")
+]
+FrameCostMs = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_FRAME_COST_MS)]
+StallMs = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_STALL_MS, example="200")]
+MaxSteps = Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)]
+Integrator = Literal["explicit", "semi-implicit", "verlet"]
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("must be a finite number")
+    return value
+
+
+Metres = Annotated[float, AfterValidator(_finite)]
+
+
+class ClockSection(Section):
+    """`[clock]`: the virtual clock, which computes each frame's length instead of measuring it.
+
+    A frame lasts max(1 / render_fps, render_cost + ticks of the last frame x step cost), plus a
+    jitter drawn from a seeded generator, plus any stall.
+    """
+
+    render_fps: RenderFps = Fraction(144)
+    """Frames per second when nothing is slow: the shortest a frame can be is 1 / render_fps."""
+    render_cost_ms: FrameCostMs = Fraction(0)
+    """What drawing one frame costs, ms."""
+    jitter_ms: FrameCostMs = Fraction(0)
+    """Each frame lasts up to this much longer, a whole number of ns drawn at random."""
+    jitter_seed: Annotated[int, Field(ge=0, le=2**64 - 1)] = 0
+    """Seeds the jitter, so the noise is the same in every run."""
+
+
+class StallEntry(Section):
+    """`[[stalls]]`: the machine stops for `ms` at wall second `at`."""
+
+    at: WallSecond
+    ms: StallMs
+
+
+class ChangeEntry(Section):
+    """`[[changes]]`: at wall second `at`, the knobs given here turn (the others stay)."""
+
+    at: WallSecond
+    policy: PolicyName | None = None
+    hz: TickRate | None = None
+    max_steps: MaxSteps | None = None
+    time_scale: TimeScale | None = None
+    step_cost_ms: StepCostMs | None = None
+    render_fps: RenderFps | None = None
+    render_cost_ms: FrameCostMs | None = None
+    paused: bool | None = None
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> Self:
+        if all(getattr(self, name) is None for name in type(self).model_fields if name != "at"):
+            raise SettingError(
+                "at", "a change needs at least one setting besides at, such as policy", self.at
+            )
+        return self
+
+
+class InputEntry(Section):
+    """`[[inputs]]`: what the player does at simulated second `sim_second` (see the module)."""
+
+    sim_second: SimSecond
+    action: Literal["fire", "reset", "integrator"]
+    x: Metres | None = None
+    """Fire at this point (metres, with y), as a click does; without it, along the aim."""
+    y: Metres | None = None
+    integrator: Integrator | None = None
+    """The integrator to switch to (action "integrator" only)."""
+
+    @model_validator(mode="after")
+    def _fits_the_action(self) -> Self:
+        if (self.x is None) != (self.y is None):
+            missing = "y" if self.y is None else "x"
+            raise SettingError(missing, "is needed too: a target is a point, x and y", NOTHING)
+        if self.action != "fire" and self.x is not None:
+            raise SettingError(
+                "x", f"is only for action 'fire' (the action is {self.action!r})", self.x
+            )
+        if (self.action == "integrator") != (self.integrator is not None):
+            if self.integrator is None:
+                raise SettingError("integrator", "is required by action 'integrator'", NOTHING)
+            raise SettingError("integrator", "is only for action 'integrator'", self.integrator)
+        return self
+
+
+class Scenario(Section):
+    """One scenario file. `Scenario()` is ten seconds of the game's defaults at 144 fps."""
+
+    title: Annotated[str, Field(max_length=80)] = ""
+    """A few words for tables and figures."""
+    about: Annotated[str, Field(max_length=400)] = ""
+    """What to watch for: printed above the summary."""
+    seconds: RunSeconds = Fraction(10)
+    """Wall seconds to simulate."""
+    scheduler: SchedulerSection = SchedulerSection()
+    load: LoadSection = LoadSection()
+    world: WorldSection = WorldSection()
+    clock: ClockSection = ClockSection()
+    stalls: TomlArray[StallEntry] = ()
+    changes: TomlArray[ChangeEntry] = ()
+    inputs: TomlArray[InputEntry] = ()
+
+    def timeline(self) -> Timeline:
+        """The scenario's events, in wall nanoseconds and ticks."""
+        hz = self.scheduler.hz
+        return Timeline(
+            changes=tuple(_settings_change(change) for change in self.changes),
+            stalls=tuple(
+                Stall(stall.at * NS_PER_SECOND, stall.ms * NS_PER_MS) for stall in self.stalls
+            ),
+            tick_events=tuple(
+                PlayerInput(
+                    tick=math.floor(entry.sim_second * hz),
+                    action=entry.action,
+                    x=entry.x,
+                    y=entry.y,
+                    integrator=entry.integrator,
+                )
+                for entry in self.inputs
+            ),
+        )
+
+    @property
+    def until_ns(self) -> Fraction:
+        return self.seconds * NS_PER_SECOND
+
+
+def _settings_change(entry: ChangeEntry) -> SettingsChange:
+    return SettingsChange(
+        at_ns=entry.at * NS_PER_SECOND,
+        policy=entry.policy,
+        hz=entry.hz,
+        max_steps=entry.max_steps,
+        time_scale=entry.time_scale,
+        step_cost_ms=entry.step_cost_ms,
+        render_fps=entry.render_fps,
+        render_cost_ms=entry.render_cost_ms,
+        paused=entry.paused,
+    )
+
+
+def timeline_problems(scenario: Scenario) -> list[Problem]:
+    """Checks across the file that one entry cannot make on its own.
+
+    A timed change of tick rate must leave the max frame at least one step long, as
+    `[scheduler]` itself must; otherwise the scheduler would refuse it in the middle of the run.
+    """
+    problems: list[Problem] = []
+    frame_ns = scenario.scheduler.max_frame_ns
+    for index, change in enumerate(scenario.changes):
+        if change.hz is not None and hz_to_step_ns(change.hz) > frame_ns:
+            step_ms = Fraction(math.ceil(1_000_000 / change.hz), 1000)
+            problems.append(
+                Problem(
+                    ("changes", index, "hz"),
+                    f"makes the step {decimal_text(step_ms)} ms, longer than "
+                    f"scheduler.max_frame_ms ({decimal_text(scenario.scheduler.max_frame_ms)})",
+                    change.hz,
+                )
+            )
+    return problems
