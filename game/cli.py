@@ -33,9 +33,16 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import lab, play, schedule
+    from game.commands import compare, lab, play, replay, schedule, simulate
 
-    return {"play": play, "schedule": schedule, "lab": lab}
+    return {
+        "play": play,
+        "schedule": schedule,
+        "lab": lab,
+        "simulate": simulate,
+        "compare": compare,
+        "replay": replay,
+    }
 
 
 def build_parser(commands: dict[str, Command]) -> CliParser:

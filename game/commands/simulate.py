@@ -1,0 +1,106 @@
+"""`python -m game simulate`: the game's pipeline on a virtual clock, no window, no sleeping.
+
+Each frame's wall time is computed, not measured (see `game.clock.virtual`), so the same command
+gives the same frames, ticks and state hash on every machine, and a step cost above the step
+makes the `uncapped` policy spiral here exactly as it does in the game.
+
+    python -m game simulate --policy uncapped --step-cost-ms 20 --seconds 5
+    python -m game simulate --scenario configs/scenarios/single_stall.toml --out figures/stall
+    python -m game simulate --render-fps 30 --stall 2:200 --stall 4:200 --json
+
+`--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
+`frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,
+`max_frame_ns`, `spiral`, `lag_ns` and `runaway`). `--out DIR` writes `frames.csv`,
+`summary.json` and `timeline.png`. `--record FILE` records the run for `python -m game replay`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game.errors import BadInput
+from game.workshop.output import output_directory
+from game.workshop.recording import SessionRecorder
+from game.workshop.runner import RunResult
+from game.workshop.scenario import Scenario
+from game.workshop.scenario_loading import add_scenario_arguments, flags_from_args, load_scenario
+from game.workshop.simulation import run_scenario, scenario_config
+from game.workshop.tables import (
+    bucket_table,
+    buckets,
+    settings_text,
+    totals_text,
+    write_frames_csv,
+)
+
+HELP = "run the game headless on a virtual clock: deterministic frames, stalls and scenarios"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_scenario_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="write frames.csv, summary.json, timeline.png"
+    )
+    parser.add_argument("--record", type=Path, metavar="FILE", help="record the run for replay")
+
+
+def run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario, flags_from_args(args))
+    out = output_directory(args.out) if args.out is not None else None
+    if args.record is not None:
+        recorder = SessionRecorder(scenario_config(scenario), args.record)
+        result = run_scenario(scenario, recorder=recorder)
+    else:
+        result = run_scenario(scenario)
+    title = _title(scenario, args.scenario)
+    if args.json:
+        _print_json(result)
+    else:
+        _print_readable(scenario, result, title)
+    if out is not None:
+        written = _write_outputs(out, scenario, result, title)
+        if not args.json:
+            print("wrote " + ", ".join(str(path) for path in written))
+    return 0
+
+
+def _title(scenario: Scenario, path: Path | None) -> str:
+    if scenario.title:
+        return scenario.title
+    return path.stem.replace("_", " ") if path is not None else "simulate"
+
+
+def _print_json(result: RunResult) -> None:
+    out = sys.stdout
+    for frame in result.frames:
+        out.write(json.dumps(frame.record()) + "\n")
+    out.write(json.dumps({"summary": result.summary()}) + "\n")
+
+
+def _print_readable(scenario: Scenario, result: RunResult, title: str) -> None:
+    out = sys.stdout
+    out.write(f"{title}\n")
+    if scenario.about:
+        out.write(f"{scenario.about}\n")
+    out.write(settings_text(scenario, scenario.scheduler.settings()) + "\n\n")
+    out.write(bucket_table(buckets(result.frames, scenario.seconds)) + "\n")
+    out.write(totals_text(result))
+
+
+def _write_outputs(out: Path, scenario: Scenario, result: RunResult, title: str) -> list[Path]:
+    # matplotlib is imported only when a figure is asked for: it takes a second to load.
+    from game.workshop.figures import timeline_figure
+
+    frames_csv = out / "frames.csv"
+    summary_json = out / "summary.json"
+    try:
+        write_frames_csv(frames_csv, result.frames)
+        summary_json.write_text(json.dumps({"summary": result.summary()}, indent=2) + "\n")
+        figure = timeline_figure(out / "timeline.png", result, scenario, title)
+    except OSError as problem:
+        raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
+    return [frames_csv, summary_json, figure]

@@ -1,0 +1,165 @@
+"""Readable tables and CSV files of headless runs.
+
+Exact values are turned into milliseconds only here, for people to read; the JSON and the books
+keep whole nanoseconds.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from game.clock.units import NS_PER_SECOND, format_ms, round_ns
+from game.config.exact import decimal_text
+from game.scheduler.policies import POLICIES
+from game.scheduler.records import FRAME_KEYS
+from game.scheduler.settings import SchedulerSettings
+from game.workshop.runner import FrameReport, RunResult
+from game.workshop.scenario import Scenario
+
+FRAME_CSV_COLUMNS = (*FRAME_KEYS, "wall_ns", "frame_ns", "lag_ns")
+BUCKET_SECONDS = (1, 2, 5, 10, 15, 30, 60, 120, 300, 600)
+"""Widths of the rows of the per-second table: the narrowest that keeps it to `MAX_ROWS`."""
+MAX_ROWS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    """The frames that ended within one stretch of wall time."""
+
+    start_s: int
+    end_s: int
+    frames: int
+    ticks: int
+    max_steps: int
+    max_frame_ns: int
+    dropped_ns: Fraction
+    max_backlog: int
+    lag_ns: Fraction
+    """The lag after the bucket's last frame."""
+
+
+def buckets(frames: Sequence[FrameReport], seconds: Fraction) -> list[Bucket]:
+    """The run cut into equal stretches of wall time, at most `MAX_ROWS` of them."""
+    width = next((w for w in BUCKET_SECONDS if seconds <= w * MAX_ROWS), BUCKET_SECONDS[-1])
+    width_ns = width * NS_PER_SECOND
+    groups: dict[int, list[FrameReport]] = {}
+    for frame in frames:
+        groups.setdefault(max(0, frame.wall_ns - 1) // width_ns, []).append(frame)
+    return [
+        Bucket(
+            start_s=index * width,
+            end_s=(index + 1) * width,
+            frames=len(group),
+            ticks=sum(frame.plan.steps for frame in group),
+            max_steps=max(frame.plan.steps for frame in group),
+            max_frame_ns=max(frame.frame_ns for frame in group),
+            dropped_ns=sum((frame.plan.dropped_ns for frame in group), Fraction(0)),
+            max_backlog=max(frame.plan.backlog_steps for frame in group),
+            lag_ns=group[-1].lag_ns,
+        )
+        for index, group in sorted(groups.items())
+    ]
+
+
+def settings_text(scenario: Scenario, settings: SchedulerSettings) -> str:
+    """Two lines: the policy and what it does, then every knob of the run."""
+    clock = scenario.clock
+    return (
+        f"policy {settings.policy}: {POLICIES[settings.policy].summary}\n"
+        f"{decimal_text(settings.hz)} Hz (step {format_ms(settings.step_ns)} ms), "
+        f"M = {settings.max_steps}, F = {format_ms(settings.max_frame_ns, 1)} ms, "
+        f"B = {format_ms(settings.max_backlog_ns, 1)} ms, time scale {settings.time_scale}; "
+        f"render {decimal_text(clock.render_fps)} fps, "
+        f"render cost {decimal_text(clock.render_cost_ms)} ms, "
+        f"step cost {decimal_text(scenario.load.step_cost_ms)} ms, "
+        f"jitter {decimal_text(clock.jitter_ms)} ms; {decimal_text(scenario.seconds)} s"
+    )
+
+
+_BUCKET_HEADER = (
+    f"{'seconds':>9} {'frames':>7} {'ticks':>6} {'max steps':>9} {'max frame ms':>13} "
+    f"{'dropped ms':>11} {'backlog':>8} {'lag ms':>10}"
+)
+
+
+def bucket_table(rows: Sequence[Bucket]) -> str:
+    lines = [_BUCKET_HEADER]
+    for row in rows:
+        lines.append(
+            f"{f'{row.start_s}-{row.end_s}':>9} {row.frames:>7} {row.ticks:>6} "
+            f"{row.max_steps:>9} {format_ms(row.max_frame_ns):>13} "
+            f"{format_ms(row.dropped_ns):>11} {row.max_backlog:>8} {format_ms(row.lag_ns):>10}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def totals_text(result: RunResult) -> str:
+    """The run in three lines: the books, the verdicts, and the line the game prints on exit."""
+    books = result.books
+    ledger = "balanced" if books["ledger_ok"] else "DOES NOT BALANCE"
+    if result.runaway:
+        spiral = "YES: stopped by the runaway guard (a frame's work passed 10 s)"
+    else:
+        spiral = "YES: the frame time was still growing at the end" if result.spiral else "no"
+    return (
+        f"frames {books['frames']}, ticks {books['ticks']}, wall {format_ms(books['wall_ns'])} ms "
+        f"(paused {format_ms(books['paused_ns'])} ms), simulated "
+        f"{format_ms(books['sim_time_ns'])} ms, dropped {format_ms(books['dropped_ns'])} ms, "
+        f"lag {format_ms(result.lag_ns)} ms\n"
+        f"ledger {ledger}; longest frame {format_ms(result.max_frame_ns)} ms; spiral {spiral}\n"
+        f"final tick {result.tick} state {result.state_hash}\n"
+    )
+
+
+def write_frames_csv(path: Path, frames: Sequence[FrameReport]) -> None:
+    """One row per frame: the `simulate --json` frame keys and the lag, in whole ns."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(FRAME_CSV_COLUMNS)
+        for frame in frames:
+            record = frame.record()
+            writer.writerow(
+                [*(record[key] for key in FRAME_CSV_COLUMNS[:-1]), round_ns(frame.lag_ns)]
+            )
+
+
+COMPARE_COLUMNS = ("policy", "max_frame_ms", "dropped_ms", "final_lag_ms", "ticks", "spiral")
+
+
+def compare_rows(results: Sequence[tuple[str, RunResult]]) -> list[tuple[str, ...]]:
+    """One row per policy: longest frame, total dropped, final lag, ticks, spiral yes or no."""
+    return [
+        (
+            policy,
+            format_ms(result.max_frame_ns),
+            format_ms(result.books["dropped_ns"]),
+            format_ms(result.lag_ns),
+            str(result.tick),
+            "yes" if result.spiral else "no",
+        )
+        for policy, result in results
+    ]
+
+
+def compare_table(rows: Sequence[tuple[str, ...]]) -> str:
+    header = ("policy", "max frame ms", "dropped ms", "final lag ms", "ticks", "spiral")
+    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+        for cells in (header, *rows)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_compare_csv(path: Path, rows: Sequence[tuple[str, ...]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(COMPARE_COLUMNS)
+        writer.writerows(rows)

@@ -1,0 +1,246 @@
+"""Record and replay: a session written as JSON lines comes back to the same state hash at any
+render rate; a damaged record is refused with one `FILE:LINE: message` line and exit 2."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.config.model import GameConfig
+from game.errors import BadInput
+from game.workshop.recording import SessionRecorder, command_record
+from game.workshop.replay_file import read_recording
+from game.workshop.scenario_loading import load_scenario
+from game.workshop.simulation import run_scenario, scenario_config
+from game.workshop.timeline import RecordedCommand, TickRateChange
+from game.world.commands import Fire, Reset, SetCannon, SetIntegrator, SpawnSpring, Teleport
+
+LIVE = """
+seconds = 6
+[clock]
+render_fps = 144
+render_cost_ms = 1
+[[stalls]]
+at = 1
+ms = 50
+[[changes]]
+at = 2
+hz = 120
+[[changes]]
+at = 4
+hz = 30
+[[inputs]]
+sim_second = 0.5
+action = "fire"
+x = 20
+y = 6
+[[inputs]]
+sim_second = 1
+action = "integrator"
+integrator = "verlet"
+[[inputs]]
+sim_second = 2.2
+action = "reset"
+[[inputs]]
+sim_second = 2.5
+action = "fire"
+"""
+
+
+@pytest.fixture
+def recorded(tmp_path: Path) -> tuple[Path, str, int]:
+    """A session played headless at 144 fps with inputs and two tick-rate changes, recorded."""
+    scenario_file = tmp_path / "live.toml"
+    scenario_file.write_text(LIVE)
+    scenario = load_scenario(scenario_file)
+    path = tmp_path / "live.replay"
+    live = run_scenario(scenario, recorder=SessionRecorder(scenario_config(scenario), path))
+    return path, live.state_hash, live.tick
+
+
+def test_the_record_holds_the_settings_the_commands_and_the_tick_rates(
+    recorded: tuple[Path, str, int],
+) -> None:
+    path, state, tick = recorded
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[0] == {
+        "format": "timestep-lab-replay",
+        "version": 1,
+        "hz": "60",
+        "world": {"integrator": "semi-implicit", "gravity": 9.81, "seed": 1,
+                  "cannon_period_ticks": 45, "precision": "float64"},
+    }  # fmt: skip
+    kinds = [(line["tick"], line.get("command") or f"hz {line['hz']}") for line in lines[1:-1]]
+    assert [kind for _, kind in kinds] == [
+        "fire", "set_integrator", "hz 120", "reset", "fire", "hz 30",
+    ]  # fmt: skip
+    assert [tick for tick, _ in kinds] == sorted(tick for tick, _ in kinds)
+    assert lines[-1] == {"final_tick": tick, "state_hash": state}
+
+
+@pytest.mark.parametrize("fps", ["30", "144", "240", "59.94"])
+def test_a_replay_at_any_render_rate_ends_in_the_recorded_state(
+    recorded: tuple[Path, str, int], fps: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, state, tick = recorded
+    assert main(["replay", str(path), "--render-fps", fps]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"final tick {tick} state {state}",
+        f"matches the recording (replayed at {fps} fps)",
+    ]
+
+
+def test_a_replay_that_ends_elsewhere_says_so_and_exits_1(
+    recorded: tuple[Path, str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, state, tick = recorded
+    other = "0" * 64
+    path.write_text(path.read_text().replace(state, other))
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"final tick {tick} state {state}",
+        f"DOES NOT match the recording: it ended in state {other}",
+    ]
+
+
+def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
+    commands = [
+        Fire(tick=3, x=1.5, y=0.1 + 0.2, vx=-1e-300, vy=12.345678901234567, spin=4.0),
+        SpawnSpring(tick=3, anchor_x=10.0, anchor_y=17.0, k=16.0, mass=1.0, damping=0.8,
+                    rest_length=5.04, offset=(0.0, -2.52), velocity=(1 / 3, 0.0), spin=1.5),
+        Teleport(tick=4, body_id=7, x=3.0, y=2.0),
+        Reset(tick=5),
+        SetIntegrator(tick=5, name="verlet"),
+        SetCannon(tick=6, enabled=False),
+    ]  # fmt: skip
+    path = tmp_path / "all.replay"
+    recorder = SessionRecorder(GameConfig(), path)
+    for command in commands:
+        recorder.on_command(0, command)
+    recorder.on_command(1, Reset(tick=6))  # the split screen's second lane is not recorded
+    recorder.tick_rate_changed(6, Fraction(5994, 100))
+    path.write_text(path.read_text() + json.dumps({"final_tick": 6, "state_hash": "a" * 64}))
+    recording = read_recording(path)
+    assert recording.events == (
+        *(RecordedCommand(command) for command in commands),
+        TickRateChange(6, Fraction(5994, 100)),
+    )
+    fire = recording.events[0]
+    assert isinstance(fire, RecordedCommand) and isinstance(fire.command, Fire)
+    assert fire.command.y.hex() == (0.1 + 0.2).hex()
+    assert command_record(commands[2]) == {"tick": 4, "command": "teleport", "body_id": 7,
+                                           "x": 3.0, "y": 2.0}  # fmt: skip
+
+
+def test_the_recorder_refuses_ticks_that_go_backwards(tmp_path: Path) -> None:
+    recorder = SessionRecorder(GameConfig(), tmp_path / "r.replay")
+    recorder.on_command(0, Reset(tick=10))
+    with pytest.raises(ValueError, match=r"ticks must not go backwards in a record \(9 after 10\)"):
+        recorder.on_command(0, Reset(tick=9))
+
+
+def test_an_unwritable_recording_is_one_clear_line(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir.replay"
+    with pytest.raises(BadInput) as refused:
+        SessionRecorder(GameConfig(), missing)
+    assert refused.value.lines == (
+        f"{missing}: cannot write the recording: no such file or directory",
+    )
+    with pytest.raises(BadInput) as full:
+        SessionRecorder(GameConfig(), Path("/dev/full"))
+    assert full.value.lines == ("/dev/full: cannot write the recording: no space left on device",)
+
+
+HEADER = json.dumps({
+    "format": "timestep-lab-replay", "version": 1, "hz": "60",
+    "world": {"integrator": "semi-implicit", "gravity": 9.81, "seed": 1,
+              "cannon_period_ticks": 45, "precision": "float64"},
+})  # fmt: skip
+END = json.dumps({"final_tick": 10, "state_hash": "a" * 64})
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("", "1: the file is empty: a replay starts with its header"),
+        (f'{{"tick": 3, "command": "reset"}}\n{END}',
+         '1: not a Timestep Lab replay: the first line must be its header '
+         '{"format": "timestep-lab-replay", ...}'),
+        (HEADER.replace('"version": 1', '"version": 2') + f"\n{END}",
+         "1: replay format version 2 is not supported (this game reads version 1)"),
+        (HEADER.replace('"hz": "60"', '"hz": 60') + f"\n{END}",
+         '1: hz must be a tick rate in quotes, like "60" (got 60)'),
+        (HEADER.replace('"seed": 1', '"seed": -1') + f"\n{END}",
+         "1: [world.seed] must be at least 0 (got -1)"),
+        (f'{HEADER}\n{{"tick": 3, "command": "reset"\n{END}',
+         "2: not valid JSON: Expecting ',' delimiter (column 31)"),
+        (f'{HEADER}\n{{"tick": 3, "comm', "2: not valid JSON: Unterminated string starting at "
+         "(column 13)"),
+        (f'{HEADER}\n{{"tick": 3, "command": "jump"}}\n{END}',
+         '2: unknown command "jump" (known: fire, spawn_spring, teleport, reset, '
+         "set_integrator, set_cannon)"),
+        (f'{HEADER}\n{{"tick": 3, "command": "fire", "x": 1.5, "y": 1.5, "vx": "fast", '
+         f'"vy": 1.0, "spin": 0.0}}\n{END}',
+         "2: bad fire: Fire.vx must be a number, not str (got 'fast')"),
+        (f'{HEADER}\n{{"tick": 3, "command": "fire", "x": NaN, "y": 1.5, "vx": 1.0, "vy": 1.0, '
+         f'"spin": 0.0}}\n{END}', "2: not valid JSON: NaN is not a number in JSON"),
+        (f'{HEADER}\n{{"tick": 3, "command": "fire", "x": 1.5}}\n{END}',
+         "2: a fire line is missing spin, vx, vy, y"),
+        (f'{HEADER}\n{{"tick": 3, "command": "reset", "when": 1}}\n{END}',
+         "2: a reset line has unknown keys: when"),
+        (f'{HEADER}\n{{"tick": 3.0, "command": "reset"}}\n{END}',
+         "2: tick must be a whole number (got 3.0)"),
+        (f'{HEADER}\n{{"tick": 5, "command": "reset"}}\n{{"tick": 3, "command": "reset"}}\n{END}',
+         "3: tick 3 comes after tick 5: ticks must not go backwards"),
+        (f'{HEADER}\n{{"tick": 3, "hz": "0"}}\n{END}', '2: hz must be from 0.1 to 10000 (got "0")'),
+        (f'{HEADER}\n{{"tick": 3, "command": "fire", "x": 99.0, "y": 1.5, "vx": 1.0, "vy": 1.0, '
+         f'"spin": 0.0}}\n{END}',
+         "2: bad fire: its launch point (99, 1.5) is outside the 32 x 18 m arena"),
+        (f'{HEADER}\n{{"tick": 3, "command": "reset"}}\n',
+         "2: the file ends without its final line: it was cut short"),
+        (f'{HEADER}\n{END}\n{{"tick": 11, "command": "reset"}}',
+         "3: nothing may follow the final line"),
+        (f'{HEADER}\n{{"final_tick": 10, "state_hash": "xyz"}}',
+         '2: state_hash must be 64 hex digits (got "xyz")'),
+        (f'{HEADER}\n[1, 2]\n{END}', "2: each line must be a JSON object {...} (got [1, 2])"),
+        (f'{HEADER}\n{{"tick": 3, "tick": 4, "command": "reset"}}\n{END}',
+         "2: the key 'tick' appears twice"),
+    ],
+)  # fmt: skip
+def test_a_damaged_replay_file_is_one_line_and_exit_2(
+    tmp_path: Path, text: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.replay"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", f"{path}:{line}\n")
+
+
+def test_a_replay_file_that_is_not_text_or_not_there_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "pickle.replay"
+    binary.write_bytes(b"\x80\x04\x95\x00\xff")
+    assert main(["replay", str(binary)]) == 2
+    assert main(["replay", str(tmp_path / "gone.replay")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{binary}: not a replay file: not UTF-8 text",
+        f"{tmp_path / 'gone.replay'}: file not found",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fps", "line"),
+    [
+        ("0", "error: --render-fps must be from 1 to 1000 (got '0')"),
+        ("fast", "error: --render-fps must be a number like 144 or 59.94 (got 'fast')"),
+    ],
+)
+def test_a_bad_render_rate_is_refused_before_the_file_is_read(
+    fps: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", "whatever.replay", "--render-fps", fps]) == 2
+    assert capsys.readouterr().err == line + "\n"
