@@ -28,6 +28,7 @@ from game.app.window import Window
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
 from game.hud.hud import Hud
+from game.hud.lane_label import LaneLabel
 from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action
 from game.session.readout import Readout
@@ -83,6 +84,7 @@ class GameLoop:
             graph_seconds=self.options.graph_seconds,
         )
         self._sprites = SpriteBook()
+        self._lane_label = LaneLabel(self.hud.fonts_at(1.0))
         self._renderers: list[SceneRenderer] = []
         self.frames = 0
         self.quitting = False
@@ -242,12 +244,11 @@ class GameLoop:
         panel = self.hud.layout.panel
         left = panel.right + 8 if panel.width and panel.right < width // 2 else 0
         area = pygame.Rect(left, 0, width - left, height)
-        lanes = len(self.session.lanes)
-        if lanes == 1:
-            graphs = self.hud.layout.graphs
-            room = graphs.top - 6 if left and graphs.height and graphs.top > height // 2 else height
-            arena_height = min(room, area.width * 9 // 16)
-            return [pygame.Rect(area.x, area.y, area.width, arena_height)]
+        graphs = self.hud.layout.graphs
+        if left and graphs.height and graphs.top > height // 2:
+            area.height = graphs.top - 6  # keep the arenas clear of the graphs below them
+        if len(self.session.lanes) == 1:
+            return [pygame.Rect(area.x, area.y, area.width, min(area.height, area.width * 9 // 16))]
         half = area.height // 2
         return [
             pygame.Rect(area.x, area.y, area.width, half),
@@ -282,6 +283,12 @@ class GameLoop:
             alpha = 1.0 if catching_up or plan is None else plan.alpha
             view = lane.world.view(alpha, controls.interpolation)
             renderer.draw(surface, view, rect, controls)
+        if len(lanes) > 1:
+            for index, rect in enumerate(self._lane_rects()):
+                policy = controls.policies[index]
+                focused = index == controls.focus_lane
+                text = f"lane {index + 1}: {policy}" + ("  (B: keys here)" if focused else "")
+                self._lane_label.draw(surface, rect, text, focused)
         self.hud.draw(surface, self.readout(catching_up), self.session.lanes[0].history)
 
     def readout(self, catching_up: bool = False) -> Readout:

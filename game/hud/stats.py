@@ -118,7 +118,7 @@ def _per_lane(
 def _scheduler_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
     return (
         _per_lane("status", lanes, _status),
-        _per_lane("policy", lanes, lambda lane: Cell(lane.policy), strong=True),
+        _per_lane("policy", lanes, _policy, strong=True),
         _per_lane("tick rate", lanes, _tick_rate, IMPORTANT),
         _per_lane("cap M", lanes, lambda lane: Cell(_count(lane.max_steps, "step")), USEFUL),
         _per_lane("F / B", lanes, _frame_and_backlog_limits, DETAIL),
@@ -171,6 +171,11 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
 
 
 # --- one cell each -------------------------------------------------------------------------
+
+
+def _policy(lane: LaneReadout) -> Cell:
+    """The policy; in split screen, the lane the policy keys change is marked with a pointer."""
+    return Cell(f"> {lane.policy}" if lane.focused else lane.policy)
 
 
 def _status(lane: LaneReadout) -> Cell:

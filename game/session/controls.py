@@ -61,6 +61,7 @@ class Act(StrEnum):
     TOGGLE_TRAILS = "toggle_trails"
     TOGGLE_SPLIT = "toggle_split"
     SELECT_LANE = "select_lane"
+    SWITCH_LANE = "switch_lane"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
     QUIT = "quit"
@@ -164,6 +165,8 @@ class Controls:
                 return replace(self, policies=self.policies[:1], focus_lane=0)
             second = "uncapped" if self.policies[0] != "uncapped" else "drop"
             return replace(self, policies=(self.policies[0], second))
+        if act is Act.SWITCH_LANE:
+            return replace(self, focus_lane=(self.focus_lane + 1) % len(self.policies))
         if act is Act.SELECT_LANE:
             if not 0 <= action.number < len(self.policies):
                 raise ValueError(f"there is no lane {action.number + 1}")

@@ -42,6 +42,8 @@ class LaneReadout:
     alpha_mode: str
     integrator: str
     bodies: int
+    focused: bool = False
+    """In split screen: the lane the policy keys change (B switches)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,10 @@ class LabSession:
                 lane.single_step()
         else:
             self.set_controls(self.controls.after(action))
+            if act is Act.TOGGLE_SPLIT and self.controls.split:
+                return "split screen: same frames, same inputs, two policies (B picks the lane)"
+            if act is Act.SWITCH_LANE and self.controls.split:
+                return f"policy keys now change lane {self.controls.focus_lane + 1}"
         return None
 
     def set_controls(self, controls: Controls) -> None:
@@ -148,14 +152,18 @@ class LabSession:
     # -- what the HUD shows -----------------------------------------------------------------------
 
     def lane_readouts(self) -> tuple[LaneReadout, ...]:
-        return tuple(_lane_readout(lane, self.controls) for lane in self.lanes)
+        split = len(self.lanes) > 1
+        return tuple(
+            _lane_readout(lane, focused=split and index == self.controls.focus_lane)
+            for index, lane in enumerate(self.lanes)
+        )
 
 
 def _ms(ns: Fraction | int) -> float:
     return float(Fraction(ns) / NS_PER_MS)
 
 
-def _lane_readout(lane: Lane, controls: Controls) -> LaneReadout:
+def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
     settings = lane.scheduler.settings
     plan = lane.scheduler.last_plan
     books = lane.books
@@ -184,4 +192,5 @@ def _lane_readout(lane: Lane, controls: Controls) -> LaneReadout:
         alpha_mode=settings.alpha_mode.value,
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
+        focused=focused,
     )

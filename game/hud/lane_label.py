@@ -1,0 +1,30 @@
+"""`LaneLabel`: the name tag in the corner of each arena in split screen.
+
+Two arenas side by side only teach something if the audience knows which policy is which; the
+tag repeats the lane's policy where the eye already is, and marks the lane the keys change.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.hud.palette import KEY, LABEL, PLATE
+from game.hud.text import Fonts
+
+
+class LaneLabel:
+    """Draws "lane 1 · drop" at the top-left of an arena rect."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text: str, focused: bool) -> None:
+        cache = self.fonts.bold if focused else self.fonts.body
+        label = cache.render(text, KEY if focused else LABEL)
+        pad = self.fonts.px(6)
+        plate = pygame.Rect(rect.x + pad, rect.y + pad, label.get_width() + 2 * pad,
+                            label.get_height() + pad)  # fmt: skip
+        backing = pygame.Surface(plate.size, pygame.SRCALPHA)
+        backing.fill(PLATE)
+        surface.blit(backing, plate)
+        surface.blit(label, (plate.x + pad, plate.y + pad // 2))
