@@ -18,10 +18,10 @@ from typing import TypeVar
 
 from bench.harness import Section, verdict
 from game.scheduler.naive import NaiveFloatAccumulator
+from game.session.from_config import session_from
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.sessions import workshop_session
 from game.workshop.simulation import run_scenario, scenario_config
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
@@ -38,7 +38,7 @@ def _cpu_s(work: Callable[[], T]) -> tuple[float, T]:
 
 def _float_baseline(scenario: Scenario, result: RunResult) -> int:
     """The exact run's frame times through `acc += dt; while acc >= h` on the same world."""
-    world = workshop_session(scenario_config(scenario)).lanes[0].world
+    world = session_from(scenario_config(scenario)).lanes[0].world
     step = 1 / float(scenario.scheduler.hz)
     accumulator = NaiveFloatAccumulator(step, max_steps=scenario.scheduler.max_steps)
     for frame in result.frames:

@@ -16,9 +16,9 @@ from game.app.loop import GameLoop, LoopOptions
 from game.app.script import parse_script
 from game.app.window import Window
 from game.clock.manual import ManualClock
-from game.commands.play import session_from
 from game.config.loading import load_config
 from game.session.controls import Act, Action
+from game.session.from_config import session_from
 
 MS = 1_000_000
 

@@ -6,9 +6,9 @@ import pytest
 
 from game.clock.virtual import VirtualClock
 from game.config.model import GameConfig, LoadSection, SchedulerSection
+from game.session.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.runner import RUNAWAY_WORK_NS, run_headless
-from game.workshop.sessions import workshop_session
 from game.workshop.timeline import (
     PlayerInput,
     SettingsChange,
@@ -28,7 +28,7 @@ def session(policy: str = "drop", step_cost_ms: int = 0, **scheduler: object) ->
         scheduler=SchedulerSection(policy=policy, **scheduler),  # type: ignore[arg-type]
         load=LoadSection(step_cost_ms=Fraction(step_cost_ms)),
     )
-    return workshop_session(config)
+    return session_from(config)
 
 
 def test_a_quiet_run_is_the_game_at_its_frame_rate_with_balanced_books() -> None:
@@ -114,7 +114,7 @@ def test_a_run_can_stop_exactly_on_a_tick_in_the_middle_of_a_frame() -> None:
 def test_inputs_go_through_the_session_right_before_their_tick_even_inside_a_frame() -> None:
     stamped: list[tuple[int, Command]] = []
     config = GameConfig()
-    lab = workshop_session(config, lambda lane, command: stamped.append((lane, command)))
+    lab = session_from(config, lambda lane, command: stamped.append((lane, command)))
     inputs = (
         PlayerInput(5, "fire"),
         PlayerInput(9, "integrator", integrator="verlet"),

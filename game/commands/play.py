@@ -8,18 +8,11 @@ real loop and keep the picture.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from pathlib import Path
 
 from game.config.loading import load_config
-from game.config.model import GameConfig
 from game.errors import BadInput
-from game.scheduler.settings import AlphaMode
-from game.session.controls import Controls
-from game.session.session import LabSession
-from game.world.scene import demo_scene
-from game.world.settings import CannonSettings, WorldSettings
-from game.world.world import World
+from game.session.from_config import session_from
 
 HELP = "play the game (the default when no command is given)"
 
@@ -33,51 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, help="quit after this many frames")
     parser.add_argument("--screenshot", type=Path, help="save the last frame as a PNG")
     parser.add_argument("--script", type=Path, help="timed key presses to play (see README)")
-
-
-def controls_from(config: GameConfig) -> Controls:
-    """The live controls a game starts with."""
-    return Controls(
-        policies=(config.scheduler.policy,),
-        hz=config.scheduler.hz,
-        time_scale=config.scheduler.time_scale,
-        max_steps=config.scheduler.max_steps,
-        alpha_mode=AlphaMode(config.scheduler.alpha),
-        integrator=config.world.integrator,
-        step_cost_ms=config.load.step_cost_ms,
-        interpolation=config.render.interpolation,
-        fps_cap=config.render.fps_cap,
-        graphs=config.hud.graphs,
-        help=config.hud.help,
-        presentation=config.hud.presentation,
-        ghost=config.overlays.ghost,
-        tick_markers=config.overlays.tick_markers,
-        trails=config.overlays.trails,
-    )
-
-
-def world_settings_from(config: GameConfig) -> WorldSettings:
-    period = config.world.cannon_period_ticks
-    return WorldSettings(
-        gravity=config.world.gravity,
-        precision=config.world.precision,
-        seed=config.world.seed,
-        integrator=config.world.integrator,
-        cannon=CannonSettings(every_ticks=max(1, period)),
-    )
-
-
-def session_from(config: GameConfig) -> LabSession:
-    """The session a config describes: the demo scene, the scheduler, the controls."""
-    settings = world_settings_from(config)
-    scene = demo_scene(settings)
-    if config.world.cannon_period_ticks == 0:
-        scene = replace(scene, cannon_on=False)
-    return LabSession(
-        controls_from(config),
-        lambda: World(settings, scene=scene),
-        config.scheduler.settings(),
-    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,10 +23,10 @@ from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
 from game.errors import BadInput
+from game.session.from_config import session_from
 from game.workshop.replay_file import read_recording
 from game.workshop.runner import run_headless
 from game.workshop.scenario import MAX_RENDER_FPS
-from game.workshop.sessions import workshop_session
 from game.workshop.timeline import Timeline
 
 HELP = "replay a recorded session headless and check it ends in the recorded state"
@@ -55,7 +55,7 @@ def render_fps_from(text: str) -> Fraction:
 def run(args: argparse.Namespace) -> int:
     fps = render_fps_from(args.render_fps)
     recording = read_recording(args.file)
-    session = workshop_session(recording.config)
+    session = session_from(recording.config)
     result = run_headless(
         session,
         VirtualClock(fps),

@@ -12,10 +12,10 @@ from fractions import Fraction
 from game.clock.units import NS_PER_MS
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.config.model import GameConfig
+from game.session.from_config import session_from
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
-from game.workshop.sessions import workshop_session
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
@@ -46,7 +46,7 @@ def run_scenario(
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end.
     """
-    session = workshop_session(
+    session = session_from(
         scenario_config(scenario), recorder.on_command if recorder is not None else None
     )
     result = run_headless(

@@ -1,0 +1,64 @@
+"""A `GameConfig` becomes a `LabSession`: the one way every mode builds its game.
+
+The played game, a headless simulation and a replay all start from this function, so they start
+from the same world (the demo scene), the same scheduler settings and the same controls, and a
+replay's first state hash is the game's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.config.model import GameConfig
+from game.scheduler.settings import AlphaMode
+from game.session.controls import Controls
+from game.session.session import CommandLog, LabSession
+from game.world.scene import demo_scene
+from game.world.settings import CannonSettings, WorldSettings
+from game.world.world import World
+
+
+def controls_from(config: GameConfig) -> Controls:
+    """The live controls a game starts with."""
+    return Controls(
+        policies=(config.scheduler.policy,),
+        hz=config.scheduler.hz,
+        time_scale=config.scheduler.time_scale,
+        max_steps=config.scheduler.max_steps,
+        alpha_mode=AlphaMode(config.scheduler.alpha),
+        integrator=config.world.integrator,
+        step_cost_ms=config.load.step_cost_ms,
+        interpolation=config.render.interpolation,
+        fps_cap=config.render.fps_cap,
+        graphs=config.hud.graphs,
+        help=config.hud.help,
+        presentation=config.hud.presentation,
+        ghost=config.overlays.ghost,
+        tick_markers=config.overlays.tick_markers,
+        trails=config.overlays.trails,
+    )
+
+
+def world_settings_from(config: GameConfig) -> WorldSettings:
+    return WorldSettings(
+        gravity=config.world.gravity,
+        precision=config.world.precision,
+        seed=config.world.seed,
+        integrator=config.world.integrator,
+        cannon=CannonSettings(every_ticks=max(1, config.world.cannon_period_ticks)),
+    )
+
+
+def session_from(config: GameConfig, on_command: CommandLog | None = None) -> LabSession:
+    """The session a config describes: the demo scene (cannon off if its period is 0), the
+    scheduler, the controls. `on_command` hears every command stamped (a recorder listens)."""
+    settings = world_settings_from(config)
+    scene = demo_scene(settings)
+    if config.world.cannon_period_ticks == 0:
+        scene = replace(scene, cannon_on=False)
+    return LabSession(
+        controls_from(config),
+        lambda: World(settings, scene=scene),
+        config.scheduler.settings(),
+        on_command=on_command,
+    )
