@@ -22,6 +22,7 @@ import pygame
 
 from game.app.held_keys import HeldKeys
 from game.app.keymap import HELP_ROWS, action_for
+from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
@@ -72,6 +73,8 @@ class GameLoop:
         window: Window,
         clock: Clock,
         options: LoopOptions | None = None,
+        *,
+        lessons: LessonGuide | None = None,
     ) -> None:
         self.session = session
         self.window = window
@@ -89,6 +92,7 @@ class GameLoop:
         self.frames = 0
         self.quitting = False
         self._held = HeldKeys()
+        self.lessons = lessons or LessonGuide()
         self._script = ScriptPlayer(self.options.script)
         self._started_ns = clock.now_ns()
         self._last_ns = self._started_ns
@@ -183,6 +187,9 @@ class GameLoop:
         if event.type == pygame.QUIT:
             action = Action(Act.QUIT)
         elif event.type == pygame.KEYDOWN:
+            if not during_ticks and self.lessons.key_in_menu(event.key, self.session):
+                self.pacer.set_cap(self.session.controls.fps_cap or None)
+                return
             action = action_for(event.key, self._held.mods(getattr(event, "mod", 0)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             target = self._world_point(event.pos)
@@ -214,7 +221,12 @@ class GameLoop:
         elif act is Act.FULLSCREEN:
             self.window.toggle_fullscreen()
         else:
-            message = self.session.apply(action)
+            if act is Act.LESSON_MENU:
+                message = self.lessons.toggle_menu()
+            elif act is Act.NEXT_LESSON_STEP:
+                message = self.lessons.next_step(self.session)
+            else:
+                message = self.session.apply(action)
             if message:
                 self._say(message)
             self.pacer.set_cap(self.session.controls.fps_cap or None)
@@ -301,6 +313,8 @@ class GameLoop:
             caption = f"catching up: {self._ticks_this_frame} ticks run in this frame so far"
         elif self._message and self.clock.now_ns() < self._message_until:
             caption = self._message
+        else:
+            caption = self.lessons.caption()
         return Readout(
             lanes=self.session.lane_readouts(),
             fps=fps,
@@ -315,6 +329,7 @@ class GameLoop:
             show_graphs=controls.graphs,
             show_help=controls.help,
             caption=caption,
+            menu=self.lessons.menu(),
         )
 
     # -- screenshots ------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ from pathlib import Path
 from game.config.loading import load_config
 from game.errors import BadInput
 from game.session.from_config import session_from
+from game.workshop.lessons import find_lesson
+from game.workshop.recording import SessionRecorder
 
 HELP = "play the game (the default when no command is given)"
 
@@ -26,10 +28,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, help="quit after this many frames")
     parser.add_argument("--screenshot", type=Path, help="save the last frame as a PNG")
     parser.add_argument("--script", type=Path, help="timed key presses to play (see README)")
+    parser.add_argument("--lesson", type=int, metavar="N", help="start guided lesson N (L: menu)")
+    parser.add_argument(
+        "--record", type=Path, metavar="FILE",
+        help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
     # pygame and the loop are imported here, so the other commands never load them.
+    from game.app.lesson_guide import LessonGuide
     from game.app.loop import GameLoop, LoopOptions
     from game.app.script import load_script
     from game.app.window import Window
@@ -39,7 +47,15 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
     config = load_config(args.config, args.overrides)
     script = load_script(args.script) if args.script else ()
-    session = session_from(config)
+    lessons = LessonGuide()
+    if args.lesson is not None:
+        find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
+    recorder = SessionRecorder(config, args.record) if args.record else None
+    session = session_from(
+        config,
+        on_command=recorder.on_command if recorder else None,
+        on_tick_rate=recorder.tick_rate_changed if recorder else None,
+    )
     window = Window(
         config.render.width, config.render.height,
         fullscreen=config.render.fullscreen, vsync=config.render.vsync,
@@ -52,4 +68,11 @@ def run(args: argparse.Namespace) -> int:
         screenshot_dir=Path(config.app.screenshot_dir),
         graph_seconds=float(config.hud.graph_seconds),
     )
-    return GameLoop(session, window, WallClock(), options).run()
+    loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
+    if args.lesson is not None:
+        lessons.start(args.lesson, session)
+    code = loop.run()
+    if recorder is not None:
+        recorder.finish(session.lanes[0].world)
+        print(f"recorded to {args.record}: replay with `python -m game replay {args.record}`")
+    return code

@@ -166,6 +166,8 @@ def _message(details: ErrorDetails, model_type: type[BaseModel] | None) -> str:
         return str(ctx["error"])
     if kind == "literal_error":
         return must_be_one_of(ctx["expected"])
+    if kind == "too_short" and ctx.get("min_length") == 1:
+        return "must not be empty"
     template = _MESSAGES.get(kind)
     if template is not None:
         return template.format(**{name: _bound(value) for name, value in ctx.items()})

@@ -138,7 +138,12 @@ class Hud:
             parts.banner.update(self.spiral_hint, scene)
             parts.banner.draw(surface)
             layout.banner = parts.banner.rect
-        if readout.show_help:
+        if readout.menu is not None:
+            menu = readout.menu
+            parts.help.update(menu.rows, screen, title=menu.title, footer=menu.footer)
+            parts.help.draw(surface)
+            layout.help = parts.help.rect
+        elif readout.show_help:
             parts.help.update(self.help_rows, screen, footer=self.help_footer)
             parts.help.draw(surface)
             layout.help = parts.help.rect

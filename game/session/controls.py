@@ -62,6 +62,8 @@ class Act(StrEnum):
     TOGGLE_SPLIT = "toggle_split"
     SELECT_LANE = "select_lane"
     SWITCH_LANE = "switch_lane"
+    LESSON_MENU = "lesson_menu"
+    NEXT_LESSON_STEP = "next_lesson_step"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
     QUIT = "quit"

@@ -12,7 +12,7 @@ from dataclasses import replace
 from game.config.model import GameConfig
 from game.scheduler.settings import AlphaMode
 from game.session.controls import Controls
-from game.session.session import CommandLog, LabSession
+from game.session.session import CommandLog, LabSession, TickRateLog
 from game.world.scene import demo_scene
 from game.world.settings import CannonSettings, WorldSettings
 from game.world.world import World
@@ -49,9 +49,14 @@ def world_settings_from(config: GameConfig) -> WorldSettings:
     )
 
 
-def session_from(config: GameConfig, on_command: CommandLog | None = None) -> LabSession:
+def session_from(
+    config: GameConfig,
+    on_command: CommandLog | None = None,
+    on_tick_rate: TickRateLog | None = None,
+) -> LabSession:
     """The session a config describes: the demo scene (cannon off if its period is 0), the
-    scheduler, the controls. `on_command` hears every command stamped (a recorder listens)."""
+    scheduler, the controls. The hooks hear every stamped command and tick-rate change (a
+    recorder listens)."""
     settings = world_settings_from(config)
     scene = demo_scene(settings)
     if config.world.cannon_period_ticks == 0:
@@ -61,4 +66,5 @@ def session_from(config: GameConfig, on_command: CommandLog | None = None) -> La
         lambda: World(settings, scene=scene),
         config.scheduler.settings(),
         on_command=on_command,
+        on_tick_rate=on_tick_rate,
     )

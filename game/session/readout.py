@@ -47,6 +47,15 @@ class LaneReadout:
 
 
 @dataclass(frozen=True, slots=True)
+class ListOverlay:
+    """A titled list drawn over the scene, such as the lesson menu: (left, right) rows."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Readout:
     """One frame of the HUD: the lanes, and what belongs to the render loop."""
 
@@ -71,3 +80,5 @@ class Readout:
     show_help: bool
     caption: str = ""
     """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
+    menu: ListOverlay | None = None
+    """A list to choose from (the lesson menu), drawn where the help goes, instead of it."""

@@ -28,6 +28,10 @@ WorldFactory = Callable[[], World]
 CommandLog = Callable[[int, Command], None]
 """Told about every command the session stamps: the lane it went to, and the command."""
 
+TickRateLog = Callable[[int, Fraction], None]
+"""Told when the tick rate changes: lane 1's next tick, and the new rate. A tick's dt is part of
+the physics, so a recording must know from which tick on it changed."""
+
 
 class LabSession:
     """Lanes, controls, and the translation of actions into stamped commands."""
@@ -39,11 +43,13 @@ class LabSession:
         base_settings: SchedulerSettings | None = None,
         *,
         on_command: CommandLog | None = None,
+        on_tick_rate: TickRateLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
         self._make_world = make_world
         self._on_command = on_command
-        self.controls = Controls(policies=controls.policies[:1], integrator=controls.integrator)
+        self._on_tick_rate = on_tick_rate
+        self.controls = replace(controls, policies=controls.policies[:1], focus_lane=0)
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
         if world.integrator != controls.integrator:
@@ -104,6 +110,8 @@ class LabSession:
             wanted = self._scheduler_settings(controls, index)
             if wanted != lane.scheduler.settings:
                 lane.scheduler.reconfigure(wanted)
+        if controls.hz != self.controls.hz and self._on_tick_rate is not None:
+            self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
                 self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)

@@ -1,0 +1,93 @@
+"""`LessonGuide`: the guided lessons inside the game (L opens the menu, N moves on).
+
+The lessons themselves are data (`configs/lessons/*.toml`, read by `game.workshop.lessons`);
+this is the small piece of the app that shows the menu, starts a lesson, turns the controls to
+each step's settings and hands the loop the caption to show.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.errors import BadInput
+from game.session.controls import Act, Action
+from game.session.readout import ListOverlay
+from game.session.session import LabSession
+from game.workshop.lessons import Lesson, LessonRun, find_lesson, load_lessons
+
+_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+_DIGITS |= {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
+
+
+class LessonGuide:
+    """The lesson menu and the lesson being played, if any."""
+
+    def __init__(self, lessons: tuple[Lesson, ...] | None = None) -> None:
+        self._lessons = lessons
+        self.menu_open = False
+        self.run: LessonRun | None = None
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The shipped lessons, read on first use (a broken file is reported, not fatal)."""
+        if self._lessons is None:
+            self._lessons = load_lessons()
+        return self._lessons
+
+    def toggle_menu(self) -> str | None:
+        """Open or close the menu; returns a message if the lessons cannot be read."""
+        if self.menu_open:
+            self.menu_open = False
+            return None
+        try:
+            self.lessons()
+        except BadInput as problem:
+            return problem.lines[0]
+        self.menu_open = True
+        return None
+
+    def menu(self) -> ListOverlay | None:
+        if not self.menu_open or self._lessons is None:
+            return None
+        rows = tuple((str(lesson.number), lesson.title) for lesson in self._lessons)
+        return ListOverlay("LESSONS", rows, "press a number to start, L or Esc to close")
+
+    def key_in_menu(self, key: int, session: LabSession) -> bool:
+        """While the menu is open it takes the keys: a number starts that lesson, L or Esc
+        close it. Returns True if the key was the menu's."""
+        if not self.menu_open:
+            return False
+        if key in (pygame.K_ESCAPE, pygame.K_l):
+            self.menu_open = False
+        elif key in _DIGITS:
+            number = _DIGITS[key]
+            if any(lesson.number == number for lesson in self.lessons()):
+                self.start(number, session)
+        return True
+
+    def start(self, number: int, session: LabSession) -> None:
+        """Start lesson `number` at its first step (BadInput if there is no such lesson)."""
+        self.run = LessonRun(find_lesson(self.lessons(), number))
+        self.menu_open = False
+        self._enter_step(session)
+
+    def next_step(self, session: LabSession) -> str | None:
+        if self.run is None:
+            return "no lesson running: press L for the lessons"
+        following = self.run.advanced()
+        if following is None:
+            finished = self.run.lesson.title
+            self.run = None
+            return f"lesson complete: {finished}. L for another one"
+        self.run = following
+        self._enter_step(session)
+        return None
+
+    def caption(self) -> str:
+        return self.run.caption() if self.run is not None else ""
+
+    def _enter_step(self, session: LabSession) -> None:
+        assert self.run is not None
+        step = self.run.current
+        session.set_controls(step.settings.applied_to(session.controls))
+        if step.reset:
+            session.apply(Action(Act.RESET))

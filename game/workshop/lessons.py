@@ -1,0 +1,144 @@
+"""Guided lessons: a workshop's script, played inside the game, one step at a time.
+
+A lesson is a TOML file in `configs/lessons/`, validated like the config (strict, frozen,
+unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per problem):
+
+    number = 2
+    title = "Fixed step, no interpolation"
+
+    [[steps]]
+    caption = "Ten ticks a second, drawn as they are: the balls jump from tick to tick."
+    keys = "press I to interpolate, then N"
+    [steps.settings]                 # any of the fields of `StepSettings` below
+    hz = 10
+    interpolation = "off"
+
+Each step turns the game's controls to its settings, shows its caption (what to watch) and its
+keys (what to press), and waits for N. `LessonRun` is the pure state of a lesson being played;
+the game loop only shows its caption and applies its controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from game.config.model import FpsCap, PolicyName, Section, StepCostMs, TickRate, TimeScale
+from game.config.toml_files import TomlArray, load_toml_model
+from game.errors import BadInput
+from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
+from game.session.controls import Controls
+
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "configs" / "lessons"
+
+
+class StepSettings(Section):
+    """The controls a step sets; anything left out stays as the player had it."""
+
+    policy: PolicyName | None = None
+    second_policy: PolicyName | None = None
+    """Splits the screen, with this policy on the second lane."""
+    split: bool | None = None
+    hz: TickRate | None = None
+    time_scale: TimeScale | None = None
+    max_steps: Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)] | None = None
+    alpha: Literal["correct", "naive"] | None = None
+    integrator: Literal["explicit", "semi-implicit", "verlet"] | None = None
+    step_cost_ms: StepCostMs | None = None
+    interpolation: Literal["off", "interpolate", "extrapolate"] | None = None
+    fps_cap: FpsCap | None = None
+    graphs: bool | None = None
+    ghost: bool | None = None
+    tick_markers: bool | None = None
+    trails: bool | None = None
+
+    def applied_to(self, controls: Controls) -> Controls:
+        """`controls` with this step's settings turned."""
+        changes: dict[str, object] = {
+            name: value
+            for name, value in (
+                ("hz", self.hz), ("time_scale", self.time_scale), ("max_steps", self.max_steps),
+                ("integrator", self.integrator), ("step_cost_ms", self.step_cost_ms),
+                ("interpolation", self.interpolation), ("fps_cap", self.fps_cap),
+                ("graphs", self.graphs), ("ghost", self.ghost),
+                ("tick_markers", self.tick_markers), ("trails", self.trails),
+            )
+            if value is not None
+        }  # fmt: skip
+        if self.alpha is not None:
+            changes["alpha_mode"] = AlphaMode(self.alpha)
+        first = self.policy or controls.policies[0]
+        if self.second_policy is not None:
+            changes["policies"] = (first, self.second_policy)
+        elif self.split is False or (self.split is None and not controls.split):
+            changes["policies"] = (first,)
+        elif self.policy is not None:
+            changes["policies"] = (first, *controls.policies[1:])
+        if len(changes.get("policies", controls.policies)) == 1:  # type: ignore[arg-type]
+            changes["focus_lane"] = 0
+        return replace(controls, **changes)  # type: ignore[arg-type]
+
+
+class LessonStep(Section):
+    caption: Annotated[str, Field(min_length=1, max_length=400)]
+    """What to watch."""
+    keys: Annotated[str, Field(min_length=1, max_length=160)]
+    """What to press."""
+    reset: bool = False
+    """Reset the scene when the step starts (a clean picture to watch)."""
+    settings: StepSettings = StepSettings()
+
+
+class Lesson(Section):
+    number: Annotated[int, Field(ge=1, le=99)]
+    title: Annotated[str, Field(min_length=1, max_length=80)]
+    steps: Annotated[TomlArray[LessonStep], Field(min_length=1)]
+
+
+def load_lessons(folder: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
+    """Every lesson in the folder, by number; a bad file or a repeated number is BadInput."""
+    if not folder.is_dir():
+        raise BadInput(f"{folder}: the lessons folder is missing")
+    lessons = [load_toml_model(path, Lesson) for path in sorted(folder.glob("*.toml"))]
+    numbers = [lesson.number for lesson in lessons]
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    if repeated:
+        raise BadInput(f"{folder}: lesson numbers must be unique (got {repeated[0]} twice)")
+    return tuple(sorted(lessons, key=lambda lesson: lesson.number))
+
+
+def find_lesson(lessons: tuple[Lesson, ...], number: int) -> Lesson:
+    for lesson in lessons:
+        if lesson.number == number:
+            return lesson
+    available = ", ".join(str(lesson.number) for lesson in lessons)
+    raise BadInput.error(f"there is no lesson {number} (the lessons are {available})")
+
+
+@dataclass(frozen=True, slots=True)
+class LessonRun:
+    """A lesson being played: which step is showing."""
+
+    lesson: Lesson
+    step: int = 0
+
+    @property
+    def current(self) -> LessonStep:
+        return self.lesson.steps[self.step]
+
+    @property
+    def last(self) -> bool:
+        return self.step == len(self.lesson.steps) - 1
+
+    def advanced(self) -> LessonRun | None:
+        """The next step, or None when the lesson is over."""
+        return None if self.last else replace(self, step=self.step + 1)
+
+    def caption(self) -> str:
+        step = self.current
+        where = f"Lesson {self.lesson.number}, step {self.step + 1}/{len(self.lesson.steps)}"
+        after = "N: next step" if not self.last else "N: end the lesson"
+        return f"{where}: {step.caption}  [{step.keys}; {after}]"

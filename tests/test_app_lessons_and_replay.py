@@ -1,0 +1,114 @@
+"""In the game: the lesson menu and lessons (L, N, --lesson), and a recorded game that replays
+to the same state at any render rate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app.lesson_guide import LessonGuide
+from game.app.loop import GameLoop, LoopOptions
+from game.app.script import parse_script
+from game.app.window import Window
+from game.cli import main
+from game.clock.manual import ManualClock
+from game.config.loading import load_config
+from game.session.from_config import session_from
+from game.workshop.recording import SessionRecorder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def press(key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def game(script: str = "", recorder: SessionRecorder | None = None) -> GameLoop:
+    config = load_config(None)
+    session = session_from(
+        config,
+        on_command=recorder.on_command if recorder else None,
+        on_tick_rate=recorder.tick_rate_changed if recorder else None,
+    )
+    pygame.event.clear()
+    options = LoopOptions(print_hash=False, script=parse_script(script, "script"))
+    loop = GameLoop(session, Window(1280, 720, fullscreen=False, vsync=False), ManualClock(),
+                    options, lessons=LessonGuide())  # fmt: skip
+    loop.warm_up()
+    return loop
+
+
+def test_l_opens_the_lesson_menu_and_a_number_starts_that_lesson() -> None:
+    loop = game()
+    press(pygame.K_l)
+    loop.run_frame()
+    menu = loop.readout().menu
+    assert menu is not None and menu.title == "LESSONS"
+    assert [number for number, _ in menu.rows] == ["1", "2", "3", "4", "5", "6"]
+    press(pygame.K_2)
+    loop.run_frame()
+    assert loop.readout().menu is None
+    controls = loop.session.controls
+    assert (controls.hz, controls.interpolation, controls.policies) == (10, "off", ("drop",))
+    assert loop.readout().caption.startswith("Lesson 2, step 1/2: Ten ticks a second")
+
+
+def test_escape_closes_the_menu_without_quitting() -> None:
+    loop = game()
+    press(pygame.K_l)
+    loop.run_frame()
+    press(pygame.K_ESCAPE)
+    assert loop.run_frame()
+    assert loop.readout().menu is None
+    assert loop.session.controls.policies == ("drop",)  # the digit keys are policies again
+
+
+def test_n_walks_through_a_lesson_to_its_end() -> None:
+    loop = game()
+    loop.lessons.start(4, loop.session)
+    assert loop.session.controls.alpha_mode.value == "naive"
+    press(pygame.K_n)
+    loop.run_frame()
+    assert loop.session.controls.alpha_mode.value == "correct"
+    assert loop.readout().caption.startswith("Lesson 4, step 2/2")
+    press(pygame.K_n)
+    loop.run_frame()
+    assert (
+        loop.readout().caption
+        == "lesson complete: A long stall and the naive alpha. L for another one"
+    )
+
+
+def test_an_unknown_lesson_is_refused_before_the_window_opens(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lesson", "9", "--frames", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "error: there is no lesson 9 (the lessons are 1, 2, 3, 4, 5, 6)\n"
+    )
+
+
+def test_a_recorded_game_replays_to_the_same_state_at_any_render_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "session.jsonl"
+    recorder = SessionRecorder(load_config(None), record)
+    loop = game("0 space\n200 t\n400 click 20 8\n700 e\n900 s\n1000 r\n1200 space\n", recorder)
+    for _ in range(300):
+        loop.run_frame()
+    world = loop.session.lanes[0].world
+    recorder.finish(world)
+    live = f"final tick {world.tick} state {world.state_hash()}"
+    assert loop.session.lanes[0].books.dropped_ns > 0  # the stall dropped time: no matter
+    for fps in ("30", "144", "240"):
+        assert main(["replay", str(record), "--render-fps", fps]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0] == live

@@ -1,0 +1,121 @@
+"""Guided lessons: every shipped lesson validates and plays; bad files are refused clearly."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game.config.loading import load_config
+from game.errors import BadInput
+from game.scheduler.settings import AlphaMode
+from game.session.controls import Controls
+from game.session.from_config import session_from
+from game.workshop.lessons import LessonRun, StepSettings, find_lesson, load_lessons
+
+TOPICS = {
+    1: "Variable dt",
+    2: "without interpolation",
+    3: "latency",
+    4: "naive alpha",
+    5: "spiral of death",
+    6: "Drop vs backlog vs clamp vs reset",
+}
+
+
+def test_the_six_shipped_lessons_validate_in_order() -> None:
+    lessons = load_lessons()
+    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6]
+    for lesson in lessons:
+        assert TOPICS[lesson.number] in lesson.title
+
+
+def test_every_step_of_every_lesson_plays_in_a_session() -> None:
+    for lesson in load_lessons():
+        session = session_from(load_config(None))
+        run: LessonRun | None = LessonRun(lesson)
+        while run is not None:
+            session.set_controls(run.current.settings.applied_to(session.controls))
+            for _ in range(30):
+                session.frame(6_944_444)
+            assert all(lane.books.ledger_ok for lane in session.lanes)
+            run = run.advanced()
+
+
+def test_lesson_4_sets_the_seed_000_case() -> None:
+    step = find_lesson(load_lessons(), 4).steps[0]
+    controls = step.settings.applied_to(Controls())
+    assert (controls.policies, controls.hz, controls.max_steps, controls.alpha_mode) == (
+        ("backlog",),
+        Fraction(50),
+        4,
+        AlphaMode.NAIVE,
+    )
+
+
+def test_a_second_policy_splits_the_screen_and_split_false_joins_it() -> None:
+    split = StepSettings(policy="drop", second_policy="clamp").applied_to(Controls())
+    assert split.policies == ("drop", "clamp")
+    joined = StepSettings(split=False).applied_to(split)
+    assert (joined.policies, joined.focus_lane) == (("drop",), 0)
+
+
+def test_settings_left_out_stay_as_the_player_had_them() -> None:
+    mine = Controls(hz=Fraction(120), trails=True, step_cost_ms=Fraction(8))
+    assert StepSettings(interpolation="off").applied_to(mine) == Controls(
+        hz=Fraction(120), trails=True, step_cost_ms=Fraction(8), interpolation="off"
+    )
+
+
+def test_the_caption_says_where_you_are_and_what_to_press() -> None:
+    run = LessonRun(find_lesson(load_lessons(), 2))
+    assert run.caption().startswith("Lesson 2, step 1/2: Ten ticks a second")
+    assert run.caption().endswith("then press I to interpolate; N: next step]")
+    last = run.advanced()
+    assert last is not None and last.caption().endswith("N: end the lesson]")
+    assert last.advanced() is None
+
+
+def test_an_unknown_lesson_number_is_one_error_line() -> None:
+    with pytest.raises(BadInput) as refused:
+        find_lesson(load_lessons(), 9)
+    assert refused.value.lines == (
+        "error: there is no lesson 9 (the lessons are 1, 2, 3, 4, 5, 6)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('number = 1\ntitle = "x"\nsteps = []\n', "[steps] must not be empty (got [])"),
+        (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n'
+            '[steps.settings]\npolicy = "turbo"\n',
+            "[steps[1].settings.policy] must be one of",
+        ),
+        (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\nwobble = 1\n',
+            "[steps[1].wobble] unknown setting (got 1)",
+        ),
+        (
+            'number = 0\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n',
+            "[number] must be at least 1 (got 0)",
+        ),
+    ],
+)
+def test_a_bad_lesson_file_is_refused_with_its_file_and_key(
+    tmp_path: Path, text: str, line: str
+) -> None:
+    (tmp_path / "bad.toml").write_text(text)
+    with pytest.raises(BadInput) as refused:
+        load_lessons(tmp_path)
+    assert len(refused.value.lines) == 1
+    assert refused.value.lines[0].startswith(f"{tmp_path / 'bad.toml'}: ")
+    assert line in refused.value.lines[0]
+
+
+def test_two_lessons_with_one_number_are_refused(tmp_path: Path) -> None:
+    lesson = 'number = 3\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n'
+    (tmp_path / "a.toml").write_text(lesson)
+    (tmp_path / "b.toml").write_text(lesson)
+    with pytest.raises(BadInput, match="lesson numbers must be unique"):
+        load_lessons(tmp_path)
