@@ -103,6 +103,8 @@ class GameLoop:
         self._message = ""
         self._message_until = 0
         self._deferred: list[Action] = []
+        self._lesson_band = 0
+        """Height kept free above the arena for a lesson's caption (measured when drawn)."""
         self._stepping_since = 0
         self._last_poll = 0
         self._last_redraw = 0
@@ -259,6 +261,9 @@ class GameLoop:
         graphs = self.hud.layout.graphs
         if left and graphs.height and graphs.top > height // 2:
             area.height = graphs.top - 6  # keep the arenas clear of the graphs below them
+        if self.lessons.run is not None and self._lesson_band:
+            area.height -= self._lesson_band  # a lesson's caption stays above the arena
+            area.top += self._lesson_band
         if len(self.session.lanes) == 1:
             return [pygame.Rect(area.x, area.y, area.width, min(area.height, area.width * 9 // 16))]
         half = area.height // 2
@@ -301,7 +306,10 @@ class GameLoop:
                 focused = index == controls.focus_lane
                 text = f"lane {index + 1}: {policy}" + ("  (B: keys here)" if focused else "")
                 self._lane_label.draw(surface, rect, text, focused)
-        self.hud.draw(surface, self.readout(catching_up), self.session.lanes[0].history)
+        readout = self.readout(catching_up)
+        self.hud.draw(surface, readout, self.session.lanes[0].history)
+        if self.lessons.run is not None and readout.caption == self.lessons.caption():
+            self._lesson_band = self.hud.layout.caption.bottom + 6
 
     def readout(self, catching_up: bool = False) -> Readout:
         controls = self.session.controls
