@@ -1,0 +1,33 @@
+"""The README tells the truth: every key, command and game flag it should list, it lists."""
+
+from pathlib import Path
+
+from game.app.keymap import HELP_ROWS
+from game.cli import _commands, build_parser
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_key_row_of_the_help_is_in_the_readme() -> None:
+    for keys, description in HELP_ROWS:
+        assert f"| {keys} | {description} |" in README
+
+
+def test_every_command_is_in_the_readme() -> None:
+    for name in _commands():
+        assert f"python -m game {name}" in README or name == "play"
+    assert "python -m game [play]" in README
+
+
+def test_every_flag_of_the_game_is_in_the_readme() -> None:
+    parser = build_parser(_commands())
+    play = parser._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    flags = [opt for action in play._actions for opt in action.option_strings if opt != "-h"]
+    for flag in flags:
+        if flag != "--help":
+            assert flag in README, flag
+
+
+def test_the_two_set_up_commands_come_first() -> None:
+    assert README.index("make run") < README.index("## ")
+    assert README.index("make test") < README.index("## ")
