@@ -1,0 +1,249 @@
+"""The project's non-negotiables, checked on the source itself.
+
+- One owner of time: only `game/clock/wall.py` reads a clock. Everything else is handed
+  durations or a `Clock`, which is what lets tests and the headless tools run on exact time.
+- A pure core: everything in `game/` but the pixels (`game/view`, `game/hud`, `game/app`, and the
+  `play` command's `run`, which imports them lazily) runs without pygame, so the scheduler, the
+  world and the workshop tools are tested without a display and load fast on the command line.
+- Data flows one way: the app drives the session, which drives the scheduler and the world. The
+  world and the scheduler never reach up into the layers that drive or draw them.
+- Small modules: none over 400 lines, so every one can be read in one sitting in a workshop.
+
+The source is read with `ast`, so a comment or a docstring that names `perf_counter_ns` or
+`pygame` (many do, to explain why not) does not count; only code does.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+CLOCK_OWNER = "game/clock/wall.py"
+PIXEL_PACKAGES = ("game.view", "game.hud", "game.app")
+PIXEL_IMPORTS = ("pygame", *PIXEL_PACKAGES)
+LAZY_PIXEL_IMPORTS = {("game/commands/play.py", "run")}
+"""(module, function): the one place pure code may import the pixels, when it runs the game."""
+CORE = ("game/world/", "game/scheduler/")
+ABOVE_THE_CORE = (*PIXEL_PACKAGES, "game.session", "game.workshop", "game.commands", "game.cli")
+CLOCK_READERS = frozenset(
+    {"perf_counter_ns", "perf_counter", "monotonic", "monotonic_ns", "time", "time_ns"}
+    | {"process_time", "process_time_ns", "thread_time", "thread_time_ns"}
+)
+"""Everything in the `time` module that reads a clock (`sleep` only lets time pass)."""
+MAX_LINES = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    path: str
+    """Relative to the repository, with forward slashes: `game/clock/wall.py`."""
+    name: str
+    """Dotted: `game.clock.wall` (a package's `__init__.py` is the package)."""
+    tree: ast.Module
+    lines: int
+
+    @property
+    def package(self) -> str:
+        return self.name if self.path.endswith("__init__.py") else self.name.rpartition(".")[0]
+
+    @property
+    def pure(self) -> bool:
+        return not self.name.startswith(PIXEL_PACKAGES)
+
+
+def read_module(path: Path) -> Module:
+    relative = path.relative_to(ROOT).as_posix()
+    parts = relative.removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    text = path.read_text(encoding="utf-8")
+    return Module(relative, ".".join(parts), ast.parse(text, relative), len(text.splitlines()))
+
+
+MODULES = [read_module(path) for path in sorted(GAME.rglob("*.py"))]
+PURE = [module for module in MODULES if module.pure]
+
+
+def clock_reads(tree: ast.Module) -> list[int]:
+    """Lines of code that use a clock reader of the `time` module, under any alias."""
+    aliases = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "time"
+    }
+    hits = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "time":
+            if any(alias.name in CLOCK_READERS for alias in node.names):
+                hits.append(node.lineno)
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in CLOCK_READERS
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+        ):
+            hits.append(node.lineno)
+    return sorted(hits)
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    module: str
+    """Absolute and dotted, relative imports resolved: `from .plan import X` in
+    `game.scheduler.scheduler` is `game.scheduler.plan`."""
+    line: int
+    function: str | None
+    """The outermost function the import sits in, or None at module level."""
+
+
+def imports(module: Module) -> list[Imported]:
+    found: list[Imported] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = function
+            if function is None and isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                inside = child.name
+            if isinstance(child, ast.Import):
+                found.extend(Imported(alias.name, child.lineno, inside) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    package = module.package.split(".")
+                    anchor = ".".join(package[: len(package) - child.level + 1])
+                    base = f"{anchor}.{base}" if base else anchor
+                found.append(Imported(base, child.lineno, inside))
+            visit(child, inside)
+
+    visit(module.tree, None)
+    return found
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+def listing(offences: list[str]) -> str:
+    return "\n  " + "\n  ".join(offences)
+
+
+# -- the scanners themselves ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"),
+    [
+        ('"""Uses time.perf_counter_ns()."""\n# time.monotonic() here\nx = "time.time()"\n', []),
+        ("import time\n\nnow = time.perf_counter_ns()\n", [3]),
+        ("import time as t\nstart = t.monotonic()\nend = t.time()\n", [2, 3]),
+        ("from time import perf_counter as pc\n", [1]),
+        ("from time import sleep\nimport time\ntime.sleep(1)\n", []),
+        ("import datetime\nclock = datetime.time(12)\n", []),
+    ],
+    ids=["docstring-comment-string", "call", "alias", "from-import", "sleep", "other-module"],
+)
+def test_the_clock_scan_sees_code_under_any_alias_and_ignores_prose(
+    source: str, lines: list[int]
+) -> None:
+    assert clock_reads(ast.parse(source)) == lines
+
+
+def test_the_import_scan_resolves_relative_imports_and_finds_lazy_ones() -> None:
+    source = textwrap.dedent(
+        """
+        from . import plan
+        from .plan import StepPlan
+        import numpy as np
+
+        def run() -> None:
+            import pygame
+        """
+    )
+    module = Module("game/scheduler/scheduler.py", "game.scheduler.scheduler", ast.parse(source), 7)
+    assert imports(module) == [
+        Imported("game.scheduler", 2, None),
+        Imported("game.scheduler.plan", 3, None),
+        Imported("numpy", 4, None),
+        Imported("pygame", 7, "run"),
+    ]
+
+
+def test_the_scan_covers_the_whole_game_package() -> None:
+    names = {module.name for module in MODULES}
+    assert {"game", "game.clock.wall", "game.world.world", "game.app.loop"} <= names
+    assert "game.app.loop" not in {module.name for module in PURE}
+    assert "game.commands.play" in {module.name for module in PURE}
+
+
+# -- the rules ------------------------------------------------------------------------------------
+
+
+def test_only_the_wall_clock_module_reads_the_time() -> None:
+    readers = {module.path: clock_reads(module.tree) for module in MODULES}
+    offences = [
+        f"{path}:{line}" for path, lines in readers.items() if path != CLOCK_OWNER for line in lines
+    ]
+    assert offences == [], "read a clock outside " + CLOCK_OWNER + listing(offences)
+    assert readers[CLOCK_OWNER], f"{CLOCK_OWNER} no longer reads the clock: is the scan broken?"
+
+
+def test_pure_modules_import_pixels_only_where_the_game_is_run() -> None:
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        + (f" (in {imported.function})" if imported.function else "")
+        for module in PURE
+        for imported in imports(module)
+        if within(imported.module, PIXEL_IMPORTS)
+        and (module.path, imported.function) not in LAZY_PIXEL_IMPORTS
+    ]
+    assert offences == [], "pure modules importing pygame or the pixels:" + listing(offences)
+
+
+def test_importing_every_pure_module_does_not_load_pygame() -> None:
+    """In a fresh interpreter, so nothing another test imported can hide or cause a load."""
+    names = [module.name for module in PURE if not module.name.endswith("__main__")]
+    probe = textwrap.dedent(
+        f"""
+        import importlib, sys
+        for name in {names!r}:
+            importlib.import_module(name)
+            loaded = sorted(m for m in sys.modules if m in ("pygame", *{PIXEL_PACKAGES!r}))
+            if loaded:
+                print(f"importing {{name}} loaded {{', '.join(loaded)}}")
+                break
+        print(len({names!r}), "modules imported")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{len(names)} modules imported", done.stdout
+
+
+def test_the_world_and_the_scheduler_never_import_the_layers_above_them() -> None:
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in MODULES
+        if module.path.startswith(CORE)
+        for imported in imports(module)
+        if within(imported.module, ("pygame", *ABOVE_THE_CORE))
+    ]
+    assert offences == [], "the core reaching up:" + listing(offences)
+
+
+def test_no_module_is_over_400_lines() -> None:
+    offenders = [
+        f"{module.path}: {module.lines} lines" for module in MODULES if module.lines > MAX_LINES
+    ]
+    assert offenders == [], f"over {MAX_LINES} lines, split them:" + listing(offenders)
