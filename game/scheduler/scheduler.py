@@ -229,16 +229,15 @@ class FixedStepScheduler:
         if isinstance(ran, bool) or not isinstance(ran, int) or not 0 <= ran <= plan.steps:
             raise ValueError(f"ran must be a whole number from 0 to {plan.steps} (got {ran!r})")
         unrun = plan.steps - ran
+        carried = plan.carried_out + unrun * plan.dt
+        backlog_steps, remainder = divmod(carried, plan.step)
         revised = plan._replace(
             steps=ran,
             tick=plan.tick - unrun,
             sim_time=plan.sim_time - unrun * plan.dt,
-        )
-        backlog_steps, remainder = divmod(plan.carried_out + unrun * plan.dt, plan.step)
-        revised = revised._replace(
             backlog_steps=backlog_steps,
             remainder=remainder,
-            alpha=self._alpha(backlog_steps * plan.step + remainder, remainder),
+            alpha=self._alpha(carried, remainder),
         )
         self._carried = revised.carried_out
         self._tick = revised.tick
@@ -247,7 +246,7 @@ class FixedStepScheduler:
         self._settled = True
         return revised
 
-    # -- the one place state changes -------------------------------------------------------------
+    # -- a new plan becomes the state ---------------------------------------------------------
 
     def _commit(
         self,
