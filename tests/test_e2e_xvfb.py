@@ -37,6 +37,8 @@ pytestmark = [
     ),
 ]
 
+ROOT = Path(__file__).resolve().parents[1]
+"""This checkout: the game the child runs is the code under test, installed or not."""
 TITLE = "Timestep Lab"
 SIZE = (1280, 720)
 STALL_S = 0.2
@@ -84,6 +86,7 @@ class Game:
     def __init__(self, display: str, shots: Path, log: Path) -> None:
         env = dict(os.environ)
         env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), env.get("PYTHONPATH"))))
         self.display = display
         self.shots = shots
         self._out = (log / "stdout.txt").open("w+")
