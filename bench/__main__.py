@@ -12,7 +12,7 @@ import platform
 import sys
 from pathlib import Path
 
-SUITES = ["scheduler", "pacer", "world", "hud", "render", "workshop"]
+SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop"]
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 
 
