@@ -15,7 +15,7 @@ stepping and redraws every 250 ms, so the player can switch the policy and get o
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -59,9 +59,8 @@ class LoopOptions:
     pause_on_focus_loss: bool = True
     screenshot_dir: Path = Path("screenshots")
     graph_seconds: float = 5.0
-    vsync: bool = False
     print_hash: bool = True
-    extra_help: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    """Print `final tick T state HASH` on exit (what `replay` prints too)."""
 
 
 class GameLoop:
@@ -82,7 +81,7 @@ class GameLoop:
         self.options = options or LoopOptions()
         self.pacer = FramePacer(session.controls.fps_cap or None)
         self.hud = Hud(
-            help_rows=HELP_ROWS + self.options.extra_help,
+            help_rows=HELP_ROWS,
             spiral_hint=SPIRAL_HINT,
             graph_seconds=self.options.graph_seconds,
         )
@@ -105,7 +104,6 @@ class GameLoop:
         self._deferred: list[Action] = []
         self._lesson_band = 0
         """Height kept free above the arena for a lesson's caption (measured when drawn)."""
-        self._stepping_since = 0
         self._last_poll = 0
         self._last_redraw = 0
         self._ticks_this_frame = 0
@@ -145,7 +143,7 @@ class GameLoop:
         elapsed, self._last_ns = now - self._last_ns, now
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
-        self._stepping_since = self._last_poll = self._last_redraw = now
+        self._last_poll = self._last_redraw = now
         self._ticks_this_frame = 0
         self.last_plans = self.session.frame(elapsed, self._after_tick)
         deferred, self._deferred = self._deferred, []
