@@ -7,6 +7,7 @@ clear line instead of an SDL traceback.
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
@@ -21,14 +22,37 @@ NO_DISPLAY = (
 )
 
 
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+"""SDL drivers that draw nowhere: fine when asked for (tests), a missing screen otherwise."""
+
+
+def _no_display_reason() -> str:
+    """Why there is certainly no screen, checked before SDL tries (and prints its own noise)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return ""  # the driver was chosen on purpose (the tests choose "dummy")
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return ""
+
+
 class Window:
     """The one display surface. Knows its windowed size so F11 can come back to it."""
 
     def __init__(self, width: int, height: int, *, fullscreen: bool, vsync: bool) -> None:
+        missing = _no_display_reason()
+        if missing:
+            raise BadInput(NO_DISPLAY.format(reason=missing))
         try:
             pygame.display.init()
         except pygame.error as problem:
             raise BadInput(NO_DISPLAY.format(reason=problem)) from None
+        chosen = os.environ.get("SDL_VIDEODRIVER", "")
+        if pygame.display.get_driver() in INVISIBLE_DRIVERS and not chosen:
+            # SDL fell back to drawing nowhere: a game nobody can see is not a game.
+            pygame.display.quit()
+            raise BadInput(NO_DISPLAY.format(reason="SDL found no screen to draw on"))
         self._windowed_size = (width, height)
         self.vsync = vsync
         self.vsync_active = False
