@@ -1,5 +1,6 @@
 """The README tells the truth: every key, command and game flag it should list, it lists."""
 
+import argparse
 from pathlib import Path
 
 from game.app.keymap import HELP_ROWS
@@ -21,7 +22,8 @@ def test_every_command_is_in_the_readme() -> None:
 
 def test_every_flag_of_the_game_is_in_the_readme() -> None:
     parser = build_parser(_commands())
-    play = parser._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    (subcommands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    play = subcommands.choices["play"]
     flags = [opt for action in play._actions for opt in action.option_strings if opt != "-h"]
     for flag in flags:
         if flag != "--help":

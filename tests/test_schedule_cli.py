@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,9 @@ SUMMARY_KEYS = {
 }
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[list[dict], dict]:
+def run_json(
+    capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     assert main(["schedule", "--json", *args]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     return lines[:-1], lines[-1]["summary"]

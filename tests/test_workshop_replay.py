@@ -15,7 +15,15 @@ from game.workshop.replay_file import read_recording
 from game.workshop.scenario_loading import load_scenario
 from game.workshop.simulation import run_scenario, scenario_config
 from game.workshop.timeline import RecordedCommand, TickRateChange
-from game.world.commands import Fire, Reset, SetCannon, SetIntegrator, SpawnSpring, Teleport
+from game.world.commands import (
+    Command,
+    Fire,
+    Reset,
+    SetCannon,
+    SetIntegrator,
+    SpawnSpring,
+    Teleport,
+)
 
 LIVE = """
 seconds = 6
@@ -106,7 +114,7 @@ def test_a_replay_that_ends_elsewhere_says_so_and_exits_1(
 
 
 def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
-    commands = [
+    commands: list[Command] = [
         Fire(tick=3, x=1.5, y=0.1 + 0.2, vx=-1e-300, vy=12.345678901234567, spin=4.0),
         SpawnSpring(tick=3, anchor_x=10.0, anchor_y=17.0, k=16.0, mass=1.0, damping=0.8,
                     rest_length=5.04, offset=(0.0, -2.52), velocity=(1 / 3, 0.0), spin=1.5),

@@ -18,8 +18,8 @@ from game.workshop.timeline import (
 )
 from game.world.commands import Command, Fire, Reset, SetIntegrator
 
-SECOND = 1_000_000_000
-MS = 1_000_000
+SECOND = Fraction(1_000_000_000)
+MS = Fraction(1_000_000)
 STEP_60_HZ = Fraction(50_000_000, 3)
 
 
@@ -146,6 +146,6 @@ def test_a_tick_rate_change_stops_the_frame_at_its_tick_and_is_reported() -> Non
 def test_a_run_needs_an_end_it_can_reach() -> None:
     with pytest.raises(ValueError, match="a headless run needs an end"):
         run_headless(session(), VirtualClock(144))
-    paused = Timeline(changes=(SettingsChange(0, paused=True),))
+    paused = Timeline(changes=(SettingsChange(Fraction(0), paused=True),))
     with pytest.raises(ValueError, match="paused for good: tick 5 can never be reached"):
         run_headless(session(), VirtualClock(144), paused, until_tick=5)

@@ -3,6 +3,7 @@
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,9 @@ EXPLAINER_SUMMARY_KEYS = (
 )  # fmt: skip
 
 
-def simulate_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[list[dict], dict]:
+def simulate_json(
+    capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     assert main(["simulate", "--json", *args]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     return lines[:-1], lines[-1]["summary"]
