@@ -1,6 +1,7 @@
-"""`python -m bench [--quick] [--only NAME] [--write]`: run the benchmarks, print Markdown.
+"""`python -m bench [--quick] [--only NAME]... [--write]`: run the benchmarks, print Markdown.
 
-With `--write`, the results replace BENCHMARKS.md (with the command that produced them).
+With `--write`, the results go into BENCHMARKS.md: a full run rewrites it; a run of some suites
+(`--only`) replaces just their sections, so one figure can be remeasured without the others.
 """
 
 from __future__ import annotations
@@ -15,31 +16,53 @@ from pathlib import Path
 SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop"]
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 
+REPORT = Path("BENCHMARKS.md")
+
+
+def _header() -> str:
+    return (
+        "# Benchmarks\n\n"
+        "Produced by `make bench ARGS=--write` (`python -m bench --write`; one suite: "
+        "`python -m bench --only NAME --write`), last on "
+        f"{datetime.date.today().isoformat()}, Python {platform.python_version()}, "
+        f"{platform.machine()}, a shared 2-core machine: read the medians and the ratios, "
+        "not the last digit.\n"
+    )
+
+
+def _sections(text: str) -> list[tuple[str, str]]:
+    """A report's sections, as (title line, whole text), in order; the header is dropped."""
+    chunks = text.split("\n## ")[1:]
+    return [(chunk.split("\n", 1)[0], "## " + chunk.rstrip("\n") + "\n") for chunk in chunks]
+
+
+def _merged(old: str, new: list[tuple[str, str]], everything: bool) -> str:
+    """The new sections in place of the old ones with the same titles; the rest kept."""
+    fresh = dict(new)
+    kept = [] if everything else _sections(old)
+    titles = {title for title, _ in kept}
+    body = [fresh.get(title, text) for title, text in kept]
+    body += [text for title, text in new if title not in titles]
+    return "\n".join([_header(), *body])
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
     parser.add_argument("--only", choices=SUITES, action="append", help="run only these suites")
-    parser.add_argument("--write", action="store_true", help="rewrite BENCHMARKS.md")
+    parser.add_argument("--write", action="store_true", help="record the results in BENCHMARKS.md")
     args = parser.parse_args()
-    parts = [
-        "# Benchmarks",
-        "",
-        f"Produced by `make bench ARGS=--write` (`python -m bench --write`) on "
-        f"{datetime.date.today().isoformat()}, Python {platform.python_version()}, "
-        f"{platform.machine()}, a shared 2-core machine: read the medians and the ratios, "
-        "not the last digit.",
-        "",
-    ]
+    new: list[tuple[str, str]] = []
     for name in args.only or SUITES:
         module = importlib.import_module(f"bench.bench_{name}")
         for section in module.run(args.quick):
             text = section.markdown()
             print(text, flush=True)
-            parts.append(text)
+            new.append((section.title, text))
     if args.write:
-        Path("BENCHMARKS.md").write_text("\n".join(parts))
-        print("wrote BENCHMARKS.md", file=sys.stderr)
+        old = REPORT.read_text(encoding="utf-8") if REPORT.exists() else ""
+        REPORT.write_text(_merged(old, new, everything=not args.only), encoding="utf-8")
+        print(f"wrote {REPORT}", file=sys.stderr)
     return 0
 
 

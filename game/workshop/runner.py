@@ -29,7 +29,6 @@ goes out and the guard never trips, so its `spiral` is false.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -38,7 +37,7 @@ from game.clock.virtual import VirtualClock
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action
-from game.session.session import LabSession
+from game.session.session import LabSession, TickRateLog
 from game.workshop.timeline import (
     PlayerInput,
     RecordedCommand,
@@ -50,9 +49,6 @@ from game.workshop.timeline import (
 
 RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
-
-TickRateLog = Callable[[int, Fraction], None]
-"""Told about every tick-rate change: the tick it applies from, and the new rate."""
 
 
 @dataclass(frozen=True, slots=True)
