@@ -249,3 +249,16 @@ def test_split_screen_draws_two_arenas(make_loop: LoopFactory) -> None:
     top, bottom = loop._lane_rects()
     assert top.bottom == bottom.top
     assert len(loop._lane_renderers()) == 2
+
+
+def test_a_key_that_does_not_touch_time_lets_the_catch_up_finish(make_loop: LoopFactory) -> None:
+    clock = PressDuringTicks(at_ns=10**15, key=pygame.K_g)
+    loop = make_loop("scheduler.policy=uncapped", "load.step_cost_ms=40", clock=clock)
+    while not loop.last_plans or loop.last_plans[0].elapsed_ns < 1_000 * MS:
+        loop.run_frame()  # until a frame lasts a second: the next one lasts longer
+    clock.at_ns = clock.now_ns() + 150 * MS
+    loop.run_frame()
+    assert clock.pressed
+    assert not pygame.event.peek(pygame.KEYDOWN)  # G was read in the middle of the frame
+    assert loop.last_plans[0].backlog_steps == 0  # yet every planned tick ran
+    assert loop.session.controls.graphs is False  # and G took effect after the frame

@@ -42,6 +42,15 @@ POLL_EVERY_NS = 100 * NS_PER_MS
 REDRAW_EVERY_NS = 250 * NS_PER_MS
 """While stepping, redraw at least this often, so the window never looks frozen."""
 MESSAGE_NS = 3 * NS_PER_SECOND
+ESCAPE_ACTS = frozenset(
+    {
+        Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY, Act.LESS_COST, Act.MORE_COST,
+        Act.FEWER_CATCH_UP, Act.MORE_CATCH_UP, Act.SLOWER, Act.FASTER, Act.CYCLE_TICK_RATE,
+        Act.TOGGLE_PAUSE, Act.TOGGLE_SPLIT, Act.RESET, Act.NEXT_LESSON_STEP, Act.QUIT,
+    }
+)  # fmt: skip
+"""Keys that stop a long catch-up at once: they change how the next frames handle time.
+Others (a screenshot, the graphs, the help...) wait for the frame to finish."""
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
 SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
@@ -102,6 +111,7 @@ class GameLoop:
         self._message = ""
         self._message_until = 0
         self._deferred: list[Action] = []
+        self._escaping = False
         self._lesson_band = 0
         """Height kept free above the arena for a lesson's caption (measured when drawn)."""
         self._last_poll = 0
@@ -145,6 +155,7 @@ class GameLoop:
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now
         self._ticks_this_frame = 0
+        self._escaping = False
         self.last_plans = self.session.frame(elapsed, self._after_tick)
         deferred, self._deferred = self._deferred, []
         for action in deferred:
@@ -177,7 +188,7 @@ class GameLoop:
             self._last_redraw = now
             self._draw(catching_up=True)
             pygame.display.flip()
-        return not (self._deferred or self.quitting)
+        return not (self._escaping or self.quitting)
 
     # -- events and actions -----------------------------------------------------------------------
 
@@ -204,7 +215,10 @@ class GameLoop:
         if action is None:
             return
         if during_ticks:
-            self._deferred.append(action)  # stop stepping; carry it out once the frame settles
+            # Carry it out once the frame settles; if it changes how time is handled, stop
+            # stepping now (the unrun ticks go back to the scheduler): that is the way out.
+            self._deferred.append(action)
+            self._escaping = self._escaping or action.act in ESCAPE_ACTS
         else:
             self.perform(action)
 
