@@ -112,3 +112,10 @@ def test_a_recorded_game_replays_to_the_same_state_at_any_render_rate(
         assert main(["replay", str(record), "--render-fps", fps]) == 0
         out = capsys.readouterr().out.splitlines()
         assert out[0] == live
+
+
+def test_a_lesson_s_render_cap_reaches_the_pacer() -> None:
+    loop = game()
+    loop.lessons.start(1, loop.session)  # step 1 runs at 30 fps
+    loop.run_frame()
+    assert (loop.session.controls.fps_cap, loop.pacer.cap_fps) == (30, 30)

@@ -101,7 +101,7 @@ def test_the_default_values_of_every_section() -> None:
         "cannon_period_ticks": 45,
         "precision": "float64",
     }
-    assert config.load.step_cost_ns == 0
+    assert config.load.step_cost_ms == 0
     assert config.hud.model_dump() == {
         "graphs": True,
         "help": False,

@@ -30,7 +30,7 @@ def test_milliseconds_may_be_an_int_a_decimal_string_or_a_float(tmp_path: Path) 
     )
     assert config.scheduler.max_frame_ns == Fraction(100_000_000)
     assert config.scheduler.max_backlog_ns == Fraction(33_333_000)
-    assert config.load.step_cost_ns == Fraction(100_000)
+    assert config.load.step_cost_ms == Fraction(1, 10)
 
 
 def test_a_decimal_tick_rate_gives_an_exact_step(tmp_path: Path) -> None:

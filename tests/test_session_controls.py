@@ -53,11 +53,18 @@ def test_step_cost_climbs_through_the_60_hz_step() -> None:
     assert after(controls, Act.LESS_COST).step_cost_ms == 30
 
 
-def test_the_catch_up_cap_stays_between_1_and_20() -> None:
-    controls = Controls(max_steps=1)
-    assert after(controls, Act.FEWER_CATCH_UP).max_steps == 1
-    assert after(Controls(max_steps=20), Act.MORE_CATCH_UP).max_steps == 20
+def test_the_catch_up_cap_moves_by_one_and_never_below_1() -> None:
+    assert after(Controls(max_steps=1), Act.FEWER_CATCH_UP).max_steps == 1
     assert after(Controls(), Act.MORE_CATCH_UP).max_steps == 6
+    assert after(Controls(max_steps=50), Act.MORE_CATCH_UP).max_steps == 51
+
+
+def test_a_value_between_rungs_moves_to_its_neighbour() -> None:
+    assert after(Controls(step_cost_ms=Fraction(3)), Act.MORE_COST).step_cost_ms == 4
+    assert after(Controls(step_cost_ms=Fraction(3)), Act.LESS_COST).step_cost_ms == 2
+    assert after(Controls(time_scale=Fraction(3, 2)), Act.FASTER).time_scale == 2
+    assert after(Controls(time_scale=Fraction(8)), Act.SLOWER).time_scale == 4
+    assert after(Controls(hz=Fraction(5994, 100)), Act.CYCLE_TICK_RATE).hz == 60
 
 
 def test_cycles_for_modes_rates_and_caps() -> None:
@@ -84,7 +91,7 @@ def test_toggles_flip_one_setting_each() -> None:
 def test_split_adds_a_second_lane_whose_policy_keys_are_separate() -> None:
     split = after(Controls(), Act.TOGGLE_SPLIT)
     assert split.policies == ("drop", "uncapped")
-    right = after(split, Act.SELECT_LANE, 1)
+    right = after(split, Act.SWITCH_LANE)
     assert after(right, Act.SET_POLICY, 5).policies == ("drop", "backlog")
     assert after(split, Act.TOGGLE_SPLIT).policies == ("drop",)
 

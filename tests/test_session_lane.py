@@ -25,7 +25,7 @@ def test_stopping_early_settles_the_plan_and_the_world_matches_it() -> None:
 
     def stop_after_three() -> bool:
         calls.append(1)
-        return len(calls) < 3
+        return len(calls) <= 3  # asked before each tick: yes, yes, yes, then no
 
     plan = lane.run_frame(ms(200), stop_after_three)
     assert (plan.steps, plan.backlog_steps, lane.world.tick) == (3, 9, 3)
@@ -135,3 +135,31 @@ class TestSession:
             "1",
         )
         assert readout.remainder_ms == float(Fraction(25) - Fraction(50, 3))
+
+
+class TestSplitTwin:
+    def test_the_second_lane_starts_with_the_first_lane_s_time_and_books(self) -> None:
+        session = LabSession(Controls(policies=("backlog",)), default_scene)
+        session.frame(ms(150))  # 9 ticks owed, 5 run, 4 carried as backlog
+        session.apply(Action(Act.TOGGLE_SPLIT))
+        left, right = session.lanes
+        assert right.scheduler.tick == left.scheduler.tick == right.world.tick == 5
+        assert right.scheduler.carried_ns == left.scheduler.carried_ns
+        assert right.books.summary() == left.books.summary()
+        assert len(right.history) == len(left.history) == 1
+        right.run_frame(0)
+        assert (left.world.tick, right.world.tick) == (5, 9)  # independent from here on
+
+    def test_the_tick_rate_can_change_and_split_in_one_frame(self) -> None:
+        session = LabSession(Controls(), default_scene)
+        session.frame(ms(30))
+        session.apply(Action(Act.CYCLE_TICK_RATE))
+        session.apply(Action(Act.TOGGLE_SPLIT))
+        assert [lane.scheduler.settings.hz for lane in session.lanes] == [120, 120]
+
+
+def test_a_slower_tick_rate_raises_the_max_frame_to_one_step() -> None:
+    base = SchedulerSettings.at_hz(60, max_frame_ns=Fraction(ms(20)))
+    session = LabSession(Controls(), default_scene, base)
+    session.set_controls(Controls(hz=Fraction(10)))
+    assert session.lanes[0].scheduler.settings.max_frame_ns == ms(100)

@@ -59,6 +59,12 @@ def test_a_second_policy_splits_the_screen_and_split_false_joins_it() -> None:
     assert (joined.policies, joined.focus_lane) == (("drop",), 0)
 
 
+def test_split_true_splits_the_screen_as_v_would() -> None:
+    split = StepSettings(split=True, policy="drop").applied_to(Controls())
+    assert split.policies == ("drop", "uncapped")
+    assert StepSettings(split=True).applied_to(split).policies == ("drop", "uncapped")
+
+
 def test_settings_left_out_stay_as_the_player_had_them() -> None:
     mine = Controls(hz=Fraction(120), trails=True, step_cost_ms=Fraction(8))
     assert StepSettings(interpolation="off").applied_to(mine) == Controls(

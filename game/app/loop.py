@@ -54,6 +54,7 @@ Others (a screenshot, the graphs, the help...) wait for the frame to finish."""
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
 SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
+SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 2 (clamp); Shift+C: less step cost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,7 @@ class GameLoop:
         self._last_poll = self._last_redraw = now
         self._ticks_this_frame = 0
         self._escaping = False
-        self.last_plans = self.session.frame(elapsed, self._after_tick)
+        self.last_plans = self.session.frame(elapsed, self._before_tick)
         deferred, self._deferred = self._deferred, []
         for action in deferred:
             self.perform(action)
@@ -166,29 +167,39 @@ class GameLoop:
             self._screenshot_requested = False
             self._save_numbered_screenshot()
         self.frames += 1
+        cap = self.session.controls.fps_cap or None
+        if self.pacer.cap_fps != cap:  # F, a lesson or a script changed the render-rate cap
+            self.pacer.set_cap(cap)
         self._last_wait_ns = self.pacer.wait(self.clock)
         if self.options.frames is not None and self.frames >= self.options.frames:
             return False
         return not self.quitting
 
-    def _after_tick(self) -> bool:
-        """Called after every tick: add the step cost, keep the window alive, allow an escape."""
+    def _before_tick(self) -> bool:
+        """Asked before every tick: keep the window alive, allow an escape, spend the step cost.
+
+        Events are read at least every 100 ms of stepping and the screen redrawn every 250 ms,
+        so even a frame that owes thousands of ticks (the spiral) answers the keyboard.
+        """
+        if self._escaping or self.quitting:
+            return False
         cost = self.session.controls.step_cost_ns
-        if cost:
-            self.clock.busy_wait_ns(cost)
         self._ticks_this_frame += 1
-        if not cost and self._ticks_this_frame % 64:
-            return True  # cheap ticks: look at the clock only now and then
-        now = self.clock.now_ns()
-        if now - self._last_poll >= POLL_EVERY_NS:
-            self._last_poll = now
-            for event in pygame.event.get():
-                self._handle(event, during_ticks=True)
-        if now - self._last_redraw >= REDRAW_EVERY_NS:
-            self._last_redraw = now
-            self._draw(catching_up=True)
-            pygame.display.flip()
-        return not (self._escaping or self.quitting)
+        if cost or self._ticks_this_frame % 64 == 0:  # cheap ticks: look at the clock less
+            now = self.clock.now_ns()
+            if now - self._last_poll >= POLL_EVERY_NS:
+                self._last_poll = now
+                for event in pygame.event.get():
+                    self._handle(event, during_ticks=True)
+                if self._escaping or self.quitting:
+                    return False
+            if now - self._last_redraw >= REDRAW_EVERY_NS:
+                self._last_redraw = now
+                self._draw(catching_up=True)
+                pygame.display.flip()
+        if cost:
+            self.clock.busy_wait_ns(cost)  # the tick's real CPU work, paid only if it runs
+        return True
 
     # -- events and actions -----------------------------------------------------------------------
 
@@ -198,8 +209,8 @@ class GameLoop:
         if event.type == pygame.QUIT:
             action = Action(Act.QUIT)
         elif event.type == pygame.KEYDOWN:
-            if not during_ticks and self.lessons.key_in_menu(event.key, self.session):
-                self.pacer.set_cap(self.session.controls.fps_cap or None)
+            if self.lessons.key_in_menu(event.key, self.session):
+                self._escaping = self._escaping or during_ticks  # a lesson turns the knobs
                 return
             action = action_for(event.key, self._held.mods(getattr(event, "mod", 0)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -243,12 +254,12 @@ class GameLoop:
                 message = self.session.apply(action)
             if message:
                 self._say(message)
-            self.pacer.set_cap(self.session.controls.fps_cap or None)
 
     def _focus_lost(self) -> None:
         if self.options.pause_on_focus_loss and not self.session.paused:
             self.session.set_paused(True)
             self._auto_paused = True
+            self._escaping = True  # no point finishing a catch-up nobody is watching
             self._say("paused: the window lost focus")
 
     def _focus_back(self) -> None:
@@ -296,8 +307,8 @@ class GameLoop:
     def _world_point(self, pixel: tuple[int, int]) -> tuple[float, float] | None:
         """The arena point under a pixel, in metres, or None outside every arena."""
         for renderer in self._lane_renderers():
-            if renderer.covers(pixel):
-                return renderer.camera.point_to_world(pixel)
+            if renderer.covers(pixel) and renderer.camera.in_arena(pixel):
+                return renderer.to_world(pixel)
         return None
 
     def _draw(self, catching_up: bool = False) -> None:
@@ -319,6 +330,7 @@ class GameLoop:
                 text = f"lane {index + 1}: {policy}" + ("  (B: keys here)" if focused else "")
                 self._lane_label.draw(surface, rect, text, focused)
         readout = self.readout(catching_up)
+        self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         self.hud.draw(surface, readout, self.session.lanes[0].history)
         if self.lessons.run is not None and readout.caption == self.lessons.caption():
             self._lesson_band = self.hud.layout.caption.bottom + 6

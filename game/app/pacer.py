@@ -25,9 +25,6 @@ from game.clock.wall import Clock, check_duration
 MAX_CAP_FPS = 1_000
 """Above this the frame is shorter than a sleep's own lateness; "uncapped" is the honest cap."""
 
-CAP_CHOICES: tuple[int | None, ...] = (30, 60, 144, 240, None)
-"""The caps the player cycles through in the game; `None` is uncapped."""
-
 
 def check_cap(fps: object) -> int | None:
     """Accept a whole number of frames per second from 1 to `MAX_CAP_FPS`, or None (uncapped)."""

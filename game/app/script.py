@@ -120,10 +120,6 @@ class ScriptPlayer:
         self._presses = presses
         self._next = 0
 
-    @property
-    def finished(self) -> bool:
-        return self._next >= len(self._presses)
-
     def post_due(
         self, since_start_ns: int, to_pixels: Callable[[float, float], tuple[int, int]]
     ) -> None:

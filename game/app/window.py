@@ -91,11 +91,3 @@ class Window:
         if not self.fullscreen:
             self._windowed_size = (max(320, width), max(240, height))
         self.surface = pygame.display.get_surface() or self.surface
-
-    @staticmethod
-    def driver() -> str:
-        return (
-            pygame.display.get_driver()
-            if pygame.display.get_init()
-            else os.environ.get("SDL_VIDEODRIVER", "")
-        )

@@ -50,16 +50,17 @@ def run(args: argparse.Namespace) -> int:
     lessons = LessonGuide()
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
+    window = Window(
+        config.render.width, config.render.height,
+        fullscreen=config.render.fullscreen, vsync=config.render.vsync,
+    )  # fmt: skip
+    # Opened only once the window is: a game that cannot start must not overwrite FILE.
     recorder = SessionRecorder(config, args.record) if args.record else None
     session = session_from(
         config,
         on_command=recorder.on_command if recorder else None,
         on_tick_rate=recorder.tick_rate_changed if recorder else None,
     )
-    window = Window(
-        config.render.width, config.render.height,
-        fullscreen=config.render.fullscreen, vsync=config.render.vsync,
-    )  # fmt: skip
     options = LoopOptions(
         frames=args.frames,
         screenshot=args.screenshot,

@@ -40,6 +40,7 @@ from game.scheduler.settings import (
     AlphaMode,
     SchedulerSettings,
 )
+from game.session.controls import FPS_CAPS as RENDER_CAPS
 
 # The scheduler's own limits, restated in the units a config file uses, so that every
 # config that validates also builds a valid `SchedulerSettings`.
@@ -48,8 +49,8 @@ MAX_HZ = NS_PER_SECOND / MIN_STEP_NS  # 10 kHz
 MAX_FRAME_MS = MAX_FRAME_LIMIT_NS / NS_PER_MS
 MAX_BACKLOG_MS = MAX_BACKLOG_LIMIT_NS / NS_PER_MS
 MAX_STEP_COST_MS = 40
-FPS_CAPS = (0, 30, 60, 144, 240)
-"""The render-rate caps the F key cycles through; 0 means uncapped."""
+FPS_CAPS = tuple(sorted(RENDER_CAPS))
+"""A config may start on any of the render-rate caps the F key cycles through (0: uncapped)."""
 
 # The exact quantities, each with its bounds, and the settings that take one of a few values.
 TickRate = Annotated[Fraction, exact_number(at_least=MIN_HZ, at_most=MAX_HZ, example="60 or 59.94")]
@@ -170,10 +171,6 @@ class LoadSection(Section):
 
     step_cost_ms: StepCostMs = Fraction(0)
     """CPU time burnt (a busy wait) in every tick; above one step it feeds the spiral."""
-
-    @property
-    def step_cost_ns(self) -> Fraction:
-        return ms_to_ns(self.step_cost_ms)
 
 
 class HudSection(Section):

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from game.clock.units import NS_PER_MS
 from game.scheduler.policies import POLICIES
-from game.scheduler.settings import AlphaMode
+from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 
 POLICY_ORDER: tuple[str, ...] = tuple(POLICIES)
 TIME_SCALES: tuple[Fraction, ...] = (
@@ -24,9 +24,10 @@ TIME_SCALES: tuple[Fraction, ...] = (
 TICK_RATES: tuple[Fraction, ...] = (Fraction(10), Fraction(30), Fraction(60), Fraction(120))
 FPS_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
 """Render-rate caps; 0 means uncapped."""
-STEP_COSTS_MS: tuple[int, ...] = (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
+STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
+    Fraction(ms) for ms in (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
+)
 """Busy-wait per tick. 16 ms fits in a 60 Hz step (16.7 ms); 20 ms does not: that is the spiral."""
-MIN_CATCH_UP, MAX_CATCH_UP = 1, 20
 INTERPOLATIONS: tuple[str, ...] = ("off", "interpolate", "extrapolate")
 INTEGRATOR_ORDER: tuple[str, ...] = ("explicit", "semi-implicit", "verlet")
 
@@ -60,7 +61,6 @@ class Act(StrEnum):
     TOGGLE_MARKERS = "toggle_markers"
     TOGGLE_TRAILS = "toggle_trails"
     TOGGLE_SPLIT = "toggle_split"
-    SELECT_LANE = "select_lane"
     SWITCH_LANE = "switch_lane"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
@@ -71,8 +71,8 @@ class Act(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One request. `number` carries the policy index (SET_POLICY), the stall length in ms
-    (STALL) or the lane (SELECT_LANE); `x`, `y` carry a fire target in metres (FIRE)."""
+    """One request. `number` carries the policy index (SET_POLICY) or the stall length in ms
+    (STALL); `x`, `y` carry a fire target in metres (FIRE)."""
 
     act: Act
     number: int = 0
@@ -83,11 +83,17 @@ class Action:
 T = TypeVar("T")
 
 
-def _step(values: tuple[T, ...], current: T, delta: int, *, wrap: bool) -> int:
-    """Index of the value `delta` places from `current` (wrapping, or stopping at the ends)."""
-    index = values.index(current) if current in values else 0
-    moved = index + delta
-    return moved % len(values) if wrap else max(0, min(len(values) - 1, moved))
+def partner_policy(first: str) -> str:
+    """The policy the split screen puts beside `first`: the one that spirals, for contrast."""
+    return "uncapped" if first != "uncapped" else "drop"
+
+
+def _along(ladder: tuple[Fraction, ...], current: Fraction, up: bool) -> Fraction:
+    """The next rung above (or below) `current` on a rising ladder, stopping at the ends. A value
+    from a config that sits between rungs (a 3 ms step cost) moves to its neighbour (4 or 2)."""
+    if up:
+        return next((rung for rung in ladder if rung > current), ladder[-1])
+    return next((rung for rung in reversed(ladder) if rung < current), ladder[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,25 +138,20 @@ class Controls:
                 chosen = POLICY_ORDER[action.number - 1]
             else:
                 delta = 1 if act is Act.NEXT_POLICY else -1
-                chosen = POLICY_ORDER[_step(POLICY_ORDER, self.policies[lane], delta, wrap=True)]
+                index = POLICY_ORDER.index(self.policies[lane]) + delta
+                chosen = POLICY_ORDER[index % len(POLICY_ORDER)]
             policies = list(self.policies)
             policies[lane] = chosen
             return replace(self, policies=tuple(policies))
         if act in (Act.SLOWER, Act.FASTER):
-            delta = 1 if act is Act.FASTER else -1
-            return replace(
-                self, time_scale=TIME_SCALES[_step(TIME_SCALES, self.time_scale, delta, wrap=False)]
-            )
+            scale = _along(TIME_SCALES, self.time_scale, up=act is Act.FASTER)
+            return replace(self, time_scale=scale)
         if act in (Act.MORE_COST, Act.LESS_COST):
-            delta = 1 if act is Act.MORE_COST else -1
-            current = int(self.step_cost_ms) if self.step_cost_ms in STEP_COSTS_MS else 0
-            index = _step(STEP_COSTS_MS, current, delta, wrap=False)
-            return replace(self, step_cost_ms=Fraction(STEP_COSTS_MS[index]))
+            cost = _along(STEP_COSTS_MS, self.step_cost_ms, up=act is Act.MORE_COST)
+            return replace(self, step_cost_ms=cost)
         if act in (Act.FEWER_CATCH_UP, Act.MORE_CATCH_UP):
             delta = 1 if act is Act.MORE_CATCH_UP else -1
-            return replace(
-                self, max_steps=max(MIN_CATCH_UP, min(MAX_CATCH_UP, self.max_steps + delta))
-            )
+            return replace(self, max_steps=max(1, min(MAX_CATCH_UP_STEPS, self.max_steps + delta)))
         if act is Act.CYCLE_INTERPOLATION:
             return replace(self, interpolation=_next(INTERPOLATIONS, self.interpolation))
         if act is Act.CYCLE_ALPHA:
@@ -159,20 +160,16 @@ class Controls:
         if act is Act.CYCLE_INTEGRATOR:
             return replace(self, integrator=_next(INTEGRATOR_ORDER, self.integrator))
         if act is Act.CYCLE_TICK_RATE:
-            return replace(self, hz=_next(TICK_RATES, self.hz))
+            faster = [rate for rate in TICK_RATES if rate > self.hz]
+            return replace(self, hz=faster[0] if faster else TICK_RATES[0])
         if act is Act.CYCLE_FPS_CAP:
             return replace(self, fps_cap=_next(FPS_CAPS, self.fps_cap))
         if act is Act.TOGGLE_SPLIT:
             if self.split:
                 return replace(self, policies=self.policies[:1], focus_lane=0)
-            second = "uncapped" if self.policies[0] != "uncapped" else "drop"
-            return replace(self, policies=(self.policies[0], second))
+            return replace(self, policies=(self.policies[0], partner_policy(self.policies[0])))
         if act is Act.SWITCH_LANE:
             return replace(self, focus_lane=(self.focus_lane + 1) % len(self.policies))
-        if act is Act.SELECT_LANE:
-            if not 0 <= action.number < len(self.policies):
-                raise ValueError(f"there is no lane {action.number + 1}")
-            return replace(self, focus_lane=action.number)
         toggles = {
             Act.TOGGLE_GRAPHS: "graphs",
             Act.TOGGLE_HELP: "help",
@@ -189,4 +186,5 @@ class Controls:
 
 
 def _next(values: tuple[T, ...], current: T) -> T:
-    return values[_step(values, current, 1, wrap=True)]
+    """The value after `current`, wrapping round (the first one if `current` is not listed)."""
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]

@@ -69,9 +69,6 @@ class FrameHistory:
         self._overloaded[slot] = sample.overloaded
         self._count += 1
 
-    def clear(self) -> None:
-        self._count = 0
-
     def latest(self, frames: int) -> HistoryWindow:
         """The last `frames` frames (fewer if fewer were recorded), oldest first."""
         frames = max(0, min(frames, len(self)))

@@ -7,6 +7,7 @@ frame in the books. The split screen simply runs two lanes on the same wall-cloc
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -19,8 +20,9 @@ from game.session.history import FrameHistory, FrameSample
 from game.session.spiral import SpiralDetector, SpiralState
 from game.world.world import World
 
-AfterTick = Callable[[], bool]
-"""Called after every tick; returning False stops the frame's remaining ticks."""
+BeforeTick = Callable[[], bool]
+"""Asked before every tick: may it run? Returning False stops the frame's remaining ticks (the
+loop's way out of a long catch-up; a headless run's way to stop exactly on a tick)."""
 
 
 class Lane:
@@ -41,23 +43,34 @@ class Lane:
         self.spiral_detector = spiral_detector or SpiralDetector()
         self.spiral = SpiralState()
 
-    def run_frame(self, elapsed_ns: int, after_tick: AfterTick | None = None) -> StepPlan:
+    def run_frame(self, elapsed_ns: int, before_tick: BeforeTick | None = None) -> StepPlan:
         """Plan a frame of `elapsed_ns`, run its ticks, settle if stopped early, keep the books."""
         plan = self.scheduler.advance(elapsed_ns)
-        ran = self.run_ticks(plan, after_tick)
+        ran = self.run_ticks(plan, before_tick)
         if ran < plan.steps:
             plan = self.scheduler.settle(ran)
         self._close_frame(plan)
         return plan
 
-    def run_ticks(self, plan: StepPlan, after_tick: AfterTick | None = None) -> int:
+    def run_ticks(self, plan: StepPlan, before_tick: BeforeTick | None = None) -> int:
         """Run the plan's ticks on the world; return how many ran."""
         dt = plan.dt_seconds
         for ran in range(plan.steps):
+            if before_tick is not None and not before_tick():
+                return ran
             self.world.step(dt)
-            if after_tick is not None and not after_tick():
-                return ran + 1
         return plan.steps
+
+    def twin(self) -> Lane:
+        """An identical, independent lane: the same world state, carried time, tick, books and
+        history. The split screen starts its second half this way; from then on each lane
+        goes its own way under its own policy."""
+        twin = copy.copy(self)
+        twin.scheduler = copy.copy(self.scheduler)  # its state is ints and immutable values
+        twin.books = copy.copy(self.books)
+        twin.history = copy.deepcopy(self.history)
+        twin.world = self.world.clone()
+        return twin
 
     def single_step(self) -> StepPlan:
         """Run one tick while paused (the `.` key)."""
@@ -83,5 +96,4 @@ class Lane:
     @property
     def lag_ns(self) -> Fraction:
         """Scaled wall time minus simulated time: what was dropped plus what is carried."""
-        books = self.books
-        return books.initial_carried_ns + books.scaled_ns + books.granted_ns - books.sim_time_ns
+        return self.books.dropped_ns + self.books.carried_ns

@@ -18,7 +18,7 @@ from game.scheduler.plan import StepPlan
 from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls
-from game.session.lane import AfterTick, Lane
+from game.session.lane import BeforeTick, Lane
 from game.session.readout import LaneReadout
 from game.world.commands import Command, Fire, Reset, SetIntegrator
 from game.world.world import World
@@ -29,8 +29,8 @@ CommandLog = Callable[[int, Command], None]
 """Told about every command the session stamps: the lane it went to, and the command."""
 
 TickRateLog = Callable[[int, Fraction], None]
-"""Told when the tick rate changes: lane 1's next tick, and the new rate. A tick's dt is part of
-the physics, so a recording must know from which tick on it changed."""
+"""Told when the tick rate changes: the next tick of lane 0 (the main world), and the new rate.
+A tick's dt is part of the physics, so a recording must know from which tick on it changed."""
 
 
 class LabSession:
@@ -46,7 +46,6 @@ class LabSession:
         on_tick_rate: TickRateLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
-        self._make_world = make_world
         self._on_command = on_command
         self._on_tick_rate = on_tick_rate
         self.controls = replace(controls, policies=controls.policies[:1], focus_lane=0)
@@ -58,9 +57,9 @@ class LabSession:
 
     # -- time -------------------------------------------------------------------------------------
 
-    def frame(self, elapsed_ns: int, after_tick: AfterTick | None = None) -> tuple[StepPlan, ...]:
+    def frame(self, elapsed_ns: int, before_tick: BeforeTick | None = None) -> tuple[StepPlan, ...]:
         """One frame: every lane gets the same wall-clock duration and runs its own plan."""
-        return tuple(lane.run_frame(elapsed_ns, after_tick) for lane in self.lanes)
+        return tuple(lane.run_frame(elapsed_ns, before_tick) for lane in self.lanes)
 
     @property
     def paused(self) -> bool:
@@ -103,7 +102,7 @@ class LabSession:
         """Make the lanes match `controls`: lanes added or removed, schedulers reconfigured,
         the integrator switched by a command stamped for the next tick."""
         if controls.split and len(self.lanes) == 1:
-            self.lanes.append(self._twin(self.lanes[0]))
+            self.lanes.append(self.lanes[0].twin())
         elif not controls.split and len(self.lanes) == 2:
             self.lanes.pop()
         for index, lane in enumerate(self.lanes):
@@ -118,23 +117,17 @@ class LabSession:
         self.controls = controls
 
     def _scheduler_settings(self, controls: Controls, lane: int) -> SchedulerSettings:
+        step_ns = hz_to_step_ns(controls.hz)
         return replace(
             self._base,
-            step_ns=hz_to_step_ns(controls.hz),
+            step_ns=step_ns,
+            # F is at least one step: at 10 Hz a 20 ms max frame would let no tick through.
+            max_frame_ns=max(self._base.max_frame_ns, step_ns),
             policy=controls.policies[lane],
             max_steps=controls.max_steps,
             time_scale=controls.time_scale,
             alpha_mode=controls.alpha_mode,
         )
-
-    def _twin(self, lane: Lane) -> Lane:
-        """A second lane starting from an exact copy of the first world, for split screen."""
-        remainder = lane.scheduler.last_plan.remainder_ns if lane.scheduler.last_plan else 0
-        twin = Lane(lane.scheduler.settings, lane.world.clone(),
-                    initial_remainder_ns=remainder)  # fmt: skip
-        if lane.scheduler.paused:
-            twin.scheduler.pause()
-        return twin
 
     def _fire(self, x: float | None, y: float | None) -> None:
         """Space fires along the cannon's aim; a click fires through the clicked point."""

@@ -5,9 +5,9 @@ last, takes longer to run them, and owes even more. Seen from outside, the frame
 growing, frame after frame. A single stall is a spike, not a spiral; a capped policy grows for a
 while and then levels off at its cap, which is not a spiral either.
 
-The detector lights after `frames` frames in a row that each took at least `growth` times as
-long as the one before, the last one longer than `min_frame_ns`; it goes out after `frames`
-frames in a row that did not grow.
+The detector lights after `frames` frames in a row that each took at least `growth_percent`
+percent longer than the one before, the last one longer than `min_frame_ns`; it goes out after
+`frames` frames in a row that did not grow. Integer arithmetic, like everything about time.
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ class SpiralState:
 @dataclass(frozen=True, slots=True)
 class SpiralDetector:
     frames: int = 4
-    growth: float = 1.05
+    growth_percent: int = 5
     min_frame_ns: int = 50_000_000
 
     def after(self, state: SpiralState, frame_ns: int) -> SpiralState:
-        grew = state.last_frame_ns > 0 and frame_ns >= state.last_frame_ns * self.growth
+        grew = state.last_frame_ns > 0 and (
+            frame_ns * 100 >= state.last_frame_ns * (100 + self.growth_percent)
+        )
         growing = state.growing + 1 if grew else 0
         calm = 0 if grew else state.calm + 1
         if state.on:

@@ -30,7 +30,7 @@ from game.config.model import FpsCap, PolicyName, Section, StepCostMs, TickRate,
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
-from game.session.controls import Controls
+from game.session.controls import Controls, partner_policy
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "configs" / "lessons"
 
@@ -42,6 +42,7 @@ class StepSettings(Section):
     second_policy: PolicyName | None = None
     """Splits the screen, with this policy on the second lane."""
     split: bool | None = None
+    """True splits the screen (the second lane as V would choose it), False joins it."""
     hz: TickRate | None = None
     time_scale: TimeScale | None = None
     max_steps: Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)] | None = None
@@ -73,6 +74,8 @@ class StepSettings(Section):
         first = self.policy or controls.policies[0]
         if self.second_policy is not None:
             changes["policies"] = (first, self.second_policy)
+        elif self.split is True and not controls.split:
+            changes["policies"] = (first, partner_policy(first))
         elif self.split is False or (self.split is None and not controls.split):
             changes["policies"] = (first,)
         elif self.policy is not None:

@@ -164,7 +164,7 @@ class _HeadlessRun:
             elapsed = clock.advance(length)
             self._apply_changes()
             self._apply_tick_events(between_frames=True)
-            plan = self.session.frame(elapsed, self._after_tick)[0]
+            plan = self.session.frame(elapsed, self._before_tick)[0]
             frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns))
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
@@ -224,8 +224,8 @@ class _HeadlessRun:
 
     # -- tick-stamped events, right before their tick ---------------------------------------------
 
-    def _after_tick(self) -> bool:
-        """Called after every tick: apply what is due before the next one; say whether to go on."""
+    def _before_tick(self) -> bool:
+        """Asked before every tick: apply what is due at it; say whether it may run."""
         return self._apply_tick_events(between_frames=False) and (
             self.until_tick is None or self.session.lanes[0].world.tick < self.until_tick
         )
