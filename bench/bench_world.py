@@ -230,7 +230,7 @@ def view_cost(quick: bool, commands: list[Command]) -> Section:
             cost = median_ns_per_call(partial(world.view, 0.5, mode), number=number, repeat=repeat)
             section.add(precision, mode.value, ms(cost), verdict(cost <= TARGET_VIEW_NS))
     section.notes.append(
-        "Every float array of a view is a row of one block: one allocation per view. Ten "
+        "Every float array of a view is a row of one block: one allocation per view. Twelve "
         "separate float64 arrays cost 0.5 ms here, because the C allocator handed the freed "
         "memory back to the system and took page faults to get it again on every frame."
     )

@@ -11,7 +11,8 @@ it, so the folders read as the data flow:
     hud/        draws the numbers, the graphs and the help
     app/        the pygame loop that ties them: events -> clock -> session -> view/HUD -> pace
     config/     settings files (TOML, validated)
-    commands/   the command line: play, schedule, lab, ...
+    workshop/   headless runs on the virtual clock, scenarios, recordings, lessons, figures
+    commands/   the command line: play, schedule, lab, simulate, compare, replay
 """
 
 import os

@@ -1,7 +1,8 @@
-"""The keys: one table that says what every key does.
+"""The keys: what every key does (`BINDINGS`), and the same said in words (`HELP_ROWS`).
 
-The same table drives the game (`action_for`), the help overlay (`help_rows`) and the README, so
-a key can never do one thing and be documented as another.
+`BINDINGS` drives the game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and
+the README's key table repeats. The tests keep them together: every bound key appears in the
+help, and the README lists every help row word for word. Keypad keys mirror their main keys.
 """
 
 from __future__ import annotations

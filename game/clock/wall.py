@@ -58,8 +58,9 @@ class WallClock:
         return time.perf_counter_ns()
 
     def sleep_ns(self, ns: int) -> None:
-        # The one float in the time path, at the OS boundary: `time.sleep` takes seconds. Its
-        # rounding (well under 1 ns) is lost in the OS's own oversleep of a tenth of a ms or so.
+        # A float only at the OS boundary, where the waiting happens: `time.sleep` takes seconds.
+        # Its rounding (well under 1 ns) is lost in the OS's own oversleep of a tenth of a ms.
+        # What the loop measures and hands on stays integer nanoseconds.
         if check_duration(ns, "sleep") > 0:
             time.sleep(ns / NS_PER_SECOND)
 

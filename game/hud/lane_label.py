@@ -13,7 +13,7 @@ from game.hud.text import Fonts
 
 
 class LaneLabel:
-    """Draws "lane 1 · drop" at the top-left of an arena rect."""
+    """Draws a tag such as "lane 1: drop" at the top-left of an arena rect."""
 
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts

@@ -31,9 +31,10 @@ class LaneReadout:
     sim_time_s: float
     """Simulated time since the start."""
     wall_time_s: float
-    """Wall time since the start, paused time excluded, times the time scale in force."""
+    """Wall time since the start, paused time excluded, each frame scaled by the time scale it
+    ran under (plus single ticks granted while paused): the time the simulation was owed."""
     lag_ms: float
-    """How far the simulation is behind that scaled wall time (dropped time shows up here)."""
+    """How far the simulation is behind: the time dropped plus the time still carried."""
     time_scale: str
     """Exact, as "1/8" or "2"."""
     paused: bool

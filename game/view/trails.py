@@ -42,7 +42,7 @@ class Trails:
         self._last_stamp: tuple[int, float, float] | None = None
 
     def clear(self) -> None:
-        """Forget every dot (the trails were switched off, or the scene was rebuilt)."""
+        """Forget every dot (the trails were switched off, so switching them on starts afresh)."""
         self._x.fill(np.nan)
         self._y.fill(np.nan)
         self._recorded = 0

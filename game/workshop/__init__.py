@@ -6,10 +6,11 @@ Read in this order:
   with a tick (inputs, recorded commands, tick-rate changes).
 - `runner`: `run_headless`, the game's frame loop with the virtual clock where the player would
   be, and the precise meaning of `spiral`.
-- `sessions`, `simulation`: the game's session built from a config; a scenario played out.
+- `simulation`: a scenario played out on the game's own session (`game.session.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
 - `tables`, `figures`, `output`: readable tables, CSV files and the slide-ready plots.
+- `lessons`: the guided lessons (`configs/lessons/`) the game plays with L and N.
 
 The virtual clock itself is `game.clock.virtual`. Nothing here imports pygame or reads a real
 clock, so every run is the same on every machine.

@@ -8,7 +8,7 @@
   so far, and lag (scaled wall time minus simulated time).
 
 A frame is drawn as a step over the wall time it lasted, ending where it was handed to the
-scheduler. Floats appear here and only here, for plotting.
+scheduler. Exact times become floats here, at the edge, only to be plotted.
 """
 
 from __future__ import annotations

@@ -97,12 +97,11 @@ def final_record(world: World) -> dict[str, Any]:
 class SessionRecorder:
     """Writes a session's record to `path` as it happens.
 
-    Wire it into the session and the loop:
+    Wire it into the session, which then reports every stamped command and tick-rate change:
 
         recorder = SessionRecorder(config, path)
-        session = LabSession(..., on_command=recorder.on_command)
-        ...  # after the player changes the tick rate:
-        recorder.tick_rate_changed(world.tick, session.controls.hz)
+        session = session_from(config, on_command=recorder.on_command,
+                               on_tick_rate=recorder.tick_rate_changed)
         ...  # on exit:
         recorder.finish(session.lanes[0].world)
 
