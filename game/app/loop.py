@@ -138,7 +138,8 @@ class GameLoop:
     def warm_up(self) -> None:
         """Draw once before the clock starts: fonts and sprites are painted on first use, and
         that one-off cost should not arrive as a long first frame (and dropped time)."""
-        self._draw()
+        self._draw()  # the HUD learns its layout, which decides where the arena goes,
+        self._draw()  # so the second draw paints the sprites at the size the game will use
         pygame.display.flip()
         pygame.event.pump()
         self._started_ns = self._last_ns = self.clock.now_ns()
