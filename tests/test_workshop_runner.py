@@ -132,10 +132,8 @@ def test_inputs_go_through_the_session_right_before_their_tick_even_inside_a_fra
 def test_a_tick_rate_change_stops_the_frame_at_its_tick_and_is_reported() -> None:
     heard: list[tuple[int, Fraction]] = []
     timeline = Timeline(tick_events=(TickRateChange(10, Fraction(30)),))
-    result = run_headless(
-        session(), VirtualClock(15), timeline, until_tick=20,
-        on_tick_rate=lambda tick, hz: heard.append((tick, hz)),
-    )  # fmt: skip
+    heard_by = session_from(GameConfig(), on_tick_rate=lambda tick, hz: heard.append((tick, hz)))
+    result = run_headless(heard_by, VirtualClock(15), timeline, until_tick=20)
     ticks = [frame.plan.tick for frame in result.frames]
     assert 10 in ticks  # a frame ended exactly there, whatever its plan was
     assert heard == [(10, Fraction(30))]

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
         )
         results.append((policy, run_scenario(chosen)))
-    title = scenario.title or (args.scenario.stem.replace("_", " ") if args.scenario else "compare")
+    title = scenario.heading(args.scenario, "compare")
     rows = compare_rows(results)
     seconds = decimal_text(scenario.seconds)
     sys.stdout.write(f"{title}: {seconds} s under each policy\n")

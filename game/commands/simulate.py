@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         result = run_scenario(scenario, recorder=recorder)
     else:
         result = run_scenario(scenario)
-    title = _title(scenario, args.scenario)
+    title = scenario.heading(args.scenario, "simulate")
     if args.json:
         _print_json(result)
     else:
@@ -66,12 +66,6 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             print("wrote " + ", ".join(str(path) for path in written))
     return 0
-
-
-def _title(scenario: Scenario, path: Path | None) -> str:
-    if scenario.title:
-        return scenario.title
-    return path.stem.replace("_", " ") if path is not None else "simulate"
 
 
 def _print_json(result: RunResult) -> None:

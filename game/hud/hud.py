@@ -27,7 +27,8 @@ from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout
 
-DEFAULT_SPIRAL_HINT = "press 3 (drop) or Shift+C (less step cost) to recover"
+DEFAULT_SPIRAL_HINT = "cap the catch-up or lower the step cost to recover"
+"""The app, which knows its keys, passes a hint that names them; this one names none."""
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5

@@ -37,7 +37,7 @@ from game.clock.virtual import VirtualClock
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action
-from game.session.session import LabSession, TickRateLog
+from game.session.session import LabSession
 from game.workshop.timeline import (
     PlayerInput,
     RecordedCommand,
@@ -111,19 +111,18 @@ def run_headless(
     *,
     until_ns: Fraction | int | None = None,
     until_tick: int | None = None,
-    on_tick_rate: TickRateLog | None = None,
 ) -> RunResult:
     """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
     or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
 
-    Give at least one of the two. `on_tick_rate` hears every tick-rate change (a recorder's
-    `tick_rate_changed`). The session and the clock are left as the run leaves them.
+    Give at least one of the two. The session and the clock are left as the run leaves them
+    (the session's own hooks hear every command and tick-rate change, as in the game).
     """
     if until_ns is None and until_tick is None:
         raise ValueError("a headless run needs an end: until_ns, until_tick or both")
     if until_tick is not None and until_tick < session.lanes[0].world.tick:
         raise ValueError(f"the world is already past tick {until_tick}")
-    return _HeadlessRun(session, clock, timeline or Timeline(), on_tick_rate).run(
+    return _HeadlessRun(session, clock, timeline or Timeline()).run(
         None if until_ns is None else Fraction(until_ns), until_tick
     )
 
@@ -136,12 +135,10 @@ class _HeadlessRun:
         session: LabSession,
         clock: VirtualClock,
         timeline: Timeline,
-        on_tick_rate: TickRateLog | None,
     ) -> None:
         self.session = session
         self.clock = clock
         self.timeline = timeline
-        self.on_tick_rate = on_tick_rate
         self.next_change = 0
         self.next_stall = 0
         self.next_event = 0
@@ -207,8 +204,6 @@ class _HeadlessRun:
         )
         if turned != controls:
             session.set_controls(turned)
-        if change.hz is not None and change.hz != controls.hz and self.on_tick_rate is not None:
-            self.on_tick_rate(session.lanes[0].world.tick, change.hz)
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.clock.set_render(change.render_fps, cost)
         if change.paused is not None:
@@ -254,10 +249,7 @@ class _HeadlessRun:
                 session.set_controls(replace(session.controls, integrator=name))
             case RecordedCommand(command=command):
                 session.lanes[0].world.submit(command)
-            case TickRateChange(tick=tick, hz=hz):
-                if hz != session.controls.hz:
-                    session.set_controls(replace(session.controls, hz=hz))
-                    if self.on_tick_rate is not None:
-                        self.on_tick_rate(tick, hz)
+            case TickRateChange(hz=hz):
+                session.set_controls(replace(session.controls, hz=hz))
             case _:
                 raise ValueError(f"cannot apply {event!r}")

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Literal, Self
 
 from pydantic import AfterValidator, Field, model_validator
@@ -197,6 +198,12 @@ class Scenario(Section):
                 for entry in self.inputs
             ),
         )
+
+    def heading(self, path: Path | None, fallback: str) -> str:
+        """What to call the run on screen: its title, else its file's name, else `fallback`."""
+        if self.title:
+            return self.title
+        return path.stem.replace("_", " ") if path is not None else fallback
 
     @property
     def until_ns(self) -> Fraction:

@@ -47,7 +47,9 @@ def run_scenario(
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end.
     """
     session = session_from(
-        scenario_config(scenario), recorder.on_command if recorder is not None else None
+        scenario_config(scenario),
+        on_command=recorder.on_command if recorder is not None else None,
+        on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
     )
     result = run_headless(
         session,
@@ -55,7 +57,6 @@ def run_scenario(
         scenario.timeline(),
         until_ns=scenario.until_ns,
         until_tick=until_tick,
-        on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
     )
     if recorder is not None:
         recorder.finish(session.lanes[0].world)
