@@ -98,8 +98,14 @@ def test_split_adds_a_second_lane_whose_policy_keys_are_separate() -> None:
 
 def test_actions_that_are_not_about_controls_change_nothing() -> None:
     controls = Controls()
-    for act in (Act.FIRE, Act.STALL, Act.QUIT, Act.SCREENSHOT, Act.RESET, Act.TOGGLE_PAUSE):
+    for act in (Act.FIRE, Act.STALL, Act.QUIT, Act.SCREENSHOT, Act.RESET, Act.SINGLE_STEP):
         assert controls.after(Action(act)) is controls
+
+
+def test_pause_is_a_control_like_the_others() -> None:
+    paused = Controls().after(Action(Act.TOGGLE_PAUSE))
+    assert paused.paused is True
+    assert paused.after(Action(Act.TOGGLE_PAUSE)).paused is False
 
 
 def test_a_bad_policy_number_is_refused() -> None:

@@ -4,6 +4,8 @@ from fractions import Fraction
 
 from game.scheduler.settings import SchedulerSettings
 from game.session.controls import Act, Action, Controls
+from game.scheduler.plan import StepPlan
+from game.session.frame import Frame
 from game.session.lane import Lane
 from game.session.session import LabSession
 from game.session.spiral import SpiralDetector, SpiralState
@@ -11,9 +13,18 @@ from game.world.scene import default_scene
 from tests.helpers import ms
 
 
+def run_frame(lane: Lane, elapsed_ns: int, ticks: int | None = None) -> StepPlan:
+    """One frame of a lone lane, stepped by the caller; `ticks` stops it early."""
+    frame = Frame([lane], elapsed_ns, on_finish=lambda frame: None)
+    while (ticks is None or frame.ticks_run < ticks) and frame.next_tick():
+        pass
+    (plan,) = frame.finish()
+    return plan
+
+
 def test_a_lane_runs_exactly_the_planned_ticks() -> None:
     lane = Lane(SchedulerSettings.at_hz(60), default_scene())
-    plans = [lane.run_frame(ms(25)) for _ in range(12)]
+    plans = [run_frame(lane, ms(25)) for _ in range(12)]
     assert [p.steps for p in plans] == [1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]
     assert lane.world.tick == 18 == lane.scheduler.tick
     assert lane.books.ledger_ok
@@ -21,22 +32,16 @@ def test_a_lane_runs_exactly_the_planned_ticks() -> None:
 
 def test_stopping_early_settles_the_plan_and_the_world_matches_it() -> None:
     lane = Lane(SchedulerSettings.at_hz(60, policy="uncapped"), default_scene())
-    calls = []
-
-    def stop_after_three() -> bool:
-        calls.append(1)
-        return len(calls) <= 3  # asked before each tick: yes, yes, yes, then no
-
-    plan = lane.run_frame(ms(200), stop_after_three)
+    plan = run_frame(lane, ms(200), ticks=3)  # 12 planned, 3 run
     assert (plan.steps, plan.backlog_steps, lane.world.tick) == (3, 9, 3)
     assert lane.books.ledger_ok
-    nxt = lane.run_frame(0)
+    nxt = run_frame(lane, 0)
     assert (nxt.steps, lane.world.tick) == (9, 12)
 
 
 def test_the_lag_is_dropped_plus_carried_time() -> None:
     lane = Lane(SchedulerSettings.at_hz(50, max_steps=4), default_scene())
-    lane.run_frame(ms(215))
+    run_frame(lane, ms(215))
     assert lane.lag_ns == ms(135)  # 120 ms dropped + 15 ms carried
 
 
@@ -80,21 +85,21 @@ class TestSession:
         session = LabSession(
             Controls(), default_scene, on_command=lambda lane, c: stamped.append((lane, c))
         )
-        session.frame(ms(50))
+        session.play_frame(ms(50))
         session.apply(Action(Act.FIRE))
         assert [(lane, type(c).__name__, c.tick) for lane, c in stamped] == [(0, "Fire", 3)]
 
     def test_changing_the_integrator_is_a_command_for_the_next_tick(self) -> None:
         session = LabSession(Controls(), default_scene)
-        session.frame(ms(50))
+        session.play_frame(ms(50))
         session.apply(Action(Act.CYCLE_INTEGRATOR))
         assert session.lanes[0].world.integrator == "semi-implicit"
-        session.frame(ms(17))
+        session.play_frame(ms(17))
         assert session.lanes[0].world.integrator == "verlet"
 
     def test_controls_reconfigure_the_scheduler_keeping_the_carried_time(self) -> None:
         session = LabSession(Controls(), default_scene)
-        session.frame(ms(25))
+        session.play_frame(ms(25))
         carried = session.lanes[0].scheduler.carried_ns
         session.apply(Action(Act.SLOWER))
         scheduler = session.lanes[0].scheduler
@@ -103,16 +108,16 @@ class TestSession:
 
     def test_split_screen_twins_the_world_and_feeds_both_the_same_deltas(self) -> None:
         session = LabSession(Controls(), default_scene)
-        session.frame(ms(100))
+        session.play_frame(ms(100))
         session.apply(Action(Act.TOGGLE_SPLIT))
         left, right = session.lanes
         assert left.world.state_hash() == right.world.state_hash()
         assert right.scheduler.settings.policy == "uncapped"
         for _ in range(30):
-            session.frame(ms(10))
+            session.play_frame(ms(10))
         assert left.world.tick == right.world.tick
         assert left.world.state_hash() == right.world.state_hash()  # no stall: same ticks
-        session.frame(ms(500))
+        session.play_frame(ms(500))
         assert left.world.tick < right.world.tick  # drop dropped; uncapped ran them all
 
     def test_single_step_asks_to_pause_first(self) -> None:
@@ -126,7 +131,7 @@ class TestSession:
 
     def test_the_readout_reports_the_lane(self) -> None:
         session = LabSession(Controls(), default_scene)
-        session.frame(ms(25))
+        session.play_frame(ms(25))
         (readout,) = session.lane_readouts()
         assert (readout.policy, readout.tick, readout.steps, readout.time_scale) == (
             "drop",
@@ -140,19 +145,19 @@ class TestSession:
 class TestSplitTwin:
     def test_the_second_lane_starts_with_the_first_lane_s_time_and_books(self) -> None:
         session = LabSession(Controls(policies=("backlog",)), default_scene)
-        session.frame(ms(150))  # 9 ticks owed, 5 run, 4 carried as backlog
+        session.play_frame(ms(150))  # 9 ticks owed, 5 run, 4 carried as backlog
         session.apply(Action(Act.TOGGLE_SPLIT))
         left, right = session.lanes
         assert right.scheduler.tick == left.scheduler.tick == right.world.tick == 5
         assert right.scheduler.carried_ns == left.scheduler.carried_ns
         assert right.books.summary() == left.books.summary()
         assert len(right.history) == len(left.history) == 1
-        right.run_frame(0)
+        run_frame(right, 0)
         assert (left.world.tick, right.world.tick) == (5, 9)  # independent from here on
 
     def test_the_tick_rate_can_change_and_split_in_one_frame(self) -> None:
         session = LabSession(Controls(), default_scene)
-        session.frame(ms(30))
+        session.play_frame(ms(30))
         session.apply(Action(Act.CYCLE_TICK_RATE))
         session.apply(Action(Act.TOGGLE_SPLIT))
         assert [lane.scheduler.settings.hz for lane in session.lanes] == [120, 120]

@@ -36,7 +36,7 @@ def test_every_step_of_every_lesson_plays_in_a_session() -> None:
         while run is not None:
             session.set_controls(run.current.settings.applied_to(session.controls))
             for _ in range(30):
-                session.frame(6_944_444)
+                session.play_frame(6_944_444)
             assert all(lane.books.ledger_ok for lane in session.lanes)
             run = run.advanced()
 

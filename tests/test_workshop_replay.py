@@ -139,7 +139,7 @@ def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
     assert isinstance(fire, RecordedCommand) and isinstance(fire.command, Fire)
     assert fire.command.y.hex() == (0.1 + 0.2).hex()
     assert command_record(commands[2]) == {"tick": 4, "command": "teleport", "body_id": 7,
-                                           "x": 3.0, "y": 2.0}  # fmt: skip
+                                           "x": 3.0, "y": 2.0, "smear": False}  # fmt: skip
 
 
 def test_the_recorder_refuses_ticks_that_go_backwards(tmp_path: Path) -> None:

@@ -121,10 +121,12 @@ def test_inputs_go_through_the_session_right_before_their_tick_even_inside_a_fra
         PlayerInput(9, "reset"),
     )
     run_headless(lab, VirtualClock(30), Timeline(tick_events=inputs), until_tick=12)
+    # The integrator is a change of controls: it stops the frame at tick 9 and is made once
+    # the frame has finished, so it is stamped after the reset, for the same tick.
     assert [(lane, type(command), command.tick) for lane, command in stamped] == [
         (0, Fire, 5),
-        (0, SetIntegrator, 9),
         (0, Reset, 9),
+        (0, SetIntegrator, 9),
     ]
     assert lab.lanes[0].world.integrator == "verlet"
 

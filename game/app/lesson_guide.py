@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.errors import BadInput
-from game.session.controls import Act, Action
+from game.session.controls import Act, Action, ControlsChange
 from game.session.readout import ListOverlay
 from game.session.session import LabSession
 from game.workshop.lessons import Lesson, LessonRun, find_lesson, load_lessons
@@ -88,6 +88,7 @@ class LessonGuide:
     def _enter_step(self, session: LabSession) -> None:
         assert self.run is not None
         step = self.run.current
-        session.set_controls(step.settings.applied_to(session.controls))
+        wanted = session.wanted_controls
+        session.change(ControlsChange.between(wanted, step.settings.applied_to(wanted)))
         if step.reset:
             session.apply(Action(Act.RESET))

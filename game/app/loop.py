@@ -2,14 +2,21 @@
 
 One frame, in order:
 
-    poll events -> actions      (keys become controls, tick-stamped commands, or real stalls)
+    read events -> requests     (keys become actions and changes; clicks, drags, focus)
+    stall, if one was asked for (really block, like a GC pause: the time lands in this frame)
     measure the wall delta      (the one place the frame's duration is read from the clock)
-    session.frame(delta)        (the scheduler plans, the lanes run exactly that many ticks)
+    frame = session.begin(delta)
+    while frame.next_tick():    (the scheduler planned, the loop steps: one tick at a time,
+        between ticks           each followed by the tick's CPU cost and, now and then, a look
+                                at the keyboard and a redraw)
+    frame.finish()              (unrun ticks go back to the scheduler; waiting changes are made)
     draw the view at alpha      (read-only, interpolated; then the HUD)
     flip, then pace             (sleep, then spin, to the next frame's deadline)
 
-While a long catch-up runs (the spiral of death), the loop still polls events every 100 ms of
-stepping and redraws every 250 ms, so the player can switch the policy and get out.
+While a long catch-up runs (the spiral of death), the loop still reads events every 100 ms of
+stepping and redraws every 250 ms, so the player can switch the policy and get out: a change of
+how time is handled stops the frame's remaining ticks (the session's rule), and is made once the
+frame has finished.
 """
 
 from __future__ import annotations
@@ -20,8 +27,8 @@ from pathlib import Path
 
 import pygame
 
-from game.app.held_keys import HeldKeys
-from game.app.keymap import HELP_ROWS, action_for
+from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
+from game.app.keymap import HELP_ROWS
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.script import Press, ScriptPlayer
@@ -30,8 +37,10 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
 from game.hud.hud import Hud
 from game.hud.lane_label import LaneLabel
+from game.hud.layout import ScreenLayout
 from game.scheduler.plan import StepPlan
-from game.session.controls import Act, Action
+from game.session.controls import Act, Action, ControlsChange
+from game.session.frame import Frame
 from game.session.readout import Readout
 from game.session.session import LabSession
 from game.view.scene import SceneRenderer
@@ -42,15 +51,8 @@ POLL_EVERY_NS = 100 * NS_PER_MS
 REDRAW_EVERY_NS = 250 * NS_PER_MS
 """While stepping, redraw at least this often, so the window never looks frozen."""
 MESSAGE_NS = 3 * NS_PER_SECOND
-ESCAPE_ACTS = frozenset(
-    {
-        Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY, Act.LESS_COST, Act.MORE_COST,
-        Act.FEWER_CATCH_UP, Act.MORE_CATCH_UP, Act.SLOWER, Act.FASTER, Act.CYCLE_TICK_RATE,
-        Act.TOGGLE_PAUSE, Act.TOGGLE_SPLIT, Act.RESET, Act.NEXT_LESSON_STEP, Act.QUIT,
-    }
-)  # fmt: skip
-"""Keys that stop a long catch-up at once: they change how the next frames handle time.
-Others (a screenshot, the graphs, the help...) wait for the frame to finish."""
+MAX_STALL_NS = 2 * NS_PER_SECOND
+"""Stalls asked for before the loop could carry them out add up to at most this much."""
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
 SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
@@ -100,7 +102,7 @@ class GameLoop:
         self._renderers: list[SceneRenderer] = []
         self.frames = 0
         self.quitting = False
-        self._held = HeldKeys()
+        self._input = InputReader()
         self.lessons = lessons or LessonGuide()
         self._script = ScriptPlayer(self.options.script)
         self._started_ns = clock.now_ns()
@@ -111,13 +113,12 @@ class GameLoop:
         self._auto_paused = False
         self._message = ""
         self._message_until = 0
-        self._deferred: list[Action] = []
-        self._escaping = False
-        self._lesson_band = 0
-        """Height kept free above the arena for a lesson's caption (measured when drawn)."""
+        self._stall_ns = 0
+        """A real stall asked for, carried out at the next frame boundary."""
+        self._frame: Frame | None = None
+        """The frame being stepped, while its ticks run."""
         self._last_poll = 0
         self._last_redraw = 0
-        self._ticks_this_frame = 0
         self._screenshot_requested = False
         self.last_plans: tuple[StepPlan, ...] = ()
 
@@ -138,8 +139,7 @@ class GameLoop:
     def warm_up(self) -> None:
         """Draw once before the clock starts: fonts and sprites are painted on first use, and
         that one-off cost should not arrive as a long first frame (and dropped time)."""
-        self._draw()  # the HUD learns its layout, which decides where the arena goes,
-        self._draw()  # so the second draw paints the sprites at the size the game will use
+        self._draw()
         pygame.display.flip()
         pygame.event.pump()
         self._started_ns = self._last_ns = self.clock.now_ns()
@@ -147,21 +147,20 @@ class GameLoop:
     def run_frame(self) -> bool:
         """One frame. Returns False once the game should stop."""
         self._script.post_due(self.clock.now_ns() - self._started_ns, self._to_pixels)
-        for event in pygame.event.get():
-            self._handle(event)
+        self._read_events()
         if self.quitting:
             return False
+        self._carry_out_stall()
         now = self.clock.now_ns()
         elapsed, self._last_ns = now - self._last_ns, now
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now
-        self._ticks_this_frame = 0
-        self._escaping = False
-        self.last_plans = self.session.frame(elapsed, self._before_tick)
-        deferred, self._deferred = self._deferred, []
-        for action in deferred:
-            self.perform(action)
+        frame = self._frame = self.session.begin(elapsed)
+        while frame.next_tick():
+            self._between_ticks(frame)
+        self._frame = None
+        self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
         if self._screenshot_requested:
@@ -176,72 +175,64 @@ class GameLoop:
             return False
         return not self.quitting
 
-    def _before_tick(self) -> bool:
-        """Asked before every tick: keep the window alive, allow an escape, spend the step cost.
+    def _between_ticks(self, frame: Frame) -> None:
+        """After each tick: spend its CPU cost; now and then read the keyboard and redraw.
 
         Events are read at least every 100 ms of stepping and the screen redrawn every 250 ms,
         so even a frame that owes thousands of ticks (the spiral) answers the keyboard.
         """
-        if self._escaping or self.quitting:
-            return False
         cost = self.session.controls.step_cost_ns
-        self._ticks_this_frame += 1
-        if cost or self._ticks_this_frame % 64 == 0:  # cheap ticks: look at the clock less
-            now = self.clock.now_ns()
-            if now - self._last_poll >= POLL_EVERY_NS:
-                self._last_poll = now
-                for event in pygame.event.get():
-                    self._handle(event, during_ticks=True)
-                if self._escaping or self.quitting:
-                    return False
-            if now - self._last_redraw >= REDRAW_EVERY_NS:
-                self._last_redraw = now
-                self._draw(catching_up=True)
-                pygame.display.flip()
         if cost:
-            self.clock.busy_wait_ns(cost)  # the tick's real CPU work, paid only if it runs
-        return True
+            self.clock.busy_wait_ns(cost)  # the tick's real CPU work
+        elif frame.ticks_run % 64:
+            return  # cheap ticks: look at the clock less often
+        now = self.clock.now_ns()
+        if now - self._last_poll >= POLL_EVERY_NS:
+            self._last_poll = now
+            self._read_events()
+            if self.quitting:
+                frame.stop()
+        if now - self._last_redraw >= REDRAW_EVERY_NS:
+            self._last_redraw = now
+            self._draw(catching_up=True)
+            pygame.display.flip()
 
     # -- events and actions -----------------------------------------------------------------------
 
-    def _handle(self, event: pygame.event.Event, during_ticks: bool = False) -> None:
-        self._held.observe(event)
-        action: Action | None = None
-        if event.type == pygame.QUIT:
-            action = Action(Act.QUIT)
-        elif event.type == pygame.KEYDOWN:
-            if self.lessons.key_in_menu(event.key, self.session):
-                self._escaping = self._escaping or during_ticks  # a lesson turns the knobs
-                return
-            action = action_for(event.key, self._held.mods(getattr(event, "mod", 0)))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            target = self._world_point(event.pos)
-            if target is not None:
-                action = Action(Act.FIRE, x=target[0], y=target[1])
-        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
-            self._focus_lost()
-        elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
-            self._focus_back()
-        elif event.type == pygame.VIDEORESIZE:
-            self.window.resized(event.w, event.h)
-        if action is None:
-            return
-        if during_ticks:
-            # Carry it out once the frame settles; if it changes how time is handled, stop
-            # stepping now (the unrun ticks go back to the scheduler): that is the way out.
-            self._deferred.append(action)
-            self._escaping = self._escaping or action.act in ESCAPE_ACTS
-        else:
-            self.perform(action)
+    def _read_events(self) -> None:
+        for event in pygame.event.get():
+            request = self._input.read(event, menu_open=self.lessons.menu_open)
+            if request is not None:
+                self._carry_out(request)
+
+    def _carry_out(self, request: Request) -> None:
+        match request:
+            case Action():
+                self.perform(request)
+            case MenuKey(key=key):
+                self.lessons.key_in_menu(key, self.session)
+            case Aim(pixel=pixel):
+                target = self._world_point(pixel)
+                if target is not None:
+                    self.perform(Action(Act.FIRE, x=target[0], y=target[1]))
+            case Drag(start=start, end=end):
+                self._drag(start, end)
+            case Focus(gained=gained):
+                if gained:
+                    self._focus_back()
+                else:
+                    self._focus_lost()
+            case Resize(width=width, height=height):
+                self.window.resized(width, height)
 
     def perform(self, action: Action) -> None:
-        """Carry out one action: the app's own (quit, stall, screen) or the session's."""
+        """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
+        any moment, between frames or between two ticks of one."""
         act = action.act
         if act is Act.QUIT:
             self.quitting = True
         elif act is Act.STALL:
-            self.clock.block_ns(action.number * NS_PER_MS)  # really block, like a GC pause
-            self._say(f"stalled the loop for {action.number} ms")
+            self._stall_ns = min(MAX_STALL_NS, self._stall_ns + action.number * NS_PER_MS)
         elif act is Act.SCREENSHOT:
             self._screenshot_requested = True
         elif act is Act.FULLSCREEN:
@@ -256,17 +247,38 @@ class GameLoop:
             if message:
                 self._say(message)
 
+    def _carry_out_stall(self) -> None:
+        """Really block, at the frame boundary: the stalled time is the next frame's elapsed
+        time, planned under the controls in force now. Keys pressed during the stall are read
+        once it ends (between that frame's ticks, or before the next frame)."""
+        if self._stall_ns:
+            stall, self._stall_ns = self._stall_ns, 0
+            self.clock.block_ns(stall)
+            self._say(f"stalled the loop for {stall // NS_PER_MS} ms")
+
+    def _drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A right-drag moves the body under `start` to `end`, by a tick-stamped teleport."""
+        for lane, renderer in zip(self.session.lanes, self._lane_renderers(), strict=True):
+            if renderer.covers(start) and renderer.camera.in_arena(start):
+                plan = lane.scheduler.last_plan
+                view = lane.world.view(
+                    plan.alpha if plan else 1.0, self.session.controls.interpolation
+                )
+                body = view.body_at(*renderer.to_world(start))
+                if body is not None and renderer.camera.in_arena(end):
+                    self._say(self.session.teleport(body, *renderer.to_world(end)))
+                return
+
     def _focus_lost(self) -> None:
-        if self.options.pause_on_focus_loss and not self.session.paused:
-            self.session.set_paused(True)
+        if self.options.pause_on_focus_loss and not self.session.wanted_controls.paused:
+            self.session.change(ControlsChange(paused=True))  # also ends a catch-up
             self._auto_paused = True
-            self._escaping = True  # no point finishing a catch-up nobody is watching
             self._say("paused: the window lost focus")
 
     def _focus_back(self) -> None:
         if self._auto_paused:
             self._auto_paused = False
-            self.session.set_paused(False)
+            self.session.change(ControlsChange(paused=False))
             self._say("resumed (the hidden time was not billed)")
 
     def _say(self, message: str) -> None:
@@ -275,26 +287,15 @@ class GameLoop:
 
     # -- drawing ----------------------------------------------------------------------------------
 
+    def _layout(self, readout: Readout) -> ScreenLayout:
+        """Where the HUD and the arenas go this frame. A lesson's caption keeps its own band
+        above the arenas, so it never hides the scene it talks about."""
+        lesson_caption = self.lessons.run is not None and readout.caption == self.lessons.caption()
+        return self.hud.lay_out(self.window.size, readout, caption_keeps_band=lesson_caption)
+
     def _lane_rects(self) -> list[pygame.Rect]:
-        """Where each lane's arena goes: the window right of the HUD panel, so the panel never
-        hides the cannon; one lane on top, or two stacked in split screen."""
-        width, height = self.window.size
-        panel = self.hud.layout.panel
-        left = panel.right + 8 if panel.width and panel.right < width // 2 else 0
-        area = pygame.Rect(left, 0, width - left, height)
-        graphs = self.hud.layout.graphs
-        if left and graphs.height and graphs.top > height // 2:
-            area.height = graphs.top - 6  # keep the arenas clear of the graphs below them
-        if self.lessons.run is not None and self._lesson_band:
-            area.height -= self._lesson_band  # a lesson's caption stays above the arena
-            area.top += self._lesson_band
-        if len(self.session.lanes) == 1:
-            return [pygame.Rect(area.x, area.y, area.width, min(area.height, area.width * 9 // 16))]
-        half = area.height // 2
-        return [
-            pygame.Rect(area.x, area.y, area.width, half),
-            pygame.Rect(area.x, area.y + half, area.width, area.height - half),
-        ]
+        """Where each lane's arena is, as laid out for the current readout."""
+        return [pygame.Rect(a.x, a.y, a.w, a.h) for a in self._layout(self.readout()).arenas]
 
     def _lane_renderers(self) -> list[SceneRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
@@ -317,24 +318,22 @@ class GameLoop:
         surface.fill(BACKGROUND)
         controls = self.session.controls
         lanes = self.session.lanes
-        for lane, renderer, rect in zip(
-            lanes, self._lane_renderers(), self._lane_rects(), strict=True
-        ):
+        readout = self.readout(catching_up)
+        layout = self._layout(readout)
+        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
+        for lane, renderer, rect in zip(lanes, self._lane_renderers(), arenas, strict=True):
             plan = lane.scheduler.last_plan
             alpha = 1.0 if catching_up or plan is None else plan.alpha
             view = lane.world.view(alpha, controls.interpolation)
             renderer.draw(surface, view, rect, controls)
         if len(lanes) > 1:
-            for index, rect in enumerate(self._lane_rects()):
+            for index, rect in enumerate(arenas):
                 policy = controls.policies[index]
                 focused = index == controls.focus_lane
                 text = f"lane {index + 1}: {policy}" + ("  (B: keys here)" if focused else "")
                 self._lane_label.draw(surface, rect, text, focused)
-        readout = self.readout(catching_up)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        self.hud.draw(surface, readout, self.session.lanes[0].history)
-        if self.lessons.run is not None and readout.caption == self.lessons.caption():
-            self._lesson_band = self.hud.layout.caption.bottom + 6
+        self.hud.draw(surface, readout, self.session.lanes[0].history, layout)
 
     def readout(self, catching_up: bool = False) -> Readout:
         controls = self.session.controls
@@ -343,7 +342,8 @@ class GameLoop:
         fps = (len(history) - 1) / span if span > 0 else 0.0
         caption = ""
         if catching_up:
-            caption = f"catching up: {self._ticks_this_frame} ticks run in this frame so far"
+            ran = self._frame.ticks_run if self._frame is not None else 0
+            caption = f"catching up: {ran} ticks run in this frame so far"
         elif self._message and self.clock.now_ns() < self._message_until:
             caption = self._message
         else:

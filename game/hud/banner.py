@@ -68,12 +68,22 @@ class CaptionBox:
         self._key: tuple[object, ...] = ()
         self._box = pygame.Surface((0, 0))
 
+    def height_for(self, text: str, width: int) -> int:
+        """How tall the box for `text` is when it may be `width` wide (nothing is rendered:
+        the type is monospaced, so the wrapping is a count of characters)."""
+        cache = self.fonts.caption
+        lines = len(_wrap(cache, text, self._text_width(width)))
+        return lines * cache.font.get_height() + 2 * self.fonts.px(10)
+
     def update(self, text: str, area: pygame.Rect) -> None:
         key = (text, area.w)
         if key != self._key or not self.fonts.retains:
             self._key = key
             self._box = self._build(text, min(area.w, self.fonts.px(760)))
         self.rect = self._box.get_rect(midtop=area.midtop)
+
+    def _text_width(self, width: int) -> int:
+        return max(1, min(width, self.fonts.px(760)) - 2 * self.fonts.px(18))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._box, self.rect.topleft)
@@ -92,8 +102,11 @@ class CaptionBox:
         return box
 
 
-def _wrapped(cache: TextCache, text: str, max_width: int) -> list[pygame.Surface]:
+def _wrap(cache: TextCache, text: str, max_width: int) -> list[str]:
     """`text` in lines no wider than `max_width` (monospaced type: a fixed count of characters)."""
     columns = max(8, int(max_width // cache.char_width))
-    lines = textwrap.wrap(text, columns) or [""]
-    return [cache.render(line, TEXT) for line in lines]
+    return textwrap.wrap(text, columns) or [""]
+
+
+def _wrapped(cache: TextCache, text: str, max_width: int) -> list[pygame.Surface]:
+    return [cache.render(line, TEXT) for line in _wrap(cache, text, max_width)]

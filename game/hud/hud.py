@@ -3,9 +3,10 @@
 The app calls `hud.draw(surface, readout, history)` once a frame, after the scene. The HUD reads
 the values it is given and the history of recent frames, and writes nothing back.
 
-Layout follows the window (1280 x 720, resized, fullscreen): the panel top-left, the graphs
-bottom-right, captions and the banner in the scene to the right of the panel, the help centred.
-When the panel and the graphs would overlap, the panel gives up its least important rows.
+Layout follows the window (1280 x 720, resized, fullscreen): `lay_out` measures what is to be
+shown and hands the sizes to the pure `game.hud.layout.lay_out`, which places the panel, the
+graphs, the caption and the arenas; `draw` then draws into those boxes. The app asks for the
+layout first, so it knows where the arenas go before drawing anything.
 
 Presentation mode (`readout.presentation`) draws everything twice as large, for a projector
 (smaller only if the panel would not fit the window's width). Each scale keeps its own fonts
@@ -14,7 +15,7 @@ and caches, so switching back and forth costs nothing after the first time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -22,6 +23,7 @@ import pygame
 from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
+from game.hud.layout import Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
@@ -105,50 +107,76 @@ class Hud:
             parts = self._parts[scale] = HudParts(self, scale)
         return parts
 
-    def draw(self, surface: pygame.Surface, readout: Readout, history: FrameHistory) -> None:
-        wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
-        parts = self._widest_that_fits(wanted, surface.get_rect(), readout)
+    def lay_out(
+        self, size: tuple[int, int], readout: Readout, *, caption_keeps_band: bool = False
+    ) -> ScreenLayout:
+        """Where everything goes on a window of `size` this frame (nothing is drawn)."""
+        parts = self._parts_for(size, readout)
         px = parts.fonts.px
         margin = px(MARGIN)
-        screen = surface.get_rect().inflate(-2 * margin, -2 * margin)
-        layout = HudLayout()
+        parts.panel.update(
+            readout, pygame.Rect(0, 0, size[0], size[1]).inflate(-2 * margin, -2 * margin)
+        )
+        caption = readout.caption
+        return lay_out(
+            LayoutNeeds(
+                window=size,
+                margin=margin,
+                panel=parts.panel.rect.size,
+                graphs=(px(620), px(230)) if readout.show_graphs else None,
+                graphs_min_width=px(260),
+                narrowest_scene=px(420),
+                caption_height=(lambda width: parts.caption.height_for(caption, width))
+                if caption
+                else None,
+                caption_keeps_band=caption_keeps_band,
+                lanes=len(readout.lanes),
+            )
+        )
 
-        parts.panel.update(readout, screen)
-        graphs = pygame.Rect(0, 0, 0, 0)
-        if readout.show_graphs:
-            graphs = self._graphs_area(screen, parts.panel.rect, margin, px)
-            if parts.panel.rect.colliderect(graphs.inflate(margin, margin)):
-                above = pygame.Rect(
-                    screen.left, screen.top, screen.w, graphs.top - margin - screen.top
-                )
-                parts.panel.update(readout, above)
+    def draw(
+        self,
+        surface: pygame.Surface,
+        readout: Readout,
+        history: FrameHistory,
+        layout: ScreenLayout | None = None,
+    ) -> None:
+        """Draw the HUD into the boxes of `layout` (laid out now if not given)."""
+        size = surface.get_size()
+        if layout is None:
+            layout = self.lay_out(size, readout)
+        parts = self._parts_for(size, readout)
+        drawn = HudLayout()
+        parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface)
-        layout.panel = parts.panel.rect
-
-        if graphs:
-            parts.graphs.update(history, readout, graphs)
+        drawn.panel = parts.panel.rect
+        if layout.graphs:
+            parts.graphs.update(history, readout, _rect(layout.graphs))
             parts.graphs.draw(surface)
-            layout.graphs = parts.graphs.rect
-
-        scene = self._beside_panel(screen, parts.panel.rect, graphs, margin, px(420))
-        if readout.caption:
-            parts.caption.update(readout.caption, scene)
+            drawn.graphs = parts.graphs.rect
+        if readout.caption and layout.caption:
+            parts.caption.update(readout.caption, _rect(layout.caption))
             parts.caption.draw(surface)
-            layout.caption = parts.caption.rect
+            drawn.caption = parts.caption.rect
         if any(lane.spiral for lane in readout.lanes):
-            parts.banner.update(self.spiral_hint, scene)
+            parts.banner.update(self.spiral_hint, _rect(layout.scene))
             parts.banner.draw(surface)
-            layout.banner = parts.banner.rect
+            drawn.banner = parts.banner.rect
+        screen = _rect(layout.screen)
         if readout.menu is not None:
             menu = readout.menu
             parts.help.update(menu.rows, screen, title=menu.title, footer=menu.footer)
             parts.help.draw(surface)
-            layout.help = parts.help.rect
+            drawn.help = parts.help.rect
         elif readout.show_help:
             parts.help.update(self.help_rows, screen, footer=self.help_footer)
             parts.help.draw(surface)
-            layout.help = parts.help.rect
-        self.layout = layout
+            drawn.help = parts.help.rect
+        self.layout = drawn
+
+    def _parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
+        wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
+        return self._widest_that_fits(wanted, pygame.Rect(0, 0, *size), readout)
 
     def _widest_that_fits(self, wanted: float, window: pygame.Rect, readout: Readout) -> HudParts:
         """The parts at `wanted` scale, or smaller until the panel fits the window's width.
@@ -172,25 +200,6 @@ class Hud:
         panel.update(readout, window.inflate(-2 * margin, -2 * margin))
         return panel.rect.w <= window.w - 2 * margin
 
-    @staticmethod
-    def _graphs_area(
-        screen: pygame.Rect, panel: pygame.Rect, margin: int, px: Callable[[float], int]
-    ) -> pygame.Rect:
-        """Bottom-right: beside the panel if there is room for a useful graph, else under it
-        (and the panel gives up rows)."""
-        height = min(px(230), round(screen.h * 0.32))
-        beside = screen.right - (panel.right + margin)
-        width = min(px(620), beside if beside >= px(260) else screen.w)
-        return pygame.Rect(screen.right - width, screen.bottom - height, width, height)
 
-    @staticmethod
-    def _beside_panel(
-        screen: pygame.Rect, panel: pygame.Rect, graphs: pygame.Rect, margin: int, narrowest: int
-    ) -> pygame.Rect:
-        """The open scene right of the panel and above the graphs, or the whole screen if the
-        panel leaves less than `narrowest` pixels."""
-        bottom = graphs.top - margin if graphs else screen.bottom
-        left = panel.right + margin
-        if screen.right - left < narrowest:
-            return pygame.Rect(screen.left, screen.top, screen.w, bottom - screen.top)
-        return pygame.Rect(left, screen.top, screen.right - left, bottom - screen.top)
+def _rect(box: Box) -> pygame.Rect:
+    return pygame.Rect(box.x, box.y, box.w, box.h)

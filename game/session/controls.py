@@ -1,14 +1,15 @@
 """`Controls`: every knob a player can turn live, as one frozen value, and the ladders they move on.
 
 A key press never pokes the scheduler or the world directly. It turns the controls into new
-controls (`controls.after(action)`); the session then applies the difference between the two.
-That keeps each key's meaning in one readable place, and makes the same change scriptable from
-a scenario, a lesson or a test.
+controls (`controls.after(action)`), and the difference between the two is a `ControlsChange`:
+the one value that every source of change produces (keys, lesson steps, scripts, scenarios,
+`--set`), applied by one function, `LabSession.change`. That keeps each key's meaning in one
+readable place, and makes the same change scriptable from a scenario, a lesson or a test.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -60,6 +61,7 @@ class Act(StrEnum):
     TOGGLE_GHOST = "toggle_ghost"
     TOGGLE_MARKERS = "toggle_markers"
     TOGGLE_TRAILS = "toggle_trails"
+    TOGGLE_SMEAR = "toggle_smear"
     TOGGLE_SPLIT = "toggle_split"
     SWITCH_LANE = "switch_lane"
     LESSON_MENU = "lesson_menu"
@@ -117,6 +119,9 @@ class Controls:
     ghost: bool = False
     tick_markers: bool = False
     trails: bool = False
+    paused: bool = False
+    smear_teleports: bool = False
+    """A right-drag teleports without resetting the previous buffer: the smear, on purpose."""
 
     @property
     def step_cost_ns(self) -> int:
@@ -171,12 +176,14 @@ class Controls:
         if act is Act.SWITCH_LANE:
             return replace(self, focus_lane=(self.focus_lane + 1) % len(self.policies))
         toggles = {
+            Act.TOGGLE_PAUSE: "paused",
             Act.TOGGLE_GRAPHS: "graphs",
             Act.TOGGLE_HELP: "help",
             Act.TOGGLE_PRESENTATION: "presentation",
             Act.TOGGLE_GHOST: "ghost",
             Act.TOGGLE_MARKERS: "tick_markers",
             Act.TOGGLE_TRAILS: "trails",
+            Act.TOGGLE_SMEAR: "smear_teleports",
         }
         if act in toggles:
             name = toggles[act]
@@ -188,3 +195,75 @@ class Controls:
 def _next(values: tuple[T, ...], current: T) -> T:
     """The value after `current`, wrapping round (the first one if `current` is not listed)."""
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+DRAWING_ONLY: frozenset[str] = frozenset(
+    {"focus_lane", "interpolation", "fps_cap", "graphs", "help", "presentation", "ghost",
+     "tick_markers", "trails", "smear_teleports"}
+)  # fmt: skip
+"""Controls that change only what is drawn, or what the next key or drag will send: they never
+touch a scheduler or a world, so they take effect at once, even in the middle of a frame."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControlsChange:
+    """Some of the controls, turned to new values; `None` leaves a control as it is.
+
+    Every source of change produces one: a key (`ControlsChange.between(old, old.after(key))`),
+    a lesson step, a script, a scenario's timed change. `LabSession.change` applies it.
+    """
+
+    policies: tuple[str, ...] | None = None
+    focus_lane: int | None = None
+    hz: Fraction | None = None
+    time_scale: Fraction | None = None
+    max_steps: int | None = None
+    alpha_mode: AlphaMode | None = None
+    integrator: str | None = None
+    step_cost_ms: Fraction | None = None
+    interpolation: str | None = None
+    fps_cap: int | None = None
+    graphs: bool | None = None
+    help: bool | None = None
+    presentation: bool | None = None
+    ghost: bool | None = None
+    tick_markers: bool | None = None
+    trails: bool | None = None
+    paused: bool | None = None
+    smear_teleports: bool | None = None
+
+    @classmethod
+    def between(cls, old: Controls, new: Controls) -> ControlsChange:
+        """The change that turns `old` into `new` (only the controls that differ)."""
+        return cls(
+            **{
+                item.name: getattr(new, item.name)
+                for item in fields(Controls)
+                if getattr(new, item.name) != getattr(old, item.name)
+            }
+        )
+
+    def turned(self) -> dict[str, object]:
+        """The controls this change sets, by name."""
+        return {
+            item.name: getattr(self, item.name)
+            for item in fields(self)
+            if getattr(self, item.name) is not None
+        }
+
+    def applied_to(self, controls: Controls) -> Controls:
+        """`controls` with this change made. A split screen's focus follows its lanes: leaving
+        the split sends the policy keys back to lane 1."""
+        changed = replace(controls, **self.turned())  # type: ignore[arg-type]
+        if changed.focus_lane >= len(changed.policies):
+            changed = replace(changed, focus_lane=0)
+        return changed
+
+    @property
+    def empty(self) -> bool:
+        return not self.turned()
+
+    @property
+    def drawing_only(self) -> bool:
+        """True if it changes nothing but the picture: safe at any moment of a frame."""
+        return self.turned().keys() <= DRAWING_ONLY

@@ -1,14 +1,14 @@
 """`Lane`: one scheduler driving one world, with its books and its recent history.
 
-This is the heart of the fixed-timestep loop, in four lines of `run_frame`: ask the scheduler for
-a plan, run that many ticks of exactly `dt`, tell the scheduler if we stopped early, and write the
-frame in the books. The split screen simply runs two lanes on the same wall-clock deltas.
+A frame (`game.session.frame`) asks each lane's scheduler for a plan, runs that many ticks of
+exactly `dt` on the lane's world, settles the plan if it stopped early, and closes the frame
+here: the books, the spiral detector and the history. The split screen simply runs two lanes on
+the same wall-clock deltas.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
@@ -19,10 +19,6 @@ from game.scheduler.settings import SchedulerSettings
 from game.session.history import FrameHistory, FrameSample
 from game.session.spiral import SpiralDetector, SpiralState
 from game.world.world import World
-
-BeforeTick = Callable[[], bool]
-"""Asked before every tick: may it run? Returning False stops the frame's remaining ticks (the
-loop's way out of a long catch-up; a headless run's way to stop exactly on a tick)."""
 
 
 class Lane:
@@ -43,24 +39,6 @@ class Lane:
         self.spiral_detector = spiral_detector or SpiralDetector()
         self.spiral = SpiralState()
 
-    def run_frame(self, elapsed_ns: int, before_tick: BeforeTick | None = None) -> StepPlan:
-        """Plan a frame of `elapsed_ns`, run its ticks, settle if stopped early, keep the books."""
-        plan = self.scheduler.advance(elapsed_ns)
-        ran = self.run_ticks(plan, before_tick)
-        if ran < plan.steps:
-            plan = self.scheduler.settle(ran)
-        self._close_frame(plan)
-        return plan
-
-    def run_ticks(self, plan: StepPlan, before_tick: BeforeTick | None = None) -> int:
-        """Run the plan's ticks on the world; return how many ran."""
-        dt = plan.dt_seconds
-        for ran in range(plan.steps):
-            if before_tick is not None and not before_tick():
-                return ran
-            self.world.step(dt)
-        return plan.steps
-
     def twin(self) -> Lane:
         """An identical, independent lane: the same world state, carried time, tick, books and
         history. The split screen starts its second half this way; from then on each lane
@@ -75,11 +53,12 @@ class Lane:
     def single_step(self) -> StepPlan:
         """Run one tick while paused (the `.` key)."""
         plan = self.scheduler.single_step()
-        self.run_ticks(plan)
+        self.world.step(plan.dt_seconds)
         self.books.record(plan)
         return plan
 
-    def _close_frame(self, plan: StepPlan) -> None:
+    def close_frame(self, plan: StepPlan) -> None:
+        """Write a finished frame (its final, settled plan) in the books and the history."""
         self.books.record(plan)
         self.spiral = self.spiral_detector.after(self.spiral, plan.elapsed_ns)
         self.history.append(

@@ -1,9 +1,24 @@
 """`LabSession`: the whole game without pixels.
 
-The pygame loop and the headless tools both drive a session the same way: hand it each frame's
-wall-clock duration (`frame`) and the player's actions (`apply`). The session owns the lanes
-(one, or two in split screen), turns actions into tick-stamped world commands and scheduler
-settings, and fills in the HUD's `Readout`. It never reads a clock and never draws.
+The pygame loop and the headless tools drive a session the same way. Each frame they open with
+the frame's wall-clock duration, step it tick by tick, and finish it (`game.session.frame`):
+
+    frame = session.begin(elapsed_ns)
+    while frame.next_tick():
+        ...
+    frame.finish()
+
+Between and during frames they hand it the player's actions (`apply`) and changes of controls
+(`change`). The session owns the lanes (one, or two in split screen), turns actions into
+tick-stamped world commands and scheduler settings, and fills in the HUD's `Readout`. It never
+reads a clock and never draws.
+
+When a change arrives matters, and the rule is short. A world command (fire, reset) is stamped
+with the next tick and submitted at once: the world applies it right before that tick, in the
+middle of a frame or not. A change of controls that touches a scheduler or a world (a policy,
+the tick rate, pause, split...) waits while a frame is open: it stops the frame's catch-up, and
+is applied once `finish()` has settled the plans. A change that only alters the picture (help,
+graphs, overlays) is applied at once.
 """
 
 from __future__ import annotations
@@ -17,10 +32,11 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.scheduler.plan import StepPlan
 from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
-from game.session.controls import Act, Action, Controls
-from game.session.lane import BeforeTick, Lane
+from game.session.controls import Act, Action, Controls, ControlsChange
+from game.session.frame import Frame, FrameOrderError
+from game.session.lane import Lane
 from game.session.readout import LaneReadout
-from game.world.commands import Command, Fire, Reset, SetIntegrator
+from game.world.commands import Command, Fire, Reset, SetIntegrator, Teleport
 from game.world.world import World
 
 WorldFactory = Callable[[], World]
@@ -48,59 +64,125 @@ class LabSession:
         self._base = base_settings or SchedulerSettings()
         self._on_command = on_command
         self._on_tick_rate = on_tick_rate
-        self.controls = replace(controls, policies=controls.policies[:1], focus_lane=0)
+        self.controls = replace(
+            controls, policies=controls.policies[:1], focus_lane=0, paused=False
+        )
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
+        self._frame: Frame | None = None
+        self._waiting: list[ControlsChange | Action] = []
+        """What arrived while a frame was open and waits for it to finish, in order."""
         if world.integrator != controls.integrator:
             self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
 
     # -- time -------------------------------------------------------------------------------------
 
-    def frame(self, elapsed_ns: int, before_tick: BeforeTick | None = None) -> tuple[StepPlan, ...]:
-        """One frame: every lane gets the same wall-clock duration and runs its own plan."""
-        return tuple(lane.run_frame(elapsed_ns, before_tick) for lane in self.lanes)
+    def begin(self, elapsed_ns: int) -> Frame:
+        """Open a frame of `elapsed_ns`: every lane plans it; the caller steps and finishes it."""
+        if self._frame is not None:
+            raise FrameOrderError("a frame is already open: finish it before beginning another")
+        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished)
+        return self._frame
+
+    def play_frame(self, elapsed_ns: int) -> tuple[StepPlan, ...]:
+        """A whole frame with nothing done between its ticks (tests, simple tools)."""
+        frame = self.begin(elapsed_ns)
+        while frame.next_tick():
+            pass
+        return frame.finish()
+
+    @property
+    def frame_open(self) -> bool:
+        return self._frame is not None
+
+    def _frame_finished(self, frame: Frame) -> None:
+        """The frame is settled: now carry out what waited for it, in the order it came."""
+        self._frame = None
+        waiting, self._waiting = self._waiting, []
+        for item in waiting:
+            if isinstance(item, ControlsChange):
+                self._turn_to(item.applied_to(self.controls))
+            else:
+                self.apply(item)
 
     @property
     def paused(self) -> bool:
-        return self.lanes[0].scheduler.paused
+        return self.controls.paused
 
-    def set_paused(self, paused: bool) -> None:
-        for lane in self.lanes:
-            if paused:
-                lane.scheduler.pause()
-            else:
-                lane.scheduler.resume()
-
-    # -- actions ----------------------------------------------------------------------------------
+    # -- actions and changes ----------------------------------------------------------------------
 
     def apply(self, action: Action) -> str | None:
         """Carry out a player's action. Returns a short message for the screen, if any."""
         act = action.act
         if act is Act.FIRE:
             self._fire(action.x, action.y)
-        elif act is Act.RESET:
+            return None
+        if act is Act.RESET:
             for index, lane in enumerate(self.lanes):
                 self._stamp(Reset(tick=lane.world.tick), index)
             return "scene reset"
-        elif act is Act.TOGGLE_PAUSE:
-            self.set_paused(not self.paused)
-        elif act is Act.SINGLE_STEP:
-            if not self.paused:
+        wanted = self.wanted_controls
+        if act is Act.SINGLE_STEP:
+            if not wanted.paused:
                 return "single step works while paused: press P first"
-            for lane in self.lanes:
-                lane.single_step()
-        else:
-            self.set_controls(self.controls.after(action))
-            if act is Act.TOGGLE_SPLIT and self.controls.split:
-                return "split screen: same frames, same inputs, two policies (B picks the lane)"
-            if act is Act.SWITCH_LANE and self.controls.split:
-                return f"policy keys now change lane {self.controls.focus_lane + 1}"
+            if self._frame is not None:
+                self._waiting.append(action)
+            else:
+                for lane in self.lanes:
+                    lane.single_step()
+            return None
+        after = wanted.after(action)
+        self.change(ControlsChange.between(wanted, after))
+        if act is Act.TOGGLE_SPLIT and after.split:
+            return "split screen: same frames, same inputs, two policies (B picks the lane)"
+        if act is Act.SWITCH_LANE and after.split:
+            return f"policy keys now change lane {after.focus_lane + 1}"
         return None
 
+    def change(self, change: ControlsChange) -> None:
+        """The one way to change the controls, safe at any moment.
+
+        Between frames the change is made at once. While a frame is open, a change that only
+        alters the picture is made at once too; any other change waits for the frame to finish
+        and stops its catch-up now (the ticks not run go back to the scheduler), so that the
+        plans are settled under the settings that made them.
+        """
+        if change.empty:
+            return
+        if self._frame is None:
+            self._turn_to(change.applied_to(self.controls))
+            return
+        if change.drawing_only:
+            self.controls = change.applied_to(self.controls)
+            if not self._waiting:
+                return
+        else:
+            self._frame.stop()
+        self._waiting.append(change)  # a picture change is made again after the waiting ones
+
+    @property
+    def wanted_controls(self) -> Controls:
+        """The controls as they will be once every waiting change is made: what a key that
+        moves along a ladder (Tab, C, T) moves from."""
+        controls = self.controls
+        for item in self._waiting:
+            if isinstance(item, ControlsChange):
+                controls = item.applied_to(controls)
+        return controls
+
     def set_controls(self, controls: Controls) -> None:
-        """Make the lanes match `controls`: lanes added or removed, schedulers reconfigured,
-        the integrator switched by a command stamped for the next tick."""
+        """Turn every control to `controls` at once. Refused while a frame is open (use
+        `change`, which waits for the frame to finish)."""
+        if self._frame is not None:
+            raise FrameOrderError(
+                "cannot set the controls while a frame is open: use change(), which waits for it"
+            )
+        self._turn_to(controls)
+
+    def _turn_to(self, controls: Controls) -> None:
+        """Make the lanes match `controls`: lanes added or removed, schedulers reconfigured and
+        paused or resumed, the integrator switched by a command stamped for the next tick."""
         if controls.split and len(self.lanes) == 1:
             self.lanes.append(self.lanes[0].twin())
         elif not controls.split and len(self.lanes) == 2:
@@ -109,6 +191,11 @@ class LabSession:
             wanted = self._scheduler_settings(controls, index)
             if wanted != lane.scheduler.settings:
                 lane.scheduler.reconfigure(wanted)
+            if controls.paused != lane.scheduler.paused:
+                if controls.paused:
+                    lane.scheduler.pause()
+                else:
+                    lane.scheduler.resume()
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if controls.integrator != self.controls.integrator:
@@ -144,6 +231,17 @@ class LabSession:
                 )  # fmt: skip
             shot = Fire(tick=world.tick, x=cannon.x, y=cannon.y, vx=vx, vy=vy, spin=cannon.spin)
             self._stamp(shot, index)
+
+    def teleport(self, body_id: int, x: float, y: float) -> str:
+        """Move a body to (x, y) at the next tick, in every lane (the same body in each: the
+        split screen's lanes share their inputs). Returns what the screen should say."""
+        smear = self.controls.smear_teleports
+        for index, lane in enumerate(self.lanes):
+            move = Teleport(tick=lane.world.tick, body_id=body_id, x=x, y=y, smear=smear)
+            self._stamp(move, index)
+        if smear:
+            return "teleported without resetting the previous state: see the smear (J: fix it)"
+        return "teleported: both states moved, so it jumps (J: show the smear)"
 
     def _stamp(self, command: Command, lane: int = 0) -> None:
         self.lanes[lane].world.submit(command)

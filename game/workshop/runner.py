@@ -3,14 +3,16 @@
 Every frame does what the real loop does, in the same order:
 
     at the frame boundary: carry out what is due (knobs turned, pause, tick-stamped inputs)
-    hand the session the frame's duration; it plans and runs exactly that many ticks
+    frame = session.begin(duration); run its ticks one by one; frame.finish()
     the frame's work (render cost + its ticks x step cost) sets how long the next frame lasts
 
 The only difference is where the duration comes from: `VirtualClock` computes it, so a run is
 identical on every laptop and never sleeps. Tick-stamped events are applied right before their
 tick runs, in the middle of a frame if need be (that is what makes a run independent of the
-render rate); a tick-rate change stops the frame at its tick, because the step may only change
-between two frames (the scheduler's `settle` puts the unrun ticks back, exactly).
+render rate). A tick-rate change at a tick in the middle of a frame waits, like any change of
+how time is handled, for the frame to finish: the session stops the frame at that tick, the
+scheduler's `settle` puts the unrun ticks back, exactly, and the change is made before the
+next frame.
 
 The spiral, precisely. `spiral` is true when the frame time kept growing until the run ended or
 a cap stopped it, which is one of:
@@ -29,14 +31,15 @@ goes out and the guard never trips, so its `spiral` is false.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
-from game.session.controls import Act, Action
+from game.session.controls import Act, Action, ControlsChange
+from game.session.frame import Frame
 from game.session.session import LabSession
 from game.workshop.timeline import (
     PlayerInput,
@@ -153,15 +156,18 @@ class _HeadlessRun:
         step_cost = Fraction(0)
         runaway = False
         self._apply_changes()
-        self._apply_tick_events(between_frames=True)
+        self._apply_tick_events()
         while until_tick is None or lane.world.tick < until_tick:
             length = clock.frame_length(steps, step_cost, self._take_stalls())
             if until_ns is not None and clock.now + length > until_ns:
                 break
             elapsed = clock.advance(length)
             self._apply_changes()
-            self._apply_tick_events(between_frames=True)
-            plan = self.session.frame(elapsed, self._before_tick)[0]
+            self._apply_tick_events()
+            frame = self.session.begin(elapsed)
+            while self._may_run(frame) and frame.next_tick():
+                self._apply_tick_events()
+            plan = frame.finish()[0]
             frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns))
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
@@ -190,24 +196,18 @@ class _HeadlessRun:
             self.next_change += 1
 
     def _change(self, change: SettingsChange) -> None:
-        session = self.session
-        controls = session.controls
-        turned = replace(
-            controls,
-            policies=(change.policy,) if change.policy is not None else controls.policies,
-            hz=controls.hz if change.hz is None else change.hz,
-            max_steps=controls.max_steps if change.max_steps is None else change.max_steps,
-            time_scale=controls.time_scale if change.time_scale is None else change.time_scale,
-            step_cost_ms=(
-                controls.step_cost_ms if change.step_cost_ms is None else change.step_cost_ms
-            ),
+        self.session.change(
+            ControlsChange(
+                policies=None if change.policy is None else (change.policy,),
+                hz=change.hz,
+                max_steps=change.max_steps,
+                time_scale=change.time_scale,
+                step_cost_ms=change.step_cost_ms,
+                paused=change.paused,
+            )
         )
-        if turned != controls:
-            session.set_controls(turned)
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.clock.set_render(change.render_fps, cost)
-        if change.paused is not None:
-            session.set_paused(change.paused)
 
     def _take_stalls(self) -> Fraction:
         stalls = self.timeline.stalls
@@ -219,24 +219,20 @@ class _HeadlessRun:
 
     # -- tick-stamped events, right before their tick ---------------------------------------------
 
-    def _before_tick(self) -> bool:
-        """Asked before every tick: apply what is due at it; say whether it may run."""
-        return self._apply_tick_events(between_frames=False) and (
-            self.until_tick is None or self.session.lanes[0].world.tick < self.until_tick
-        )
+    def _may_run(self, frame: Frame) -> bool:
+        """A run that ends on a tick stops its last frame exactly there."""
+        if self.until_tick is not None and self.session.lanes[0].world.tick >= self.until_tick:
+            frame.stop()
+        return not frame.stopped
 
-    def _apply_tick_events(self, *, between_frames: bool) -> bool:
-        """Apply the events due at the world's tick. A tick-rate change waits for the frame
-        boundary: inside a frame, stop there and return False."""
+    def _apply_tick_events(self) -> None:
+        """Apply the events due at lane 0's next tick, before it runs. A change of how time is
+        handled (the tick rate) stops the open frame there and is made once it finishes."""
         events = self.timeline.tick_events
         tick = self.session.lanes[0].world.tick
         while self.next_event < len(events) and events[self.next_event].tick <= tick:
-            event = events[self.next_event]
-            if isinstance(event, TickRateChange) and not between_frames:
-                return False
-            self._apply(event)
+            self._apply(events[self.next_event])
             self.next_event += 1
-        return True
 
     def _apply(self, event: TickEvent) -> None:
         session = self.session
@@ -246,10 +242,10 @@ class _HeadlessRun:
             case PlayerInput(action="reset"):
                 session.apply(Action(Act.RESET))
             case PlayerInput(action="integrator", integrator=name) if name is not None:
-                session.set_controls(replace(session.controls, integrator=name))
+                session.change(ControlsChange(integrator=name))
             case RecordedCommand(command=command):
                 session.lanes[0].world.submit(command)
             case TickRateChange(hz=hz):
-                session.set_controls(replace(session.controls, hz=hz))
+                session.change(ControlsChange(hz=hz))
             case _:
                 raise ValueError(f"cannot apply {event!r}")

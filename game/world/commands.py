@@ -107,6 +107,11 @@ class SpawnSpring:
 class Teleport:
     """Put body `body_id` at (x, y) in both buffers, so it jumps instead of smearing.
 
+    Interpolation draws a body between its previous and its current state. A teleport that moved
+    only the current state would be drawn sliding across the arena for one tick: the smear.
+    Resetting the previous buffer too is the rule (docs/references.md#interpolation-rules);
+    `smear=True` breaks it on purpose, to show why it exists.
+
     Its velocity is kept; a projectile's reference flight restarts from there. A body that is
     gone by that tick is left alone (it may have left the arena since the command was sent).
     """
@@ -115,11 +120,17 @@ class Teleport:
     body_id: int
     x: float
     y: float
+    smear: bool = False
 
     def __post_init__(self) -> None:
         _check_tick(self)
         whole_number(self.body_id, "Teleport.body_id")
         _set_numbers(self, "x", "y")
+        if not isinstance(self.smear, bool):
+            raise TypeError(
+                f"Teleport.smear must be a bool, not {type(self.smear).__name__} "
+                f"(got {self.smear!r})"
+            )
 
     def points(self) -> tuple[Point, ...]:
         return (("destination", self.x, self.y),)

@@ -68,6 +68,15 @@ class RenderView:
     def count(self) -> int:
         return int(self.ids.shape[0])
 
+    def body_at(self, x: float, y: float, reach: float = 0.5) -> int | None:
+        """The id of the body drawn nearest to (x, y) metres, if one is within its radius plus
+        `reach` (a grab needs some slack on a small ball); None otherwise."""
+        if not self.count:
+            return None
+        distance = np.hypot(self.x - x, self.y - y) - self.radius
+        nearest = int(np.argmin(distance))
+        return int(self.ids[nearest]) if distance[nearest] <= reach else None
+
 
 def check_alpha(alpha: object) -> float:
     """Alpha is a finite number >= 0. Above 1 is allowed: the naive-alpha bug must be showable."""

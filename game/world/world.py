@@ -309,7 +309,9 @@ class World:
         if row is None:
             return  # gone by this tick: nothing to move
         bodies = self._bodies.live()
-        bodies.position[:, row] = bodies.previous_position[:, row] = (move.x, move.y)
+        bodies.position[:, row] = (move.x, move.y)
+        if not move.smear:
+            bodies.previous_position[:, row] = (move.x, move.y)
         if bodies.kind[row] == PROJECTILE:
             bodies.launch_position[:, row] = (move.x, move.y)
             bodies.launch_velocity[:, row] = bodies.velocity[:, row]

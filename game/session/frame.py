@@ -1,0 +1,118 @@
+"""`Frame`: one frame of a session, stepped by its caller.
+
+The fixed-timestep loop has three acts, and the caller performs them itself, in the open:
+
+    frame = session.begin(elapsed_ns)   # every lane's scheduler plans; no tick has run yet
+    while frame.next_tick():            # one planned tick runs; the caller may do its own work
+        ...                             # (read input, spend the tick's CPU cost, redraw, stop)
+    frame.finish()                      # ticks not run go back to the schedulers; books kept
+
+Nothing here calls the caller back. That is the point: in the middle of a frame the caller can
+only run the next tick or `stop()`. Anything that would change how time is handled (a policy
+key, a lesson step) waits in the session until `finish()` has settled the plans, so no plan is
+ever revised under settings other than the ones that made it.
+
+In split screen the lanes take turns, one tick each, so the two worlds stay side by side in
+simulated time while a long catch-up runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.scheduler.plan import StepPlan
+from game.session.lane import Lane
+
+
+class FrameOrderError(RuntimeError):
+    """A call made out of the frame's order: beginning a frame while one is open, setting the
+    controls in the middle of one, finishing one twice. Nothing was changed."""
+
+
+class _LaneRun:
+    """One lane's part of the frame: its plan and how many of its ticks have run."""
+
+    __slots__ = ("dt", "lane", "plan", "ran")
+
+    def __init__(self, lane: Lane, plan: StepPlan) -> None:
+        self.lane = lane
+        self.plan = plan
+        self.dt = plan.dt_seconds
+        self.ran = 0
+
+    @property
+    def ticks_left(self) -> int:
+        return self.plan.steps - self.ran
+
+
+class Frame:
+    """A frame in progress: planned, partly stepped, not yet settled."""
+
+    def __init__(
+        self,
+        lanes: list[Lane],
+        elapsed_ns: int,
+        on_finish: Callable[[Frame], None],
+    ) -> None:
+        self.elapsed_ns = elapsed_ns
+        self._runs = [_LaneRun(lane, lane.scheduler.advance(elapsed_ns)) for lane in lanes]
+        self._turn = 0
+        self._stopped = False
+        self._finished = False
+        self._on_finish = on_finish
+        self.ticks_run = 0
+        """Ticks run so far in this frame, every lane together."""
+
+    @property
+    def planned(self) -> tuple[StepPlan, ...]:
+        """Each lane's plan as the scheduler made it, before anything ran."""
+        return tuple(run.plan for run in self._runs)
+
+    @property
+    def ticks_left(self) -> int:
+        """Planned ticks not run yet, every lane together (0 once stopped)."""
+        return 0 if self._stopped else sum(run.ticks_left for run in self._runs)
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    @property
+    def open(self) -> bool:
+        return not self._finished
+
+    def next_tick(self) -> bool:
+        """Run the next planned tick. False when none is left, or the frame was stopped."""
+        if self._stopped or self._finished:
+            return False
+        runs = self._runs
+        for offset in range(len(runs)):
+            run = runs[(self._turn + offset) % len(runs)]
+            if run.ran < run.plan.steps:
+                run.lane.world.step(run.dt)
+                run.ran += 1
+                self.ticks_run += 1
+                self._turn = (self._turn + offset + 1) % len(runs)
+                return True
+        return False
+
+    def stop(self) -> None:
+        """Run no more ticks in this frame (the way out of a long catch-up). The ticks that did
+        not run were never simulated: `finish()` hands them back to each scheduler, exactly."""
+        self._stopped = True
+
+    def finish(self) -> tuple[StepPlan, ...]:
+        """Settle every lane's plan to the ticks that ran, write the frame in the books, and
+        let the session apply what waited for the frame to end. Returns the final plans."""
+        if self._finished:
+            raise FrameOrderError("this frame is already finished")
+        plans = []
+        for run in self._runs:
+            plan = run.plan
+            if run.ran < plan.steps:
+                plan = run.lane.scheduler.settle(run.ran)
+            run.lane.close_frame(plan)
+            plans.append(plan)
+        self._finished = True
+        self._on_finish(self)
+        return tuple(plans)
