@@ -2,9 +2,9 @@
 
 from fractions import Fraction
 
+from game.scheduler.plan import StepPlan
 from game.scheduler.settings import SchedulerSettings
 from game.session.controls import Act, Action, Controls
-from game.scheduler.plan import StepPlan
 from game.session.frame import Frame
 from game.session.lane import Lane
 from game.session.session import LabSession
