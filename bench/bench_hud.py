@@ -104,20 +104,19 @@ class SampleSession:
     def _lane(self, index: int, frame_ms: float) -> LaneReadout:
         clock = self._clocks[index]
         plan = clock.advance(round(frame_ms * 1_000_000))
-        grain_ms = plan.grains_per_ns * 1_000_000
-        dropped_ms = plan.dropped / grain_ms
+        dropped_ms = float(plan.dropped_ns / 1_000_000)
         self._dropped_total[index] += dropped_ms
-        sim_s = plan.sim_time / grain_ms / 1000
+        sim_s = float(plan.sim_time_ns / 1_000_000_000)
         return LaneReadout(
             policy=clock.settings.policy,
             hz=60.0,
-            step_ms=plan.step / grain_ms,
+            step_ms=float(plan.step_ns / 1_000_000),
             max_steps=clock.settings.max_steps,
             max_frame_ms=250.0,
             max_backlog_ms=1000.0,
             steps=plan.steps,
             alpha=plan.alpha,
-            remainder_ms=plan.remainder / grain_ms,
+            remainder_ms=float(plan.remainder_ns / 1_000_000),
             backlog_steps=plan.backlog_steps,
             dropped_frame_ms=dropped_ms,
             dropped_last_second_ms=0.0,

@@ -38,12 +38,12 @@ from game.app.pacer import FramePacer
 from game.app.window import Window
 from game.clock.wall import Clock, WallClock
 from game.config.loading import load_config
+from game.from_config import session_from
 from game.hud.hud import Hud
-from game.session.from_config import session_from
-from game.view.scene import SceneRenderer
+from game.view.world_renderer import WorldRenderer
 from game.world.bodies import PROJECTILE
 from game.world.commands import Fire
-from game.world.view import RenderView
+from game.world.render_view import RenderView
 
 FRAME_WORK_MS = 3.0
 """Issue 4: the median frame's work (everything but the pacer's wait) with the default scene."""
@@ -239,7 +239,7 @@ def crowd(count: int = PROJECTILES, seed: int = 4) -> Setup:
     return fire
 
 
-class CircleRenderer(SceneRenderer):
+class CircleRenderer(WorldRenderer):
     """Baseline: the game's renderer, but projectiles drawn with one `draw.circle` each."""
 
     def _draw_projectiles(self, surface: pygame.Surface, view: RenderView) -> None:
@@ -254,12 +254,12 @@ class CircleRenderer(SceneRenderer):
 
 @contextmanager
 def circles() -> Iterator[None]:
-    """While inside, the loop builds `CircleRenderer`s instead of `SceneRenderer`s."""
-    loop_module.SceneRenderer = CircleRenderer  # type: ignore[attr-defined]
+    """While inside, the loop builds `CircleRenderer`s instead of `WorldRenderer`s."""
+    loop_module.WorldRenderer = CircleRenderer  # type: ignore[attr-defined]
     try:
         yield
     finally:
-        loop_module.SceneRenderer = SceneRenderer  # type: ignore[attr-defined]
+        loop_module.WorldRenderer = WorldRenderer  # type: ignore[attr-defined]
 
 
 def crowd_with_circles(seconds: float) -> Run:
@@ -318,7 +318,7 @@ def uncapped(quick: bool) -> Section:
             f"{shipped.frame_ms(0.5):.1f} ms) come with Python's full garbage collections: "
             f"{shipped_gcs:.1f} a second, against "
             f"{circled.full_collections / circled.seconds:.1f} for the baseline. Each frame, "
-            f"`SceneRenderer._fblits` builds a list of {PROJECTILES:,} (sprite, corner) tuples "
+            f"`WorldRenderer._fblits` builds a list of {PROJECTILES:,} (sprite, corner) tuples "
             "for `fblits`; they live long enough to be promoted, and the collector runs."
         )
     return section

@@ -19,14 +19,14 @@ import numpy as np
 import pygame
 
 from bench.harness import Section, median_ns_per_batch, ms, verdict
-from game.view import ALL_OVERLAYS, NO_OVERLAYS, Overlays, SceneRenderer
+from game.view import ALL_OVERLAYS, NO_OVERLAYS, Overlays, WorldRenderer
 from game.view.sprites import FRAMES
 from game.world.bodies import PROJECTILE
 from game.world.commands import Fire
-from game.world.scene import Scene, default_scene
+from game.world.render_view import RenderView
+from game.world.scene import Scene
 from game.world.settings import WorldSettings
-from game.world.view import RenderView
-from game.world.world import World
+from game.world.world import World, demo_world
 
 SCREEN = (1280, 720)
 PROJECTILES = 5_000
@@ -78,7 +78,7 @@ def cycling(draw: Callable[[RenderView], None], shown: list[RenderView]) -> Call
     return one_frame
 
 
-def circles(screen: pygame.Surface, renderer: SceneRenderer) -> Callable[[RenderView], None]:
+def circles(screen: pygame.Surface, renderer: WorldRenderer) -> Callable[[RenderView], None]:
     """Baseline: the same backdrop and cannon, then one `draw.circle` per body."""
 
     def draw(view: RenderView) -> None:
@@ -94,7 +94,7 @@ def circles(screen: pygame.Surface, renderer: SceneRenderer) -> Callable[[Render
     return draw
 
 
-def rotations(screen: pygame.Surface, renderer: SceneRenderer) -> Callable[[RenderView], None]:
+def rotations(screen: pygame.Surface, renderer: WorldRenderer) -> Callable[[RenderView], None]:
     """Baseline: the same backdrop and cannon, then the sprite rotated per body, per frame."""
 
     def draw(view: RenderView) -> None:
@@ -114,7 +114,7 @@ def rotations(screen: pygame.Surface, renderer: SceneRenderer) -> Callable[[Rend
 
 
 def sprites(
-    screen: pygame.Surface, renderer: SceneRenderer, overlays: Overlays
+    screen: pygame.Surface, renderer: WorldRenderer, overlays: Overlays
 ) -> Callable[[RenderView], None]:
     def draw(view: RenderView) -> None:
         renderer.draw(screen, view, None, overlays)
@@ -127,7 +127,7 @@ def crowd(screen: pygame.Surface, quick: bool) -> Section:
     world = crowd_world()
     shown = views(world, 30)
     on_screen = int(np.count_nonzero(shown[-1].kind == PROJECTILE))
-    renderer = SceneRenderer(world.settings)
+    renderer = WorldRenderer(world.settings)
     section = Section(
         title=f"Render: {PROJECTILES:,} projectiles, one whole frame",
         intro=(
@@ -164,7 +164,7 @@ def crowd(screen: pygame.Surface, quick: bool) -> Section:
 
 def default(screen: pygame.Surface, quick: bool) -> Section:
     repeat = 31 if quick else 301
-    world = default_scene()
+    world = demo_world()
     for _ in range(6 * HZ):
         world.step(1.0 / HZ)
     shown = views(world, 60)
@@ -179,7 +179,7 @@ def default(screen: pygame.Surface, quick: bool) -> Section:
         columns=["overlays", "median per frame", "share of the frame work budget"],
     )
     for label, overlays in (("none", NO_OVERLAYS), ("ghost, tick markers, trails", ALL_OVERLAYS)):
-        renderer = SceneRenderer(world.settings)
+        renderer = WorldRenderer(world.settings)
         cost = median_ns_per_batch(
             cycling(sprites(screen, renderer, overlays), shown), repeat=repeat
         )

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from bench.harness import Section, verdict
+from game.from_config import session_from
 from game.scheduler.naive import NaiveFloatAccumulator
-from game.session.from_config import session_from
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import Flag, load_scenario
@@ -42,7 +42,7 @@ def _float_baseline(scenario: Scenario, result: RunResult) -> int:
     step = 1 / float(scenario.scheduler.hz)
     accumulator = NaiveFloatAccumulator(step, max_steps=scenario.scheduler.max_steps)
     for frame in result.frames:
-        for _ in range(accumulator.advance(frame.frame_ns / 1e9)):
+        for _ in range(accumulator.steps_for(frame.frame_ns / 1e9)):
             world.step(step)
     return world.tick
 

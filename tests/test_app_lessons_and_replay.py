@@ -16,7 +16,7 @@ from game.app.window import Window
 from game.cli import main
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
-from game.session.from_config import session_from
+from game.from_config import session_from
 from game.workshop.recording import SessionRecorder
 
 

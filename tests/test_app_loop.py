@@ -17,8 +17,8 @@ from game.app.script import parse_script
 from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
+from game.from_config import session_from
 from game.session.controls import Act, Action
-from game.session.from_config import session_from
 
 MS = 1_000_000
 
@@ -97,7 +97,7 @@ def test_the_stall_key_really_blocks_and_the_drop_policy_reports_what_it_dropped
     plan = loop.last_plans[0]
     assert clock.blocked_ns == 200 * MS
     assert plan.elapsed_ns > 200 * MS
-    assert (plan.steps, plan.dropped // plan.step) == (5, 7)
+    assert (plan.steps, plan.dropped_steps) == (5, 7)
     assert loop.readout().caption == "stalled the loop for 200 ms"
 
 

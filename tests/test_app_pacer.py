@@ -8,7 +8,7 @@ import pytest
 
 from game.app.pacer import MAX_CAP_FPS, FramePacer, SleepMargin
 from game.clock.manual import ManualClock
-from game.session.controls import FPS_CAPS
+from game.vocabulary import RENDER_CAPS as FPS_CAPS
 from tests.helpers import ms
 
 SECOND = 1_000_000_000
@@ -29,7 +29,7 @@ def frames(pacer: FramePacer, clock: ManualClock, count: int, *, work_ns: int) -
     """Run `count` frames of `work_ns` each; return the instants the frames ended."""
     ends = []
     for _ in range(count):
-        clock.advance_ns(work_ns)
+        clock.move_on(work_ns)
         pacer.wait(clock)
         ends.append(clock.now_ns())
     return ends
@@ -73,20 +73,20 @@ class TestDeadlines:
 class TestSleepThenSpin:
     def test_it_sleeps_until_the_margin_before_the_deadline_then_spins_the_rest(self) -> None:
         pacer, clock = started(60, margin_ms=2)
-        clock.advance_ns(ms(5))
+        clock.move_on(ms(5))
         waited = pacer.wait(clock)
         assert waited == 11_666_666  # the frame's 16_666_666 minus its 5 ms of work
         assert (clock.slept_ns, clock.spun_ns, clock.now_ns()) == (9_666_666, ms(2), 16_666_666)
 
     def test_a_late_wake_up_within_the_margin_is_absorbed_by_a_shorter_spin(self) -> None:
         pacer, clock = started(60, margin_ms=2, oversleep_ns=ms("0.3"))
-        clock.advance_ns(ms(5))
+        clock.move_on(ms(5))
         assert pacer.wait(clock) == 11_666_666
         assert (clock.slept_ns, clock.spun_ns) == (9_966_666, ms("1.7"))
 
     def test_a_frame_with_less_work_left_than_the_margin_only_spins(self) -> None:
         pacer, clock = started(60, margin_ms=2)
-        clock.advance_ns(ms(15))
+        clock.move_on(ms(15))
         assert pacer.wait(clock) == 1_666_666
         assert (clock.sleeps, clock.spun_ns) == (0, 1_666_666)
 
@@ -155,7 +155,7 @@ class TestSleepMargin:
 class TestLateFramesAndStalls:
     def test_a_frame_late_by_less_than_a_period_keeps_the_schedule(self) -> None:
         pacer, clock = started(60)
-        clock.advance_ns(ms(20))
+        clock.move_on(ms(20))
         assert pacer.wait(clock) == 0
         assert (pacer.next_deadline_ns, pacer.reanchors) == (33_333_333, 0)
         # The next frame is shorter, and the one after is back on the one-second grid.
@@ -172,7 +172,7 @@ class TestLateFramesAndStalls:
         self, late_ns: int, reanchors: int, next_deadline: int
     ) -> None:
         pacer, clock = started(60)
-        clock.advance_ns(16_666_666 + late_ns)
+        clock.move_on(16_666_666 + late_ns)
         assert pacer.wait(clock) == 0
         assert (pacer.reanchors, pacer.next_deadline_ns) == (reanchors, next_deadline)
 
@@ -193,7 +193,7 @@ class TestCapChanges:
         pacer, clock = started(None)
         waits = []
         for work in (ms(1), ms(7), 3, ms(40)):
-            clock.advance_ns(work)
+            clock.move_on(work)
             waits.append(pacer.wait(clock))
         assert waits == [0, 0, 0, 0]
         assert (clock.now_ns(), clock.slept_ns, clock.spun_ns) == (ms(48) + 3, 0, 0)
@@ -203,7 +203,7 @@ class TestCapChanges:
         pacer, clock = started(60)
         ends = frames(pacer, clock, 10, work_ns=ms(1))
         assert ends[-1] == 166_666_666
-        clock.advance_ns(ms(1))
+        clock.move_on(ms(1))
         pacer.set_cap(144)
         assert pacer.next_deadline_ns == 166_666_666 + 6_944_444
         ends = frames(pacer, clock, 144, work_ns=0)  # the frame in flight is the first of them
@@ -212,7 +212,7 @@ class TestCapChanges:
     def test_capping_an_uncapped_game_paces_the_frame_in_flight_from_its_start(self) -> None:
         pacer, clock = started(None)
         frames(pacer, clock, 2, work_ns=ms(5))
-        clock.advance_ns(ms(3))
+        clock.move_on(ms(3))
         pacer.set_cap(30)
         assert pacer.wait(clock) == 33_333_333 - ms(3)
         assert clock.now_ns() == ms(10) + 33_333_333

@@ -5,8 +5,12 @@
 - A pure core: everything in `game/` but the pixels (`game/view`, `game/hud`, `game/app`, and the
   `play` command's `run`, which imports them lazily) runs without pygame, so the scheduler, the
   world and the workshop tools are tested without a display and load fast on the command line.
-- Data flows one way: the app drives the session, which drives the scheduler and the world. The
-  world and the scheduler never reach up into the layers that drive or draw them.
+- Data flows one way: the app drives the session, which drives the scheduler and the world. Each
+  package sits on a layer (`LAYERS`) and imports only from the layers below it: the world and
+  the scheduler never reach up into the layers that drive or draw them, nothing below `app/`
+  calls into the app, `config` and `session` do not know each other, and no modules import
+  each other in a circle.
+- One name, one meaning: no two public classes in `game/` share a name.
 - Small modules: none over 400 lines, so every one can be read in one sitting in a workshop.
 
 The source is read with `ast`, so a comment or a docstring that names `perf_counter_ns` or
@@ -39,6 +43,22 @@ CLOCK_READERS = frozenset(
 )
 """Everything in the `time` module that reads a clock (`sleep` only lets time pass)."""
 MAX_LINES = 400
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("game.errors", "game.clock"),
+    ("game.scheduler",),
+    ("game.world",),
+    ("game.vocabulary",),
+    ("game.session", "game.config"),
+    ("game.from_config",),
+    ("game.view", "game.hud"),
+    ("game.workshop",),
+    ("game.app",),
+    ("game.commands",),
+    ("game.cli",),
+    ("game.__main__", "game"),
+)
+"""Lowest first. A module imports its own package, or packages on lower layers; two packages on
+one layer are independent of each other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,3 +267,89 @@ def test_no_module_is_over_400_lines() -> None:
         f"{module.path}: {module.lines} lines" for module in MODULES if module.lines > MAX_LINES
     ]
     assert offenders == [], f"over {MAX_LINES} lines, split them:" + listing(offenders)
+
+
+def layer_and_package(name: str) -> tuple[int, str]:
+    """The layer a dotted module name sits on, and the package that puts it there."""
+    best: tuple[int, str] | None = None
+    for index, packages in enumerate(LAYERS):
+        for package in packages:
+            if within(name, (package,)) and (best is None or len(package) > len(best[1])):
+                best = (index, package)
+    assert best is not None, f"{name} is on no layer: add it to LAYERS"
+    return best
+
+
+def test_every_module_is_on_a_layer() -> None:
+    unplaced = [m.name for m in MODULES if not any(within(m.name, p) for p in LAYERS)]
+    assert unplaced == []
+
+
+def test_imports_only_go_down_the_layers() -> None:
+    offences = []
+    for module in MODULES:
+        layer, package = layer_and_package(module.name)
+        for imported in imports(module):
+            if not imported.module.startswith("game") or imported.module == "game":
+                continue
+            their_layer, their_package = layer_and_package(imported.module)
+            if their_package != package and their_layer >= layer:
+                if (module.path, imported.function) in LAZY_PIXEL_IMPORTS:
+                    continue
+                offences.append(f"{module.path}:{imported.line}: {imported.module}")
+    assert offences == [], "imports that go up or sideways:" + listing(offences)
+
+
+def test_nothing_below_the_app_imports_the_app() -> None:
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in MODULES
+        if not within(module.name, ("game.app",))
+        for imported in imports(module)
+        if within(imported.module, ("game.app",))
+        and (module.path, imported.function) not in LAZY_PIXEL_IMPORTS
+    ]
+    assert offences == [], "the app is called into from below:" + listing(offences)
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    """Module-level imports and those inside functions alike (a lazy import hides a circle,
+    it does not remove it); `TYPE_CHECKING` blocks count too."""
+    names = {module.name for module in MODULES}
+    edges = {
+        module.name: sorted(
+            {
+                target
+                for imported in imports(module)
+                for target in (imported.module,)
+                if target in names and target != module.name and target != module.package
+            }
+        )
+        for module in MODULES
+    }
+    circles: list[str] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in edges[name]:
+            if state.get(target) == 1:
+                circles.append(" -> ".join([*path[path.index(target) :], target]))
+            elif target not in state:
+                visit(target, [*path, target])
+        state[name] = 2
+
+    for name in sorted(names):
+        if name not in state:
+            visit(name, [name])
+    assert circles == [], "import circles:" + listing(circles)
+
+
+def test_no_two_public_classes_share_a_name() -> None:
+    where: dict[str, list[str]] = {}
+    for module in MODULES:
+        for node in module.tree.body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                where.setdefault(node.name, []).append(module.path)
+    repeated = [f"{name}: {', '.join(paths)}" for name, paths in where.items() if len(paths) > 1]
+    assert repeated == [], "one name, two meanings:" + listing(repeated)

@@ -12,7 +12,7 @@ def test_time_stands_still_until_something_spends_it() -> None:
 
 def test_work_sleeps_spins_and_stalls_each_move_time_by_exactly_their_length() -> None:
     clock = ManualClock()
-    clock.advance_ns(3_000_000)
+    clock.move_on(3_000_000)
     clock.sleep_ns(10_000_000)
     clock.busy_wait_ns(2_000_000)
     clock.block_ns(200_000_000)
@@ -39,7 +39,7 @@ def test_a_zero_sleep_returns_at_once_and_does_not_count_as_a_sleep() -> None:
     assert (clock.now_ns(), clock.slept_ns, clock.sleeps) == (0, 0, 0)
 
 
-@pytest.mark.parametrize("spend", ["advance_ns", "sleep_ns", "busy_wait_ns", "block_ns"])
+@pytest.mark.parametrize("spend", ["move_on", "sleep_ns", "busy_wait_ns", "block_ns"])
 def test_time_cannot_be_spent_backwards(spend: str) -> None:
     clock = ManualClock(start_ns=500)
     with pytest.raises(ValueError, match="cannot be negative"):

@@ -14,7 +14,7 @@ def test_1440_frames_at_144_fps_are_exactly_ten_seconds_and_end_on_tick_600_at_6
     scheduler = FixedStepScheduler(SchedulerSettings.at_hz(60))
     handed: list[int] = []
     for _ in range(1440):
-        elapsed = clock.advance(clock.frame_length(0, 0))
+        elapsed = clock.move_on(clock.frame_length(0, 0))
         handed.append(elapsed)
         scheduler.advance(elapsed)
     assert sum(handed) == 10_000_000_000
@@ -26,7 +26,7 @@ def test_1440_frames_at_144_fps_are_exactly_ten_seconds_and_end_on_tick_600_at_6
 
 def test_each_frame_hands_over_the_difference_of_floored_boundaries() -> None:
     clock = VirtualClock(144)
-    handed = [clock.advance(clock.frame_length(0, 0)) for _ in range(9)]
+    handed = [clock.move_on(clock.frame_length(0, 0)) for _ in range(9)]
     # Boundaries at n x 6,944,444 4/9 ns: the floors advance by 4 or 5 in the last digit.
     assert handed == [6_944_444, 6_944_444, 6_944_445, 6_944_444, 6_944_445,
                       6_944_444, 6_944_445, 6_944_444, 6_944_445]  # fmt: skip
@@ -63,7 +63,7 @@ def test_jitter_is_splitmix64_so_the_noise_never_changes_with_a_library_version(
 
 def test_jitter_is_added_to_each_frame_in_whole_nanoseconds() -> None:
     clock = VirtualClock(1000, jitter=FrameJitter(1_000, 7))
-    assert [clock.advance(clock.frame_length(0, 0)) for _ in range(3)] == [
+    assert [clock.move_on(clock.frame_length(0, 0)) for _ in range(3)] == [
         1_000_310, 1_000_451, 1_000_308,
     ]  # fmt: skip
 
@@ -77,7 +77,7 @@ def test_no_jitter_draws_nothing() -> None:
     [
         (lambda: VirtualClock(0), "render_fps must be positive (got 0)"),
         (lambda: VirtualClock(60, -1), "render_cost_ns cannot be negative (got -1)"),
-        (lambda: VirtualClock(60).advance(-1), "a frame cannot last less than nothing"),
+        (lambda: VirtualClock(60).move_on(-1), "a frame cannot last less than nothing"),
         (lambda: FrameJitter(-1, 0), "max_ns must be a whole number of ns, at least 0 (got -1)"),
     ],
 )

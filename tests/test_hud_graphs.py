@@ -10,7 +10,7 @@ import pytest
 from numpy.typing import NDArray
 
 from game.hud.graphs import FrameGraphs
-from game.hud.palette import BAD, FRAME_BAR, RGB
+from game.hud.hud_colours import BAD, FRAME_BAR, RGB
 from game.hud.text import Fonts
 from game.session.history import FrameHistory, FrameSample
 from tests.test_hud_stats import READOUT

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.hud.palette import BAD
+from game.hud.hud_colours import BAD
 from game.hud.panel import StatsPanel
 from game.hud.text import Fonts
 from tests.test_hud_stats import READOUT, lane, readout

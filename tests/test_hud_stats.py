@@ -10,7 +10,7 @@ import dataclasses
 import subprocess
 import sys
 
-from game.hud.palette import Meaning
+from game.hud.hud_colours import Meaning
 from game.hud.stats import (
     DETAIL,
     ESSENTIAL,
@@ -227,7 +227,7 @@ def test_rows_are_dropped_least_important_and_lowest_first() -> None:
 
 def test_the_words_of_the_hud_are_computed_without_pygame() -> None:
     code = (
-        "import sys, game.hud.stats, game.hud.timeline, game.hud.palette; "
+        "import sys, game.hud.stats, game.hud.graph_bins, game.hud.hud_colours; "
         "print('pygame' in sys.modules)"
     )
     result = subprocess.run(

@@ -32,14 +32,14 @@ class TestPause:
         clock.pause()
         paused = clock.advance(ms(5_000))
         books.record(paused)
-        assert (paused.steps, paused.dropped, paused.scaled, paused.paused) == (0, 0, 0, True)
+        assert (paused.steps, paused.dropped_ns, paused.scaled_ns, paused.paused) == (0, 0, 0, True)
         assert paused.remainder_ns == ms(15)
         assert paused.alpha == 0.75
         clock.resume()
         resumed = clock.advance(ms(5))
         books.record(resumed)
         # Resume does not bill the 5 s: 15 + 5 ms is exactly one step.
-        assert (resumed.steps, resumed.remainder, resumed.tick) == (1, 0, 1)
+        assert (resumed.steps, resumed.remainder_ns, resumed.tick) == (1, 0, 1)
         assert books.paused_ns == ms(5_000)
         assert books.dropped_ns == 0
         assert books.ledger_ok

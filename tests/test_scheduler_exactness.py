@@ -18,7 +18,7 @@ def step_counts_exact(hz: int, frame_ns: int, frames: int) -> list[int]:
 
 def step_counts_float(hz: int, frame_seconds: float, frames: int) -> list[int]:
     accumulator = NaiveFloatAccumulator(1 / hz)
-    return [accumulator.advance(frame_seconds) for _ in range(frames)]
+    return [accumulator.steps_for(frame_seconds) for _ in range(frames)]
 
 
 def test_10_000_frames_of_100_ms_at_50_hz_are_exactly_50_000_ticks() -> None:

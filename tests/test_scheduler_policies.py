@@ -83,17 +83,17 @@ def test_backlog_is_paid_off_over_the_next_frames_at_m_steps_a_frame() -> None:
     first, second = clock.advance(0), clock.advance(0)
     assert (first.steps, first.backlog_steps) == (4, 1)
     assert (second.steps, second.backlog_steps, second.tick) == (1, 0, 9)
-    assert second.dropped == 0
+    assert second.dropped_ns == 0
 
 
 def test_backlog_never_drops_while_the_backlog_fits_in_b() -> None:
     plan = scheduler(policy="backlog", max_steps=4).advance(ms(300))  # B = 1 s by default
-    assert (plan.steps, plan.backlog_steps, plan.dropped) == (4, 11, 0)
+    assert (plan.steps, plan.backlog_steps, plan.dropped_ns) == (4, 11, 0)
 
 
 def test_variable_runs_one_step_as_long_as_the_frame_with_alpha_1() -> None:
     plan = scheduler(policy="variable").advance(ms("16.667"))
-    assert (plan.steps, plan.dt_ns, plan.dropped, plan.alpha) == (1, ms("16.667"), 0, 1.0)
+    assert (plan.steps, plan.dt_ns, plan.dropped_ns, plan.alpha) == (1, ms("16.667"), 0, 1.0)
 
 
 def test_variable_clamps_the_step_to_f_and_drops_the_rest() -> None:

@@ -60,12 +60,12 @@ def test_every_frame_balances_and_stays_in_range(
             plan = clock.advance(frame)
         books.record(plan)
         assert plan.balances
-        assert plan.steps >= 0 and plan.dropped >= 0
-        assert 0 <= plan.remainder < plan.step
-        if config.policy in ("drop", "reset", "backlog") and not plan.granted:
+        assert plan.steps >= 0 and plan.dropped_ns >= 0
+        assert 0 <= plan.remainder_ns < plan.step_ns
+        if config.policy in ("drop", "reset", "backlog") and not plan.granted_ns:
             assert plan.steps <= config.max_steps
         if config.policy == "backlog":
-            assert plan.ns(plan.backlog_steps * plan.step) <= config.max_backlog_ns
+            assert plan.backlog_steps * plan.step_ns <= config.max_backlog_ns
         if config.alpha_mode is AlphaMode.CORRECT and config.policy != "variable":
             assert 0.0 <= plan.alpha < 1.0
         if config.policy in ("drop", "clamp", "uncapped", "variable"):

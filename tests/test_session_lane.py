@@ -9,7 +9,7 @@ from game.session.frame import Frame
 from game.session.lane import Lane
 from game.session.session import LabSession
 from game.session.spiral import SpiralDetector, SpiralState
-from game.world.scene import default_scene
+from game.world.world import demo_world
 from tests.helpers import ms
 
 
@@ -23,7 +23,7 @@ def run_frame(lane: Lane, elapsed_ns: int, ticks: int | None = None) -> StepPlan
 
 
 def test_a_lane_runs_exactly_the_planned_ticks() -> None:
-    lane = Lane(SchedulerSettings.at_hz(60), default_scene())
+    lane = Lane(SchedulerSettings.at_hz(60), demo_world())
     plans = [run_frame(lane, ms(25)) for _ in range(12)]
     assert [p.steps for p in plans] == [1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]
     assert lane.world.tick == 18 == lane.scheduler.tick
@@ -31,7 +31,7 @@ def test_a_lane_runs_exactly_the_planned_ticks() -> None:
 
 
 def test_stopping_early_settles_the_plan_and_the_world_matches_it() -> None:
-    lane = Lane(SchedulerSettings.at_hz(60, policy="uncapped"), default_scene())
+    lane = Lane(SchedulerSettings.at_hz(60, policy="uncapped"), demo_world())
     plan = run_frame(lane, ms(200), ticks=3)  # 12 planned, 3 run
     assert (plan.steps, plan.backlog_steps, lane.world.tick) == (3, 9, 3)
     assert lane.books.ledger_ok
@@ -40,13 +40,13 @@ def test_stopping_early_settles_the_plan_and_the_world_matches_it() -> None:
 
 
 def test_the_lag_is_dropped_plus_carried_time() -> None:
-    lane = Lane(SchedulerSettings.at_hz(50, max_steps=4), default_scene())
+    lane = Lane(SchedulerSettings.at_hz(50, max_steps=4), demo_world())
     run_frame(lane, ms(215))
     assert lane.lag_ns == ms(135)  # 120 ms dropped + 15 ms carried
 
 
 def test_a_single_step_while_paused_moves_the_world_one_tick() -> None:
-    lane = Lane(SchedulerSettings.at_hz(60), default_scene())
+    lane = Lane(SchedulerSettings.at_hz(60), demo_world())
     lane.scheduler.pause()
     lane.single_step()
     assert lane.world.tick == 1
@@ -83,14 +83,14 @@ class TestSession:
     def test_fire_is_stamped_with_the_next_tick_of_each_lane(self) -> None:
         stamped = []
         session = LabSession(
-            Controls(), default_scene, on_command=lambda lane, c: stamped.append((lane, c))
+            Controls(), demo_world, on_command=lambda lane, c: stamped.append((lane, c))
         )
         session.play_frame(ms(50))
         session.apply(Action(Act.FIRE))
         assert [(lane, type(c).__name__, c.tick) for lane, c in stamped] == [(0, "Fire", 3)]
 
     def test_changing_the_integrator_is_a_command_for_the_next_tick(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         session.play_frame(ms(50))
         session.apply(Action(Act.CYCLE_INTEGRATOR))
         assert session.lanes[0].world.integrator == "semi-implicit"
@@ -98,7 +98,7 @@ class TestSession:
         assert session.lanes[0].world.integrator == "verlet"
 
     def test_controls_reconfigure_the_scheduler_keeping_the_carried_time(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         session.play_frame(ms(25))
         carried = session.lanes[0].scheduler.carried_ns
         session.apply(Action(Act.SLOWER))
@@ -107,7 +107,7 @@ class TestSession:
         assert scheduler.carried_ns == carried
 
     def test_split_screen_twins_the_world_and_feeds_both_the_same_deltas(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         session.play_frame(ms(100))
         session.apply(Action(Act.TOGGLE_SPLIT))
         left, right = session.lanes
@@ -121,7 +121,7 @@ class TestSession:
         assert left.world.tick < right.world.tick  # drop dropped; uncapped ran them all
 
     def test_single_step_asks_to_pause_first(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         assert session.apply(Action(Act.SINGLE_STEP)) == (
             "single step works while paused: press P first"
         )
@@ -130,7 +130,7 @@ class TestSession:
         assert session.lanes[0].world.tick == 1
 
     def test_the_readout_reports_the_lane(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         session.play_frame(ms(25))
         (readout,) = session.lane_readouts()
         assert (readout.policy, readout.tick, readout.steps, readout.time_scale) == (
@@ -144,7 +144,7 @@ class TestSession:
 
 class TestSplitTwin:
     def test_the_second_lane_starts_with_the_first_lane_s_time_and_books(self) -> None:
-        session = LabSession(Controls(policies=("backlog",)), default_scene)
+        session = LabSession(Controls(policies=("backlog",)), demo_world)
         session.play_frame(ms(150))  # 9 ticks owed, 5 run, 4 carried as backlog
         session.apply(Action(Act.TOGGLE_SPLIT))
         left, right = session.lanes
@@ -156,7 +156,7 @@ class TestSplitTwin:
         assert (left.world.tick, right.world.tick) == (5, 9)  # independent from here on
 
     def test_the_tick_rate_can_change_and_split_in_one_frame(self) -> None:
-        session = LabSession(Controls(), default_scene)
+        session = LabSession(Controls(), demo_world)
         session.play_frame(ms(30))
         session.apply(Action(Act.CYCLE_TICK_RATE))
         session.apply(Action(Act.TOGGLE_SPLIT))
@@ -165,6 +165,6 @@ class TestSplitTwin:
 
 def test_a_slower_tick_rate_raises_the_max_frame_to_one_step() -> None:
     base = SchedulerSettings.at_hz(60, max_frame_ns=Fraction(ms(20)))
-    session = LabSession(Controls(), default_scene, base)
+    session = LabSession(Controls(), demo_world, base)
     session.set_controls(Controls(hz=Fraction(10)))
     assert session.lanes[0].scheduler.settings.max_frame_ns == ms(100)

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.view import palette
+from game.view import arena_colours
 from game.view.sprites import ANGLE_STEP, FRAMES, SpriteBook, frame_index
 
 
@@ -37,7 +37,7 @@ def test_frame_0_faces_right_and_a_quarter_turn_faces_up_the_screen() -> None:
     """The bright nose sits on the side the body faces; world angles turn counter-clockwise."""
     sprites = SpriteBook().projectile(16)
     h = sprites.half
-    nose = pygame.Color(*palette.PROJECTILE_NOSE, 255)
+    nose = pygame.Color(*arena_colours.PROJECTILE_NOSE, 255)
     assert sprites.surfaces[0].get_at((h + 8, h)) == nose
     assert sprites.surfaces[0].get_at((h - 9, h)) != nose
     assert sprites.surfaces[8].get_at((h, h - 9)) == nose  # up the screen is up the world
@@ -55,7 +55,7 @@ def test_sprites_are_premultiplied_with_transparent_corners() -> None:
 
 
 def test_trail_dots_fade_from_newest_to_oldest() -> None:
-    dots = SpriteBook().trail(8, palette.PROJECTILE, 10)
+    dots = SpriteBook().trail(8, arena_colours.PROJECTILE, 10)
     assert len(dots.surfaces) == 10
     centre = dots.half
     alphas = [surface.get_at((centre, centre)).a for surface in dots.surfaces]

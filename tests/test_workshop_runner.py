@@ -6,7 +6,7 @@ import pytest
 
 from game.clock.virtual import VirtualClock
 from game.config.model import GameConfig, LoadSection, SchedulerSection
-from game.session.from_config import session_from
+from game.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.runner import RUNAWAY_WORK_NS, run_headless
 from game.workshop.timeline import (

@@ -19,7 +19,7 @@ from game.world import (
     Teleport,
     World,
     WorldSettings,
-    default_scene,
+    demo_world,
 )
 
 DT = 1 / 60
@@ -37,7 +37,7 @@ SCRIPT: list[Command] = [
 
 
 def run(commands: list[Command], ticks: int = 150) -> World:
-    world = default_scene()
+    world = demo_world()
     for command in commands:
         world.submit(command)
     for _ in range(ticks):
@@ -109,7 +109,7 @@ def test_a_replay_is_identical_at_any_render_rate() -> None:
 
     def play(frame_ms: int) -> World:
         scheduler = FixedStepScheduler(SchedulerSettings.at_hz(60))
-        world = default_scene()
+        world = demo_world()
         for command in SCRIPT:
             world.submit(command)
         for _ in range(2000 // frame_ms):
@@ -143,7 +143,7 @@ def test_a_command_for_the_current_tick_is_accepted() -> None:
 
 
 def test_a_command_for_a_past_tick_is_refused_and_nothing_changes() -> None:
-    world = default_scene()
+    world = demo_world()
     for _ in range(5):
         world.step(DT)
     before = world.state_hash()
@@ -230,13 +230,13 @@ BAD_COMMANDS: list[tuple[Callable[[], object], type[Exception], str]] = [
 def test_a_bad_command_is_refused_clearly_and_nothing_changes(
     make: Callable[[], object], error: type[Exception], message: str
 ) -> None:
-    world = default_scene()
+    world = demo_world()
     before = world.state_hash()
     with pytest.raises(error, match=message):
         world.submit(make())  # type: ignore[arg-type]
     assert world.state_hash() == before
     world.step(DT)
-    untouched = default_scene()
+    untouched = demo_world()
     untouched.step(DT)
     assert world.state_hash() == untouched.state_hash()
 
@@ -256,7 +256,7 @@ def test_a_bad_command_is_refused_clearly_and_nothing_changes(
 def test_a_bad_dt_is_refused_and_nothing_changes(
     dt: object, error: type[Exception], message: str
 ) -> None:
-    world = default_scene()
+    world = demo_world()
     world.submit(Fire(tick=0, x=1.0, y=1.0, vx=1.0, vy=1.0))
     before = world.state_hash()
     with pytest.raises(error, match=message):
@@ -277,7 +277,7 @@ def test_a_teleport_of_a_body_that_is_gone_does_nothing() -> None:
 
 
 def test_a_reset_runs_first_so_a_shot_of_the_same_tick_survives_it() -> None:
-    world = default_scene()
+    world = demo_world()
     world.submit(SetCannon(tick=0, enabled=False))
     world.step(DT)
     world.submit(Fire(tick=1, x=1.0, y=1.0, vx=1.0, vy=9.0))
@@ -287,7 +287,7 @@ def test_a_reset_runs_first_so_a_shot_of_the_same_tick_survives_it() -> None:
 
 
 def test_reset_restores_the_scene_and_keeps_tick_time_and_integrator() -> None:
-    world = default_scene()
+    world = demo_world()
     world.submit(SetIntegrator(tick=0, name="explicit"))
     world.submit(SetCannon(tick=0, enabled=False))
     for _ in range(100):
@@ -301,7 +301,7 @@ def test_reset_restores_the_scene_and_keeps_tick_time_and_integrator() -> None:
 
 
 def test_an_id_is_never_reused_even_after_a_reset() -> None:
-    world = default_scene()
+    world = demo_world()
     first = set(world.view().ids.tolist())
     world.submit(Reset(tick=0))
     world.step(DT)

@@ -1,10 +1,10 @@
 """A world can be cloned for the split screen: the copy is independent and runs the same."""
 
-from game.world.scene import default_scene
+from game.world.world import demo_world
 
 
 def test_a_clone_is_independent_and_runs_the_same_future() -> None:
-    original = default_scene()
+    original = demo_world()
     for _ in range(20):
         original.step(1 / 60)
     twin = original.clone()

@@ -12,8 +12,8 @@ from game.world import (
     SpawnSpring,
     World,
     WorldSettings,
-    default_scene,
     demo_scene,
+    demo_world,
 )
 
 
@@ -26,7 +26,7 @@ def test_the_demo_scene_hangs_four_springs_soft_to_stiff_with_the_cannon_on() ->
 
 
 def test_the_demo_world_starts_with_its_springs_and_fires_on_its_first_tick() -> None:
-    world = default_scene()
+    world = demo_world()
     assert (world.tick, world.spring_count, world.projectile_count, world.cannon_on) == (
         0,
         4,
@@ -40,11 +40,11 @@ def test_the_demo_world_starts_with_its_springs_and_fires_on_its_first_tick() ->
 @pytest.mark.parametrize(("width", "height"), [(32.0, 18.0), (8.0, 6.0), (320.0, 180.0)])
 def test_the_demo_scene_fits_any_arena(width: float, height: float) -> None:
     settings = WorldSettings(arena_width=width, arena_height=height)
-    assert default_scene(settings).spring_count == 4
+    assert demo_world(settings).spring_count == 4
 
 
 def test_two_demo_worlds_stay_identical() -> None:
-    first, second = default_scene(), default_scene()
+    first, second = demo_world(), demo_world()
     for _ in range(300):
         first.step(1 / 60)
         second.step(1 / 60)

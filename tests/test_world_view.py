@@ -17,7 +17,7 @@ from game.world import (
     Teleport,
     World,
     WorldSettings,
-    default_scene,
+    demo_world,
 )
 
 WEIGHTLESS = WorldSettings(gravity=0.0)
@@ -79,7 +79,7 @@ def test_raw_tick_markers_are_the_current_tick_in_every_mode() -> None:
 
 
 def test_drawing_never_changes_the_world() -> None:
-    drawn, untouched = default_scene(), default_scene()
+    drawn, untouched = demo_world(), demo_world()
     for _ in range(50):
         drawn.step(1 / 60)
         untouched.step(1 / 60)
@@ -92,7 +92,7 @@ def test_drawing_never_changes_the_world() -> None:
 
 
 def test_view_arrays_are_read_only() -> None:
-    view = default_scene().view(0.5, "interpolate")
+    view = demo_world().view(0.5, "interpolate")
     for name in (
         "ids",
         "kind",

@@ -43,8 +43,8 @@ from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.readout import Readout
 from game.session.session import LabSession
-from game.view.scene import SceneRenderer
 from game.view.sprites import SpriteBook
+from game.view.world_renderer import WorldRenderer
 
 POLL_EVERY_NS = 100 * NS_PER_MS
 """While stepping, look at the event queue at least this often."""
@@ -99,7 +99,7 @@ class GameLoop:
         )
         self._sprites = SpriteBook()
         self._lane_label = LaneLabel(self.hud.fonts_at(1.0))
-        self._renderers: list[SceneRenderer] = []
+        self._renderers: list[WorldRenderer] = []
         self.frames = 0
         self.quitting = False
         self._input = InputReader()
@@ -297,12 +297,12 @@ class GameLoop:
         """Where each lane's arena is, as laid out for the current readout."""
         return [pygame.Rect(a.x, a.y, a.w, a.h) for a in self._layout(self.readout()).arenas]
 
-    def _lane_renderers(self) -> list[SceneRenderer]:
+    def _lane_renderers(self) -> list[WorldRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
         lanes = self.session.lanes
         while len(self._renderers) < len(lanes):
             settings = lanes[len(self._renderers)].world.settings
-            self._renderers.append(SceneRenderer(settings, self._sprites))
+            self._renderers.append(WorldRenderer(settings, self._sprites))
         del self._renderers[len(lanes) :]
         return self._renderers
 

@@ -1,6 +1,6 @@
 """`ManualClock`: a `Clock` whose time moves only when something spends it.
 
-Sleeping, spinning and stalling simply move the hands forward, and `advance_ns` stands for the
+Sleeping, spinning and stalling simply move the hands forward, and `move_on` stands for the
 frame's own work. Handed to the real loop or the pacer instead of `WallClock`, it makes every
 frame time an exact, repeatable number: tests assert `== 16_666_666`, not "about 16.7 ms".
 """
@@ -34,7 +34,7 @@ class ManualClock:
     def now_ns(self) -> int:
         return self._now_ns
 
-    def advance_ns(self, ns: int) -> None:
+    def move_on(self, ns: int) -> None:
         """Let `ns` pass as if the program were busy with something else (a frame's work)."""
         self._now_ns += check_duration(ns, "advance")
 

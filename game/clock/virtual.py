@@ -120,7 +120,7 @@ class VirtualClock:
         jitter = self.jitter.draw_ns() if self.jitter is not None else 0
         return max(self._budget, work) + jitter + stall_ns
 
-    def advance(self, length: Fraction | int) -> int:
+    def move_on(self, length: Fraction | int) -> int:
         """Move to the next boundary; return the frame's whole-ns duration for the scheduler."""
         length = _exact(length, "length")
         if length < 0:

@@ -33,7 +33,7 @@ from game.world.experiments import (
     spring_energy_drift,
 )
 from game.world.integrators import INTEGRATORS
-from game.world.scene import default_scene
+from game.world.world import demo_world
 
 HELP = "rerun seed 003's projectile, spring and catch-up experiments with this world's code"
 
@@ -56,10 +56,10 @@ def catch_up() -> CatchUp:
     """Hand the real scheduler a 200 ms frame at 60 Hz, cap 5, and run its plan on a world."""
     scheduler = FixedStepScheduler(SchedulerSettings.at_hz(CATCH_UP_HZ, max_steps=CATCH_UP_CAP))
     plan = scheduler.advance(STALL_MS * NS_PER_MS)
-    world = default_scene()
+    world = demo_world()
     for _ in range(plan.steps):
         world.step(plan.dt_seconds)
-    return CatchUp(world.tick, plan.dropped // plan.step, plan.remainder_ns)
+    return CatchUp(world.tick, plan.dropped_steps, plan.remainder_ns)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from game.config.loading import load_config
 from game.errors import BadInput
-from game.session.from_config import session_from
+from game.from_config import session_from
 from game.workshop.lessons import find_lesson
 from game.workshop.recording import SessionRecorder
 

@@ -23,7 +23,7 @@ from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
 from game.errors import BadInput
-from game.session.from_config import session_from
+from game.from_config import session_from
 from game.workshop.replay_file import read_recording
 from game.workshop.runner import run_headless
 from game.workshop.scenario import MAX_RENDER_FPS

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Annotated, Literal, Self
+from typing import Annotated, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -28,7 +28,6 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns, ms_to_ns
 from game.config.choices import one_of
 from game.config.exact import decimal_text, exact_number
 from game.config.problems import SettingError
-from game.scheduler.policies import POLICIES
 from game.scheduler.settings import (
     MAX_BACKLOG_LIMIT_NS,
     MAX_CATCH_UP_STEPS,
@@ -40,7 +39,14 @@ from game.scheduler.settings import (
     AlphaMode,
     SchedulerSettings,
 )
-from game.session.controls import FPS_CAPS as RENDER_CAPS
+from game.vocabulary import (
+    ALPHA_MODES,
+    INTEGRATOR_NAMES,
+    INTERPOLATION_NAMES,
+    POLICY_NAMES,
+    PRECISION_NAMES,
+    RENDER_CAPS,
+)
 
 # The scheduler's own limits, restated in the units a config file uses, so that every
 # config that validates also builds a valid `SchedulerSettings`.
@@ -60,8 +66,12 @@ TimeScale = Annotated[
     Fraction, exact_number(more_than=0, at_most=MAX_TIME_SCALE, ratios=True, example="1/8 or 0.5")
 ]
 StepCostMs = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_STEP_COST_MS)]
-PolicyName = Annotated[str, AfterValidator(one_of(*POLICIES))]
+PolicyName = Annotated[str, AfterValidator(one_of(*POLICY_NAMES))]
 FpsCap = Annotated[int, AfterValidator(one_of(*FPS_CAPS))]
+AlphaName = Annotated[str, AfterValidator(one_of(*ALPHA_MODES))]
+IntegratorName = Annotated[str, AfterValidator(one_of(*INTEGRATOR_NAMES))]
+InterpolationName = Annotated[str, AfterValidator(one_of(*INTERPOLATION_NAMES))]
+PrecisionName = Annotated[str, AfterValidator(one_of(*PRECISION_NAMES))]
 
 
 class Section(BaseModel):
@@ -87,7 +97,7 @@ class SchedulerSection(Section):
     """The max backlog B the `backlog` policy may carry."""
     time_scale: TimeScale = Fraction(1)
     """Simulated seconds per wall second: "1/8" is slow motion, 2 is double speed."""
-    alpha: Literal["correct", "naive"] = "correct"
+    alpha: AlphaName = "correct"
     """How the interpolation factor is computed (see `AlphaMode`)."""
     overload_frames: Annotated[int, Field(ge=1, le=MAX_OVERLOAD_FRAMES)] = 3
     """Consecutive strained frames before the overload indicator lights up."""
@@ -147,14 +157,14 @@ class RenderSection(Section):
     """Let the display's refresh pace the frames, on top of the cap."""
     fps_cap: FpsCap = 144
     """The render-rate cap held by the game's own pacer: 30, 60, 144, 240, or 0 for none."""
-    interpolation: Literal["off", "interpolate", "extrapolate"] = "interpolate"
+    interpolation: InterpolationName = "interpolate"
     """How a frame places bodies between two ticks."""
 
 
 class WorldSection(Section):
     """`[world]`: the simulated scene."""
 
-    integrator: Literal["explicit", "semi-implicit", "verlet"] = "semi-implicit"
+    integrator: IntegratorName = "semi-implicit"
     """The integrator at tick 0 (E cycles them)."""
     gravity: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = 9.81
     """Downward acceleration on projectiles, m/s^2."""
@@ -162,7 +172,7 @@ class WorldSection(Section):
     """Seeds the world's random generator, so every run and replay fires the same volley."""
     cannon_period_ticks: Annotated[int, Field(ge=0)] = 45
     """The cannon fires every this many ticks; 0 turns it off."""
-    precision: Literal["float32", "float64"] = "float64"
+    precision: PrecisionName = "float64"
     """The float type of the world's state: a game engine's float32 or a reference float64."""
 
 

@@ -2,8 +2,9 @@
 
 Two layers, so the words can be tested without pixels:
 
-- pure (no pygame): `palette` (colours and what they mean), `stats` (a `Readout` turned into
-  rows of text), `timeline` (the frame history binned into graph columns);
+- pure (no pygame): `hud_colours` (colours and what they mean), `stats` (a `Readout` turned
+  into rows of text), `graph_bins` (the frame history binned into graph columns), `layout`
+  (where everything goes on the window);
 - drawing (pygame-ce): `text` (fonts and the rendered-text cache), `plate`, `panel`, `graphs`,
   `help`, `banner`, and `hud`, which lays them out on the window.
 

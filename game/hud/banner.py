@@ -11,7 +11,7 @@ import textwrap
 
 import pygame
 
-from game.hud.palette import BAD, BANNER_EDGE, BANNER_PLATE, TEXT
+from game.hud.hud_colours import BAD, BANNER_EDGE, BANNER_PLATE, TEXT
 from game.hud.plate import make_plate
 from game.hud.text import Fonts, TextCache
 

@@ -13,7 +13,7 @@ strip: the frame times are the graph.
 
 Cost. The time axis is cut into bins on a fixed grid (every 40 ms or so, one bar each), and
 the graph shows the bins that are complete. So the picture only changes when a bin completes,
-every second or third frame at 60 fps: then numpy bins the history (`timeline`) and the bars,
+every second or third frame at 60 fps: then numpy bins the history (`graph_bins`) and the bars,
 lines and labels are drawn once into a picture. Every other frame costs one blit.
 """
 
@@ -26,7 +26,8 @@ import numpy as np
 import pygame
 from numpy.typing import NDArray
 
-from game.hud.palette import (
+from game.hud.graph_bins import Bins, axis_top, bin_frames
+from game.hud.hud_colours import (
     BAD,
     BUDGET_LINE,
     DIM,
@@ -42,7 +43,6 @@ from game.hud.palette import (
 )
 from game.hud.plate import make_plate
 from game.hud.text import Fonts
-from game.hud.timeline import Bins, axis_top, bin_frames
 from game.session.history import FrameHistory
 from game.session.readout import Readout
 

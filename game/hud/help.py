@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.hud.palette import DIM, HEADING, KEY, RGB, RGBA, TEXT
+from game.hud.hud_colours import DIM, HEADING, KEY, RGB, RGBA, TEXT
 from game.hud.plate import make_plate
 from game.hud.text import Fonts
 

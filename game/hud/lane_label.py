@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.hud.palette import KEY, LABEL, PLATE
+from game.hud.hud_colours import KEY, LABEL, PLATE
 from game.hud.text import Fonts
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.hud.palette import (
+from game.hud.hud_colours import (
     ALPHA_FILL,
     BAD,
     BADGE_TEXT,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.hud.palette import PLATE, PLATE_EDGE, RGBA
+from game.hud.hud_colours import PLATE, PLATE_EDGE, RGBA
 
 
 def make_plate(

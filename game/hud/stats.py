@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from game.hud.palette import Meaning
+from game.hud.hud_colours import Meaning
 from game.session.readout import LaneReadout, Readout
 
 ESSENTIAL = 1

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from game.hud.palette import RGB
+from game.hud.hud_colours import RGB
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 REGULAR = "DejaVuSansMono.ttf"

@@ -36,14 +36,14 @@ class TimeBooks:
 
     def record(self, plan: StepPlan) -> None:
         """Add one plan (a frame, or a single step while paused) to the totals."""
-        if plan.granted == 0:
+        if plan.granted_ns == 0:
             self.frames += 1
             self.wall_ns += plan.elapsed_ns
             if plan.paused:
                 self.paused_ns += plan.elapsed_ns
         self.ticks += plan.steps
         self.scaled_ns += plan.scaled_ns
-        self.granted_ns += plan.ns(plan.granted)
+        self.granted_ns += plan.granted_ns
         self.stepped_ns += plan.steps * plan.dt_ns
         self.dropped_ns += plan.dropped_ns
         self.every_frame_balanced = self.every_frame_balanced and plan.balances

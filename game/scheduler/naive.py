@@ -16,7 +16,7 @@ class NaiveFloatAccumulator:
         self.max_steps = max_steps
         self.accumulator = 0.0
 
-    def advance(self, elapsed_seconds: float) -> int:
+    def steps_for(self, elapsed_seconds: float) -> int:
         """Add a frame; return how many steps it runs."""
         self.accumulator += elapsed_seconds
         steps = 0

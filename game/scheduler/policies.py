@@ -45,7 +45,7 @@ class OverloadPolicy(Protocol):
     def allot(self, carried: int, scaled: int, limits: FrameLimits) -> Allotment: ...
 
 
-class Uncapped:
+class UncappedPolicy:
     """Run every whole step in carried + s; keep the rest. No protection: this one spirals."""
 
     name = "uncapped"
@@ -56,7 +56,7 @@ class Uncapped:
         return Allotment(steps, limits.step, 0, rest)
 
 
-class Clamp:
+class ClampPolicy:
     """Count at most F of the frame and drop the part above F; then run every whole step.
 
     The classic accumulator clamp (Fiedler, Bevy's max_delta, Unity's maximum timestep).
@@ -71,7 +71,7 @@ class Clamp:
         return Allotment(steps, limits.step, scaled - counted, rest)
 
 
-class Drop:
+class DropPolicy:
     """Run at most M of the whole steps; drop the whole steps beyond M; keep the remainder.
 
     The remainder survives, so the next frame starts where the clock really is within a step.
@@ -86,7 +86,7 @@ class Drop:
         return Allotment(steps, limits.step, (whole - steps) * limits.step, remainder)
 
 
-class Reset:
+class ResetPolicy:
     """Clamp to F, run at most M steps, then drop everything left if more than 2 steps remain.
 
     Three layers of protection. The last one throws away the sub-step remainder too, which the
@@ -107,7 +107,7 @@ class Reset:
         return Allotment(steps, limits.step, dropped, left)
 
 
-class Backlog:
+class BacklogPolicy:
     """Run at most M steps; carry the whole steps beyond M as backlog, up to B; drop the excess.
 
     The simulation slows down for a while instead of losing time. Alpha still comes from the
@@ -127,7 +127,7 @@ class Backlog:
         )
 
 
-class Variable:
+class VariablePolicy:
     """The beginner loop: no fixed step; one step of dt = min(s, F) per frame, the rest dropped.
 
     It is here to show what fixed steps fix: the simulation now depends on the frame rate.
@@ -143,6 +143,14 @@ class Variable:
 
 
 POLICIES: dict[str, OverloadPolicy] = {
-    policy.name: policy for policy in (Uncapped(), Clamp(), Drop(), Reset(), Backlog(), Variable())
+    policy.name: policy
+    for policy in (
+        UncappedPolicy(),
+        ClampPolicy(),
+        DropPolicy(),
+        ResetPolicy(),
+        BacklogPolicy(),
+        VariablePolicy(),
+    )
 }
 """Every policy by its name; the order is the order of the keys 1-6 in the game."""

@@ -229,19 +229,19 @@ class FixedStepScheduler:
         if isinstance(ran, bool) or not isinstance(ran, int) or not 0 <= ran <= plan.steps:
             raise ValueError(f"ran must be a whole number from 0 to {plan.steps} (got {ran!r})")
         unrun = plan.steps - ran
-        carried = plan.carried_out + unrun * plan.dt
-        backlog_steps, remainder = divmod(carried, plan.step)
-        revised = plan._replace(
+        carried = plan._carried_out + unrun * plan._dt
+        backlog_steps, remainder = divmod(carried, plan._step)
+        revised = plan._revised(
             steps=ran,
             tick=plan.tick - unrun,
-            sim_time=plan.sim_time - unrun * plan.dt,
+            _sim_time=plan._sim_time - unrun * plan._dt,
             backlog_steps=backlog_steps,
-            remainder=remainder,
+            _remainder=remainder,
             alpha=self._alpha(carried, remainder),
         )
-        self._carried = revised.carried_out
+        self._carried = carried
         self._tick = revised.tick
-        self._sim_time = revised.sim_time
+        self._sim_time = revised._sim_time
         self._last_plan = revised
         self._settled = True
         return revised
@@ -267,12 +267,10 @@ class FixedStepScheduler:
         alpha = self._alpha(carried_out, remainder)
         tick = self._tick + steps
         sim_time = self._sim_time + steps * dt
-        # Positional on purpose (the names match the fields, in order): binding 17 keywords
-        # costs more than half a microsecond, every frame.
-        plan = StepPlan(
-            steps, dt, dropped, remainder, backlog_steps, alpha, tick, sim_time,
-            overload.on, self._paused, strained,
-            elapsed, scaled, carried_in, granted, step, gear.grains_per_ns,
+        plan = StepPlan.of(
+            steps, backlog_steps, alpha, tick, overload.on, self._paused, strained, elapsed,
+            dt, dropped, remainder, sim_time, scaled, carried_in, granted, step,
+            gear.grains_per_ns,
         )  # fmt: skip
         self._carried = carried_out
         self._tick = tick

@@ -15,22 +15,16 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from game.clock.units import NS_PER_MS
-from game.scheduler.policies import POLICIES
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
-
-POLICY_ORDER: tuple[str, ...] = tuple(POLICIES)
-TIME_SCALES: tuple[Fraction, ...] = (
-    Fraction(1, 8), Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4),
-)  # fmt: skip
-TICK_RATES: tuple[Fraction, ...] = (Fraction(10), Fraction(30), Fraction(60), Fraction(120))
-FPS_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
-"""Render-rate caps; 0 means uncapped."""
-STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
-    Fraction(ms) for ms in (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
+from game.vocabulary import (
+    INTEGRATOR_NAMES,
+    INTERPOLATION_NAMES,
+    POLICY_NAMES,
+    RENDER_CAPS,
+    STEP_COSTS_MS,
+    TICK_RATES,
+    TIME_SCALES,
 )
-"""Busy-wait per tick. 16 ms fits in a 60 Hz step (16.7 ms); 20 ms does not: that is the spiral."""
-INTERPOLATIONS: tuple[str, ...] = ("off", "interpolate", "extrapolate")
-INTEGRATOR_ORDER: tuple[str, ...] = ("explicit", "semi-implicit", "verlet")
 
 
 class Act(StrEnum):
@@ -138,13 +132,13 @@ class Controls:
         if act in (Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY):
             lane = self.focus_lane
             if act is Act.SET_POLICY:
-                if not 1 <= action.number <= len(POLICY_ORDER):
-                    raise ValueError(f"policy number must be 1-{len(POLICY_ORDER)}")
-                chosen = POLICY_ORDER[action.number - 1]
+                if not 1 <= action.number <= len(POLICY_NAMES):
+                    raise ValueError(f"policy number must be 1-{len(POLICY_NAMES)}")
+                chosen = POLICY_NAMES[action.number - 1]
             else:
                 delta = 1 if act is Act.NEXT_POLICY else -1
-                index = POLICY_ORDER.index(self.policies[lane]) + delta
-                chosen = POLICY_ORDER[index % len(POLICY_ORDER)]
+                index = POLICY_NAMES.index(self.policies[lane]) + delta
+                chosen = POLICY_NAMES[index % len(POLICY_NAMES)]
             policies = list(self.policies)
             policies[lane] = chosen
             return replace(self, policies=tuple(policies))
@@ -158,17 +152,17 @@ class Controls:
             delta = 1 if act is Act.MORE_CATCH_UP else -1
             return replace(self, max_steps=max(1, min(MAX_CATCH_UP_STEPS, self.max_steps + delta)))
         if act is Act.CYCLE_INTERPOLATION:
-            return replace(self, interpolation=_next(INTERPOLATIONS, self.interpolation))
+            return replace(self, interpolation=_next(INTERPOLATION_NAMES, self.interpolation))
         if act is Act.CYCLE_ALPHA:
             naive = self.alpha_mode is AlphaMode.CORRECT
             return replace(self, alpha_mode=AlphaMode.NAIVE if naive else AlphaMode.CORRECT)
         if act is Act.CYCLE_INTEGRATOR:
-            return replace(self, integrator=_next(INTEGRATOR_ORDER, self.integrator))
+            return replace(self, integrator=_next(INTEGRATOR_NAMES, self.integrator))
         if act is Act.CYCLE_TICK_RATE:
             faster = [rate for rate in TICK_RATES if rate > self.hz]
             return replace(self, hz=faster[0] if faster else TICK_RATES[0])
         if act is Act.CYCLE_FPS_CAP:
-            return replace(self, fps_cap=_next(FPS_CAPS, self.fps_cap))
+            return replace(self, fps_cap=_next(RENDER_CAPS, self.fps_cap))
         if act is Act.TOGGLE_SPLIT:
             if self.split:
                 return replace(self, policies=self.policies[:1], focus_lane=0)

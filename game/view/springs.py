@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.view import palette
+from game.view import arena_colours
 
 Points = npt.NDArray[np.float64]
 
@@ -71,14 +71,16 @@ def _draw_mount(surface: pygame.Surface, anchor: list[int], scale: float) -> Non
     half = max(3, round(MOUNT_WIDTH_M * scale / 2))
     thick = max(2, round(0.12 * scale))
     x, y = anchor
-    pygame.draw.rect(surface, palette.MOUNT, (x - half, y - thick, 2 * half, thick), 0, thick // 2)
-    pygame.draw.circle(surface, palette.MOUNT_PIN, (x, y), max(2, round(0.07 * scale)))
+    pygame.draw.rect(
+        surface, arena_colours.MOUNT, (x - half, y - thick, 2 * half, thick), 0, thick // 2
+    )
+    pygame.draw.circle(surface, arena_colours.MOUNT_PIN, (x, y), max(2, round(0.07 * scale)))
 
 
 def _draw_coil(surface: pygame.Surface, corners: list[list[float]], wire: int) -> None:
     """The whole wire in shadow, then its front strokes bright, so that it reads as a helix."""
-    pygame.draw.lines(surface, palette.COIL_SHADOW, False, corners, wire)
+    pygame.draw.lines(surface, arena_colours.COIL_SHADOW, False, corners, wire)
     last_stroke = len(corners) - 2
     for index, (start, end) in enumerate(pairwise(corners)):
         if index % 2 == 1 or index in (0, last_stroke):  # the leads, and every other stroke
-            pygame.draw.line(surface, palette.COIL, start, end, wire)
+            pygame.draw.line(surface, arena_colours.COIL, start, end, wire)

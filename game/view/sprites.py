@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.view import palette
+from game.view import arena_colours
 from game.view.raster import Canvas, Colour, highlight, shaded, sphere_light
 
 FRAMES = 32
@@ -93,15 +93,15 @@ def paint_projectile(radius: int, angle: float) -> pygame.Surface:
     distance = canvas.radius()
     light = sphere_light(canvas, r)
     along, across = canvas.turned(angle)
-    canvas.paint(distance <= r, shaded(palette.PROJECTILE, light))
+    canvas.paint(distance <= r, shaded(arena_colours.PROJECTILE, light))
     canvas.paint(
         (np.abs(across) < max(0.55, 0.15 * r)) & (distance <= r),
-        shaded(palette.PROJECTILE_SEAM, light),
+        shaded(arena_colours.PROJECTILE_SEAM, light),
     )
     nose = np.hypot(along - 0.55 * r, across) < max(0.9, 0.24 * r)
-    canvas.paint(nose, palette.PROJECTILE_NOSE)
+    canvas.paint(nose, arena_colours.PROJECTILE_NOSE)
     canvas.paint(
-        (distance > r - max(0.8, 0.12 * r)) & (distance <= r), palette.PROJECTILE_RIM, 0.85
+        (distance > r - max(0.8, 0.12 * r)) & (distance <= r), arena_colours.PROJECTILE_RIM, 0.85
     )
     canvas.paint(highlight(canvas, r), (255, 255, 255), 0.35)
     return canvas.surface()
@@ -113,14 +113,14 @@ def paint_bob(radius: int, angle: float) -> pygame.Surface:
     r = float(radius)
     distance = canvas.radius()
     light = sphere_light(canvas, r)
-    canvas.paint(distance <= r, shaded(palette.BOB, light))
+    canvas.paint(distance <= r, shaded(arena_colours.BOB, light))
     width = max(0.6, 0.11 * r)
     for spoke in range(3):
         along, across = canvas.turned(angle + spoke * 2.0 * math.pi / 3.0)
         arm = (along > 0) & (np.abs(across) < width) & (distance < 0.78 * r)
-        canvas.paint(arm, shaded(palette.BOB_SPOKE, light))
-    canvas.paint(distance < max(1.0, 0.2 * r), palette.BOB_HUB)
-    canvas.paint((distance > r - max(0.8, 0.1 * r)) & (distance <= r), palette.BOB_RIM, 0.9)
+        canvas.paint(arm, shaded(arena_colours.BOB_SPOKE, light))
+    canvas.paint(distance < max(1.0, 0.2 * r), arena_colours.BOB_HUB)
+    canvas.paint((distance > r - max(0.8, 0.1 * r)) & (distance <= r), arena_colours.BOB_RIM, 0.9)
     canvas.paint(highlight(canvas, r), (255, 255, 255), 0.3)
     return canvas.surface()
 
@@ -135,8 +135,8 @@ def paint_ghost(radius: int) -> pygame.Surface:
     canvas = _sized(ring)
     distance = canvas.radius()
     thickness = max(1.1, 0.14 * ring)
-    canvas.paint(distance <= ring - thickness, palette.GHOST, 0.1)
-    canvas.paint((distance > ring - thickness) & (distance <= ring), palette.GHOST, 0.95)
+    canvas.paint(distance <= ring - thickness, arena_colours.GHOST, 0.1)
+    canvas.paint((distance > ring - thickness) & (distance <= ring), arena_colours.GHOST, 0.95)
     return canvas.surface()
 
 
@@ -145,7 +145,7 @@ def paint_tick_marker(size: int) -> pygame.Surface:
     canvas = _sized(size)
     diamond = np.abs(canvas.u) + np.abs(canvas.v)
     canvas.paint(diamond <= size, (40, 8, 24), 0.8)
-    canvas.paint(diamond <= size - max(0.8, 0.25 * size), palette.TICK_MARKER)
+    canvas.paint(diamond <= size - max(0.8, 0.25 * size), arena_colours.TICK_MARKER)
     return canvas.surface()
 
 

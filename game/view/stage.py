@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.view import palette
+from game.view import arena_colours
 from game.view.camera import Camera
 from game.view.raster import Canvas, Colour, shaded
 from game.world.settings import CannonSettings, WorldSettings
@@ -66,12 +66,12 @@ def paint_backdrop(settings: WorldSettings, width: int, height: int) -> pygame.S
     metres_x, _ = camera.to_world(np.arange(width) + 0.5, 0.0)
     _, metres_y = camera.to_world(0.0, np.arange(height) + 0.5)
     altitude = np.clip(metres_y / settings.arena_height, 0.0, 1.0) ** 0.8
-    sky = _mix(palette.SKY_HORIZON, palette.SKY_TOP, altitude)
+    sky = _mix(arena_colours.SKY_HORIZON, arena_colours.SKY_TOP, altitude)
     image: Image = np.repeat(sky[None, :, :], width, axis=0)
     beside = (metres_x < 0.0) | (metres_x > settings.arena_width)
-    image[beside] *= palette.OUTSIDE_DIM
+    image[beside] *= arena_colours.OUTSIDE_DIM
     depth = np.clip(-metres_y[metres_y < 0.0] / 3.0, 0.0, 1.0)
-    image[:, metres_y < 0.0] = _mix(palette.EARTH, palette.LETTERBOX, depth)
+    image[:, metres_y < 0.0] = _mix(arena_colours.EARTH, arena_colours.LETTERBOX, depth)
     inside = _arena_slices(camera)
     _draw_grid(image, camera, inside)
     _draw_ground(image, camera, inside[0])
@@ -105,12 +105,12 @@ def _draw_grid(image: Image, camera: Camera, inside: tuple[slice, slice]) -> Non
     columns, rows = inside
     for metre in range(1, math.ceil(camera.arena_width)):
         px, _ = camera.to_screen(metre, 0.0)
-        alpha = palette.GRID_MAJOR_ALPHA if metre % 5 == 0 else palette.GRID_MINOR_ALPHA
-        _blend(image[int(px), rows], palette.GRID_COLOUR, alpha)
+        alpha = arena_colours.GRID_MAJOR_ALPHA if metre % 5 == 0 else arena_colours.GRID_MINOR_ALPHA
+        _blend(image[int(px), rows], arena_colours.GRID_COLOUR, alpha)
     for metre in range(1, math.ceil(camera.arena_height)):
         _, py = camera.to_screen(0.0, metre)
-        alpha = palette.GRID_MAJOR_ALPHA if metre % 5 == 0 else palette.GRID_MINOR_ALPHA
-        _blend(image[columns, int(py)], palette.GRID_COLOUR, alpha)
+        alpha = arena_colours.GRID_MAJOR_ALPHA if metre % 5 == 0 else arena_colours.GRID_MINOR_ALPHA
+        _blend(image[columns, int(py)], arena_colours.GRID_COLOUR, alpha)
 
 
 def _draw_ground(image: Image, camera: Camera, columns: slice) -> None:
@@ -120,10 +120,10 @@ def _draw_ground(image: Image, camera: Camera, columns: slice) -> None:
     for above in range(glow):
         row = ground - 1 - above
         if row >= 0:
-            _blend(image[columns, row], palette.GROUND_LINE, 0.16 * (1.0 - above / glow) ** 2)
+            _blend(image[columns, row], arena_colours.GROUND_LINE, 0.16 * (1.0 - above / glow) ** 2)
     for row in (ground - 2, ground - 1):
         if row >= 0:
-            _blend(image[columns, row], palette.GROUND_LINE, 0.85)
+            _blend(image[columns, row], arena_colours.GROUND_LINE, 0.85)
 
 
 def _darken_corners(image: Image) -> None:
@@ -131,7 +131,7 @@ def _darken_corners(image: Image) -> None:
     width, height = image.shape[:2]
     across = np.linspace(-1.0, 1.0, width)[:, None]
     down = np.linspace(-1.0, 1.0, height)[None, :]
-    image *= (1.0 - palette.VIGNETTE * (across**2 + down**2) / 2.0)[..., None]
+    image *= (1.0 - arena_colours.VIGNETTE * (across**2 + down**2) / 2.0)[..., None]
 
 
 def _draw_labels(picture: pygame.Surface, camera: Camera) -> None:
@@ -144,11 +144,11 @@ def _draw_labels(picture: pygame.Surface, camera: Camera) -> None:
     ground = camera.ground_y - 2
     for metre in range(5, math.ceil(camera.arena_width), 5):
         px, _ = camera.to_screen(metre, 0.0)
-        text = font.render(f"{metre} m", True, palette.LABEL)
+        text = font.render(f"{metre} m", True, arena_colours.LABEL)
         picture.blit(text, (int(px) + gap, round(ground) - text.get_height() - gap))
     for metre in range(5, math.ceil(camera.arena_height), 5):
         _, py = camera.to_screen(0.0, metre)
-        text = font.render(f"{metre} m", True, palette.LABEL)
+        text = font.render(f"{metre} m", True, arena_colours.LABEL)
         picture.blit(text, (round(camera.origin_x) + gap, int(py) + gap))
 
 
@@ -169,11 +169,11 @@ def paint_cannon(
     half_width = (0.42 - 0.22 * rise) * m
     post_shape = (canvas.v <= 0.0) & (canvas.v >= ground_v) & (np.abs(canvas.u) <= half_width)
     side_light = np.clip(0.6 - 0.4 * canvas.u / np.maximum(half_width, 1.0), 0.0, 1.0)
-    canvas.paint(post_shape, shaded(palette.CANNON_DARK, side_light, ambient=0.7))
+    canvas.paint(post_shape, shaded(arena_colours.CANNON_DARK, side_light, ambient=0.7))
     plate = (
         (canvas.v >= ground_v) & (canvas.v <= ground_v + 0.14 * m) & (np.abs(canvas.u) <= 0.7 * m)
     )
-    canvas.paint(plate, palette.CANNON)
+    canvas.paint(plate, arena_colours.CANNON)
     # The barrel: a tapered tube along the aim, rounded at the breech, banded at the muzzle.
     along, across = canvas.turned(math.radians(cannon.angle_deg))
     taper = np.clip((along + 0.35 * m) / (1.6 * m), 0.0, 1.0)
@@ -182,21 +182,21 @@ def paint_cannon(
     normal = np.clip(across / np.maximum(radius, 1.0), -1.0, 1.0)
     roundness = np.sqrt(1.0 - normal * normal)
     light = np.clip(0.25 + 0.55 * roundness + 0.35 * normal, 0.0, 1.0)
-    canvas.paint(tube, shaded(palette.CANNON, light, ambient=0.35))
+    canvas.paint(tube, shaded(arena_colours.CANNON, light, ambient=0.35))
     breech = np.hypot(along + 0.35 * m, across) <= 0.25 * m
-    canvas.paint(breech & (along < -0.35 * m), shaded(palette.CANNON, light, ambient=0.35))
+    canvas.paint(breech & (along < -0.35 * m), shaded(arena_colours.CANNON, light, ambient=0.35))
     muzzle_band = (along >= (BARREL_REACH_M - 0.16) * m) & (along <= BARREL_REACH_M * m)
     canvas.paint(
         muzzle_band & (np.abs(across) <= radius + 0.04 * m),
-        shaded(palette.CANNON_BAND, light, ambient=0.5),
+        shaded(arena_colours.CANNON_BAND, light, ambient=0.5),
     )
     # The hub the barrel turns on.
     distance = canvas.radius()
     canvas.paint(
         distance <= 0.3 * m,
-        shaded(palette.CANNON_DARK, np.clip(0.5 + canvas.v / (0.6 * m), 0.0, 1.0)),
+        shaded(arena_colours.CANNON_DARK, np.clip(0.5 + canvas.v / (0.6 * m), 0.0, 1.0)),
     )
-    canvas.paint(distance <= max(1.0, 0.11 * m), palette.CANNON_BAND)
+    canvas.paint(distance <= max(1.0, 0.11 * m), arena_colours.CANNON_BAND)
     sprite = canvas.surface()
     if pygame.display.get_surface() is not None:
         sprite = sprite.convert_alpha()

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.world.bodies import SPRING
-from game.world.view import RenderView
+from game.world.render_view import RenderView
 
 TRAIL_FRAMES = 40
 """Frames of history: two thirds of a second at 60 fps."""

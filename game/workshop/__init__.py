@@ -6,7 +6,7 @@ Read in this order:
   with a tick (inputs, recorded commands, tick-rate changes).
 - `runner`: `run_headless`, the game's frame loop with the virtual clock where the player would
   be, and the precise meaning of `spiral`.
-- `simulation`: a scenario played out on the game's own session (`game.session.from_config`).
+- `simulation`: a scenario played out on the game's own session (`game.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
 - `tables`, `figures`, `output`: readable tables, CSV files and the slide-ready plots.

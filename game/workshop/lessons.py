@@ -22,11 +22,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
-from game.config.model import FpsCap, PolicyName, Section, StepCostMs, TickRate, TimeScale
+from game.config.model import (
+    AlphaName,
+    FpsCap,
+    IntegratorName,
+    InterpolationName,
+    PolicyName,
+    Section,
+    StepCostMs,
+    TickRate,
+    TimeScale,
+)
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
@@ -46,10 +56,10 @@ class StepSettings(Section):
     hz: TickRate | None = None
     time_scale: TimeScale | None = None
     max_steps: Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)] | None = None
-    alpha: Literal["correct", "naive"] | None = None
-    integrator: Literal["explicit", "semi-implicit", "verlet"] | None = None
+    alpha: AlphaName | None = None
+    integrator: IntegratorName | None = None
     step_cost_ms: StepCostMs | None = None
-    interpolation: Literal["off", "interpolate", "extrapolate"] | None = None
+    interpolation: InterpolationName | None = None
     fps_cap: FpsCap | None = None
     graphs: bool | None = None
     ghost: bool | None = None

@@ -27,7 +27,7 @@ from game.config.exact import decimal_text
 from game.config.model import MAX_HZ, MIN_HZ, GameConfig, SchedulerSection, WorldSection
 from game.config.problems import NOTHING, dotted, problems_in, render
 from game.errors import BadInput
-from game.session.from_config import world_settings_from
+from game.from_config import world_settings_from
 from game.workshop.recording import COMMAND_NAMES, FORMAT, VERSION
 from game.workshop.timeline import RecordedCommand, TickRateChange
 from game.world.commands import Command

@@ -161,7 +161,7 @@ class _HeadlessRun:
             length = clock.frame_length(steps, step_cost, self._take_stalls())
             if until_ns is not None and clock.now + length > until_ns:
                 break
-            elapsed = clock.advance(length)
+            elapsed = clock.move_on(length)
             self._apply_changes()
             self._apply_tick_events()
             frame = self.session.begin(elapsed)

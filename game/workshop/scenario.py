@@ -47,6 +47,7 @@ from pydantic import AfterValidator, Field, model_validator
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.config.exact import decimal_text, exact_number
 from game.config.model import (
+    IntegratorName,
     LoadSection,
     PolicyName,
     SchedulerSection,
@@ -77,7 +78,6 @@ RenderFps = Annotated[
 FrameCostMs = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_FRAME_COST_MS)]
 StallMs = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_STALL_MS, example="200")]
 MaxSteps = Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)]
-Integrator = Literal["explicit", "semi-implicit", "verlet"]
 
 
 def _finite(value: float) -> float:
@@ -143,7 +143,7 @@ class InputEntry(Section):
     x: Metres | None = None
     """Fire at this point (metres, with y), as a click does; without it, along the aim."""
     y: Metres | None = None
-    integrator: Integrator | None = None
+    integrator: IntegratorName | None = None
     """The integrator to switch to (action "integrator" only)."""
 
     @model_validator(mode="after")

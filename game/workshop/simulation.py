@@ -12,7 +12,7 @@ from fractions import Fraction
 from game.clock.units import NS_PER_MS
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.config.model import GameConfig
-from game.session.from_config import session_from
+from game.from_config import session_from
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario

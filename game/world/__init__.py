@@ -14,10 +14,10 @@ from game.world.commands import (
     Teleport,
 )
 from game.world.integrators import INTEGRATORS
-from game.world.scene import Scene, default_scene, demo_scene
+from game.world.render_view import InterpolationMode, RenderView
+from game.world.scene import Scene, demo_scene
 from game.world.settings import PRECISIONS, CannonSettings, WorldSettings
-from game.world.view import InterpolationMode, RenderView
-from game.world.world import World
+from game.world.world import World, demo_world
 
 __all__ = [
     "INTEGRATORS",
@@ -36,6 +36,6 @@ __all__ = [
     "Teleport",
     "World",
     "WorldSettings",
-    "default_scene",
     "demo_scene",
+    "demo_world",
 ]

@@ -21,8 +21,8 @@ import numpy as np
 
 from game.world.bodies import Array
 from game.world.commands import Fire, SpawnSpring
+from game.world.render_view import InterpolationMode
 from game.world.settings import WorldSettings
-from game.world.view import InterpolationMode
 from game.world.world import World
 
 PROJECTILE_RATES = (30, 60, 120)

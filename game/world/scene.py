@@ -12,13 +12,9 @@ stiff one blow up first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.world.commands import Fire, SpawnSpring
 from game.world.settings import WorldSettings
-
-if TYPE_CHECKING:
-    from game.world.world import World
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +71,3 @@ def demo_scene(settings: WorldSettings | None = None) -> Scene:
         for spring in _DEMO_SPRINGS
     )
     return Scene(springs=springs, cannon_on=True)
-
-
-def default_scene(settings: WorldSettings | None = None) -> World:
-    """A world at tick 0 holding the demo scene: what the game plays."""
-    from game.world.world import World  # here, because world.py imports Scene from this module
-
-    settings = settings or WorldSettings()
-    return World(settings, scene=demo_scene(settings))

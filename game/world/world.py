@@ -36,9 +36,16 @@ from game.world.commands import (
 from game.world.digest import state_digest
 from game.world.forces import ForceLaw
 from game.world.integrators import INTEGRATORS, Workspace, add_scaled
-from game.world.scene import Scene
+from game.world.render_view import (
+    TAU,
+    InterpolationMode,
+    RenderView,
+    check_alpha,
+    check_mode,
+    render_view,
+)
+from game.world.scene import Scene, demo_scene
 from game.world.settings import WorldSettings
-from game.world.view import TAU, InterpolationMode, RenderView, check_alpha, check_mode, render_view
 
 NOT_APPLICABLE = math.nan
 """Stored where a column means nothing for a kind (a projectile's anchor, a spring's launch)."""
@@ -334,3 +341,9 @@ def _check_in_arena(settings: WorldSettings, command: Command) -> None:
                 f"{type(command).__name__} {name} ({x:g}, {y:g}) is outside the "
                 f"{settings.arena_width:g} x {settings.arena_height:g} m arena"
             )
+
+
+def demo_world(settings: WorldSettings | None = None) -> World:
+    """A world at tick 0 holding the demo scene: what the game plays."""
+    settings = settings or WorldSettings()
+    return World(settings, scene=demo_scene(settings))

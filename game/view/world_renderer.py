@@ -1,4 +1,4 @@
-"""`SceneRenderer`: a world's `RenderView` drawn into a rectangle of a surface.
+"""`WorldRenderer`: a world's `RenderView` drawn into a rectangle of a surface.
 
 The renderer reads the view and writes pixels, nothing else: it keeps drawing caches (sprites,
 the painted backdrop, the trail ring) but no world state, and the positions it blends or
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.view import palette
+from game.view import arena_colours
 from game.view.camera import Camera, Pixels, ScreenRect
 from game.view.raster import Colour
 from game.view.springs import draw_coils, draw_mounts
@@ -31,8 +31,8 @@ from game.view.sprites import SpriteBook, SpriteSet, frame_index
 from game.view.stage import Stage
 from game.view.trails import Trails
 from game.world.bodies import PROJECTILE, SPRING
+from game.world.render_view import RenderView
 from game.world.settings import WorldSettings
-from game.world.view import RenderView
 
 Mask = npt.NDArray[np.bool_]
 
@@ -64,7 +64,7 @@ NO_OVERLAYS = Overlays()
 ALL_OVERLAYS = Overlays(ghost=True, tick_markers=True, trails=True)
 
 
-class SceneRenderer:
+class WorldRenderer:
     """Draws one world.
 
     A split screen uses one renderer per world: each keeps its own trails and its own camera
@@ -195,7 +195,10 @@ class SceneRenderer:
         px, py = self.camera.to_screen(x[past], y[past])
         kind, age = kind[past], age[past]
         sizes = self._radius_px(radius[past])
-        for body_kind, colour in ((SPRING, palette.BOB), (PROJECTILE, palette.PROJECTILE)):
+        for body_kind, colour in (
+            (SPRING, arena_colours.BOB),
+            (PROJECTILE, arena_colours.PROJECTILE),
+        ):
             of_kind = np.flatnonzero(kind == body_kind)
             for size, group in _groups(sizes[of_kind]):
                 rows = of_kind[group]

@@ -14,13 +14,19 @@ import pygame
 import pytest
 
 from game.session.controls import Controls
-from game.view import palette
-from game.view.scene import ALL_OVERLAYS, NO_OVERLAYS, Overlays, OverlaySwitches, SceneRenderer
+from game.view import arena_colours
+from game.view.world_renderer import (
+    ALL_OVERLAYS,
+    NO_OVERLAYS,
+    Overlays,
+    OverlaySwitches,
+    WorldRenderer,
+)
 from game.world.commands import Fire, SpawnSpring
-from game.world.scene import Scene, default_scene
+from game.world.render_view import RenderView
+from game.world.scene import Scene
 from game.world.settings import WorldSettings
-from game.world.view import RenderView
-from game.world.world import World
+from game.world.world import World, demo_world
 
 SIZE = (1280, 720)
 Box = tuple[int, int, int, int]
@@ -39,10 +45,10 @@ def empty_view() -> RenderView:
 def drawn(
     view: RenderView,
     overlays: OverlaySwitches = NO_OVERLAYS,
-    renderer: SceneRenderer | None = None,
+    renderer: WorldRenderer | None = None,
 ) -> pygame.Surface:
     surface = pygame.Surface(SIZE)
-    (renderer or SceneRenderer(WorldSettings())).draw(surface, view, None, overlays)
+    (renderer or WorldRenderer(WorldSettings())).draw(surface, view, None, overlays)
     return surface
 
 
@@ -70,7 +76,7 @@ def inside(box: Box | None, bounds: Box) -> bool:
     )
 
 
-def screen_point(renderer: SceneRenderer, x: float, y: float) -> tuple[int, int]:
+def screen_point(renderer: WorldRenderer, x: float, y: float) -> tuple[int, int]:
     px, py = renderer.camera.to_screen(x, y)
     return int(px), int(py)
 
@@ -84,7 +90,7 @@ def fired_at_10hz(ticks: int) -> World:
 
 
 def test_a_projectile_covers_the_16_pixels_centred_on_where_the_camera_puts_it() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     view = shot_world(x=8.0, y=9.0).view(1.0, "off")
     picture = drawn(view, renderer=renderer)
     assert screen_point(renderer, 8.0, 9.0) == (320, 360)
@@ -96,7 +102,7 @@ def test_a_projectile_covers_the_16_pixels_centred_on_where_the_camera_puts_it()
 
 
 def test_a_shot_fired_straight_up_is_drawn_with_its_nose_up() -> None:
-    nose = pygame.Color(*palette.PROJECTILE_NOSE)
+    nose = pygame.Color(*arena_colours.PROJECTILE_NOSE)
     flat = drawn(shot_world(x=8.0, y=9.0, vx=1.0, vy=0.0).view(1.0, "off"))
     assert flat.get_at((324, 360)) == nose  # facing right: nose 0.55 r to the right
     upright = drawn(shot_world(x=8.0, y=9.0, vx=0.0, vy=1.0).view(1.0, "off"))
@@ -105,14 +111,16 @@ def test_a_shot_fired_straight_up_is_drawn_with_its_nose_up() -> None:
 
 
 def test_the_cannon_stands_on_its_settings_position() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     picture = drawn(empty_view(), renderer=renderer)
     cannon = WorldSettings().cannon
-    assert picture.get_at(screen_point(renderer, cannon.x, cannon.y))[:3] == palette.CANNON_BAND
+    assert (
+        picture.get_at(screen_point(renderer, cannon.x, cannon.y))[:3] == arena_colours.CANNON_BAND
+    )
 
 
 def test_the_ghost_appears_only_when_toggled_and_only_around_the_exact_parabola() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     view = fired_at_10hz(15).view(1.0, "off")
     ghost_x, ghost_y = float(view.analytic_x[0]), float(view.analytic_y[0])
     assert ghost_y - float(view.y[0]) == pytest.approx(9.81 * 0.1 * 1.5 / 2)  # 0.74 m off
@@ -130,7 +138,7 @@ def test_the_ghost_appears_only_when_toggled_and_only_around_the_exact_parabola(
 
 
 def test_tick_markers_sit_on_the_raw_tick_not_the_blended_position() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     view = fired_at_10hz(5).view(0.5, "interpolate")
     raw = screen_point(renderer, float(view.raw_x[0]), float(view.raw_y[0]))
     blended = screen_point(renderer, float(view.x[0]), float(view.y[0]))
@@ -141,7 +149,7 @@ def test_tick_markers_sit_on_the_raw_tick_not_the_blended_position() -> None:
 
 
 def test_with_interpolation_off_the_tick_marker_sits_on_the_body() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     view = fired_at_10hz(5).view(0.5, "off")
     body = screen_point(renderer, float(view.x[0]), float(view.y[0]))
     plain = drawn(view, renderer=renderer)
@@ -150,7 +158,7 @@ def test_with_interpolation_off_the_tick_marker_sits_on_the_body() -> None:
 
 
 def frames_of(
-    world: World, renderer: SceneRenderer, overlays: Overlays, count: int
+    world: World, renderer: WorldRenderer, overlays: Overlays, count: int
 ) -> pygame.Surface:
     """Draw `count` frames, one tick apart, onto one surface; return it."""
     surface = pygame.Surface(SIZE)
@@ -163,11 +171,11 @@ def frames_of(
 
 def test_trails_are_dots_on_earlier_drawn_positions_only_when_toggled() -> None:
     with_trails = frames_of(
-        fired_at_10hz(0), SceneRenderer(WorldSettings()), Overlays(trails=True), 4
+        fired_at_10hz(0), WorldRenderer(WorldSettings()), Overlays(trails=True), 4
     )
-    without = frames_of(fired_at_10hz(0), SceneRenderer(WorldSettings()), NO_OVERLAYS, 4)
+    without = frames_of(fired_at_10hz(0), WorldRenderer(WorldSettings()), NO_OVERLAYS, 4)
     earlier = []  # the body's pixel in each of the 4 frames before the last
-    camera = SceneRenderer(WorldSettings()).camera
+    camera = WorldRenderer(WorldSettings()).camera
     for tick in range(4):
         view = fired_at_10hz(tick).view(1.0, "off")
         earlier.append(tuple(int(v) for v in camera.to_screen(view.x[0], view.y[0])))
@@ -182,7 +190,7 @@ def test_trails_are_dots_on_earlier_drawn_positions_only_when_toggled() -> None:
 
 
 def test_switching_trails_off_forgets_them() -> None:
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     world = fired_at_10hz(0)
     frames_of(world, renderer, Overlays(trails=True), 4)
     renderer.draw(pygame.Surface(SIZE), world.view(1.0, "off"), None, NO_OVERLAYS)
@@ -201,13 +209,13 @@ def test_the_sessions_controls_switch_the_overlays() -> None:
 
 
 def test_drawing_changes_neither_the_world_nor_the_view() -> None:
-    world = default_scene()
+    world = demo_world()
     for _ in range(200):
         world.step(1 / 60)
     view = world.view(0.4, "interpolate")
     before = {name: getattr(view, name).copy() for name in ("x", "y", "angle", "raw_x", "ids")}
     digest = world.state_hash()
-    renderer = SceneRenderer(world.settings)
+    renderer = WorldRenderer(world.settings)
     for _ in range(3):
         renderer.draw(pygame.Surface(SIZE), view, None, ALL_OVERLAYS)
     assert world.state_hash() == digest
@@ -221,9 +229,9 @@ def test_split_rects_draw_into_their_own_half_only() -> None:
     sentinel = pygame.Color(255, 0, 255)
     surface.fill(sentinel)
     surface.set_clip((0, 0, 1000, 700))
-    left = SceneRenderer(WorldSettings())
-    right = SceneRenderer(WorldSettings(), left.sprites)  # one sprite book for both halves
-    world = default_scene()
+    left = WorldRenderer(WorldSettings())
+    right = WorldRenderer(WorldSettings(), left.sprites)  # one sprite book for both halves
+    world = demo_world()
     for _ in range(100):
         world.step(1 / 60)
     left.draw(surface, world.view(), (0, 0, 640, 720), ALL_OVERLAYS)
@@ -242,8 +250,8 @@ def test_split_rects_draw_into_their_own_half_only() -> None:
 
 def test_a_click_maps_through_the_renderer_of_the_half_it_landed_in() -> None:
     surface, view = pygame.Surface(SIZE), empty_view()
-    left = SceneRenderer(WorldSettings())
-    right = SceneRenderer(WorldSettings(), left.sprites)
+    left = WorldRenderer(WorldSettings())
+    right = WorldRenderer(WorldSettings(), left.sprites)
     left.draw(surface, view, (0, 0, 640, 720))
     right.draw(surface, view, (640, 0, 640, 720))
     click = (960, 360)  # the middle of the right half
@@ -254,7 +262,7 @@ def test_a_click_maps_through_the_renderer_of_the_half_it_landed_in() -> None:
 
 
 def test_without_a_rect_the_scene_fills_the_surface() -> None:
-    renderer = SceneRenderer(WorldSettings(), rect=(0, 0, 10, 10))
+    renderer = WorldRenderer(WorldSettings(), rect=(0, 0, 10, 10))
     renderer.draw(pygame.Surface((800, 450)), empty_view())
     assert renderer.camera.rect == (0, 0, 800, 450)
     assert renderer.camera.scale == 25.0
@@ -263,7 +271,7 @@ def test_without_a_rect_the_scene_fills_the_surface() -> None:
 def test_a_spring_is_drawn_from_its_mount_down_to_its_bob() -> None:
     spring = SpawnSpring(tick=0, anchor_x=16.0, anchor_y=17.0, k=4.0, mass=1.0, rest_length=5.0)
     view = World(WorldSettings(), Scene(springs=(spring,))).view()
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     anchor_x, anchor_y = screen_point(renderer, 16.0, 17.0)
     bob_x, bob_y = screen_point(renderer, 16.0, 12.0)
     box = changed_box(drawn(empty_view()), drawn(view, renderer=renderer))
@@ -280,12 +288,12 @@ def test_an_exploded_spring_keeps_its_mount_and_loses_its_bob_quietly() -> None:
             world.step(0.1)
     view = world.view(1.0, "off")
     assert not np.isfinite(view.y[0])
-    renderer = SceneRenderer(WorldSettings())
+    renderer = WorldRenderer(WorldSettings())
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         picture = drawn(view, ALL_OVERLAYS, renderer=renderer)
     anchor = screen_point(renderer, 16.0, 17.0)
-    assert picture.get_at(anchor)[:3] == palette.MOUNT_PIN
+    assert picture.get_at(anchor)[:3] == arena_colours.MOUNT_PIN
     assert changed_box(drawn(empty_view()), picture) == (
         anchor[0] - 16,
         anchor[1] - 5,

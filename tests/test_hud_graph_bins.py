@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.hud.timeline import axis_top, bin_frames
+from game.hud.graph_bins import axis_top, bin_frames
 from game.session.history import FrameHistory, FrameSample
 
 

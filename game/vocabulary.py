@@ -1,0 +1,41 @@
+"""Every setting that takes one of a few values, named once.
+
+The scheduler owns its policies and alpha modes, the world its integrators, interpolation modes
+and precisions: each list below is read off the code that gives the values their meaning, so a
+new policy or integrator appears everywhere at once. The ladders the keys climb (tick rates,
+time scales, step costs, render caps) are defined here. The config model, the keys, the lessons,
+the scenarios, the command line and the README's tables all take their choices from this module.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.scheduler.policies import POLICIES
+from game.scheduler.settings import AlphaMode
+from game.world.integrators import INTEGRATORS
+from game.world.render_view import InterpolationMode
+from game.world.settings import PRECISIONS
+
+POLICY_NAMES: tuple[str, ...] = tuple(POLICIES)
+"""The overload policies, in the order of the keys 1-6 and of Tab."""
+ALPHA_MODES: tuple[str, ...] = tuple(mode.value for mode in AlphaMode)
+INTEGRATOR_NAMES: tuple[str, ...] = tuple(INTEGRATORS)
+"""In the order E cycles through them."""
+INTERPOLATION_NAMES: tuple[str, ...] = tuple(mode.value for mode in InterpolationMode)
+"""In the order I cycles through them."""
+PRECISION_NAMES: tuple[str, ...] = PRECISIONS
+
+TICK_RATES: tuple[Fraction, ...] = (Fraction(10), Fraction(30), Fraction(60), Fraction(120))
+"""The rates T cycles through. A config file may ask for any rate between the limits."""
+TIME_SCALES: tuple[Fraction, ...] = (
+    Fraction(1, 8), Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4),
+)  # fmt: skip
+"""The rungs [ and ] move along. A config file may ask for any scale between the limits."""
+STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
+    Fraction(ms) for ms in (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
+)
+"""Busy-wait per tick, the rungs C and Shift+C move along. 16 ms fits in a 60 Hz step
+(16.7 ms) on its own; 20 ms does not: that is the spiral."""
+RENDER_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
+"""Render-rate caps in the order F cycles through them; 0 means uncapped."""
