@@ -248,7 +248,7 @@ def test_split_screen_draws_two_arenas(make_loop: LoopFactory) -> None:
     loop.run_frame()
     top, bottom = loop._lane_rects()
     assert top.bottom == bottom.top
-    assert len(loop._lane_renderers()) == 2
+    assert len(loop.picture.renderers(loop.session)) == 2
 
 
 def test_a_key_that_does_not_touch_time_lets_the_catch_up_finish(make_loop: LoopFactory) -> None:

@@ -28,23 +28,18 @@ from pathlib import Path
 import pygame
 
 from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
-from game.app.keymap import HELP_ROWS
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
+from game.app.picture import Picture
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
-from game.hud.hud import Hud
-from game.hud.lane_label import LaneLabel
-from game.hud.layout import ScreenLayout
 from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.readout import Readout
 from game.session.session import LabSession
-from game.view.sprites import SpriteBook
-from game.view.world_renderer import WorldRenderer
 
 POLL_EVERY_NS = 100 * NS_PER_MS
 """While stepping, look at the event queue at least this often."""
@@ -53,10 +48,6 @@ REDRAW_EVERY_NS = 250 * NS_PER_MS
 MESSAGE_NS = 3 * NS_PER_SECOND
 MAX_STALL_NS = 2 * NS_PER_SECOND
 """Stalls asked for before the loop could carry them out add up to at most this much."""
-BACKGROUND = (10, 13, 22)
-"""Behind the arena, where the HUD sits."""
-SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
-SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 2 (clamp); Shift+C: less step cost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,14 +83,8 @@ class GameLoop:
         self.clock = clock
         self.options = options or LoopOptions()
         self.pacer = FramePacer(session.controls.fps_cap or None)
-        self.hud = Hud(
-            help_rows=HELP_ROWS,
-            spiral_hint=SPIRAL_HINT,
-            graph_seconds=self.options.graph_seconds,
-        )
-        self._sprites = SpriteBook()
-        self._lane_label = LaneLabel(self.hud.fonts_at(1.0))
-        self._renderers: list[WorldRenderer] = []
+        self.picture = Picture(self.options.graph_seconds)
+        self.hud = self.picture.hud
         self.frames = 0
         self.quitting = False
         self._input = InputReader()
@@ -212,7 +197,7 @@ class GameLoop:
             case MenuKey(key=key):
                 self.lessons.key_in_menu(key, self.session)
             case Aim(pixel=pixel):
-                target = self._world_point(pixel)
+                target = self.picture.world_point(self.session, pixel)
                 if target is not None:
                     self.perform(Action(Act.FIRE, x=target[0], y=target[1]))
             case Drag(start=start, end=end):
@@ -258,16 +243,10 @@ class GameLoop:
 
     def _drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         """A right-drag moves the body under `start` to `end`, by a tick-stamped teleport."""
-        for lane, renderer in zip(self.session.lanes, self._lane_renderers(), strict=True):
-            if renderer.covers(start) and renderer.camera.in_arena(start):
-                plan = lane.scheduler.last_plan
-                view = lane.world.view(
-                    plan.alpha if plan else 1.0, self.session.controls.interpolation
-                )
-                body = view.body_at(*renderer.to_world(start))
-                if body is not None and renderer.camera.in_arena(end):
-                    self._say(self.session.teleport(body, *renderer.to_world(end)))
-                return
+        body = self.picture.body_at(self.session, start)
+        target = self.picture.world_point(self.session, end)
+        if body is not None and target is not None:
+            self._say(self.session.teleport(body, *target))
 
     def _focus_lost(self) -> None:
         if self.options.pause_on_focus_loss and not self.session.wanted_controls.paused:
@@ -287,53 +266,24 @@ class GameLoop:
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _layout(self, readout: Readout) -> ScreenLayout:
-        """Where the HUD and the arenas go this frame. A lesson's caption keeps its own band
-        above the arenas, so it never hides the scene it talks about."""
-        lesson_caption = self.lessons.run is not None and readout.caption == self.lessons.caption()
-        return self.hud.lay_out(self.window.size, readout, caption_keeps_band=lesson_caption)
+    def _draw(self, catching_up: bool = False) -> None:
+        readout = self.readout(catching_up)
+        self.picture.draw(
+            self.window.surface,
+            self.session,
+            readout,
+            catching_up=catching_up,
+            lesson_caption=self._lesson_caption_shown(readout),
+        )
+
+    def _lesson_caption_shown(self, readout: Readout) -> bool:
+        return self.lessons.run is not None and readout.caption == self.lessons.caption()
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""
-        return [pygame.Rect(a.x, a.y, a.w, a.h) for a in self._layout(self.readout()).arenas]
-
-    def _lane_renderers(self) -> list[WorldRenderer]:
-        """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
-        lanes = self.session.lanes
-        while len(self._renderers) < len(lanes):
-            settings = lanes[len(self._renderers)].world.settings
-            self._renderers.append(WorldRenderer(settings, self._sprites))
-        del self._renderers[len(lanes) :]
-        return self._renderers
-
-    def _world_point(self, pixel: tuple[int, int]) -> tuple[float, float] | None:
-        """The arena point under a pixel, in metres, or None outside every arena."""
-        for renderer in self._lane_renderers():
-            if renderer.covers(pixel) and renderer.camera.in_arena(pixel):
-                return renderer.to_world(pixel)
-        return None
-
-    def _draw(self, catching_up: bool = False) -> None:
-        surface = self.window.surface
-        surface.fill(BACKGROUND)
-        controls = self.session.controls
-        lanes = self.session.lanes
-        readout = self.readout(catching_up)
-        layout = self._layout(readout)
-        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        for lane, renderer, rect in zip(lanes, self._lane_renderers(), arenas, strict=True):
-            plan = lane.scheduler.last_plan
-            alpha = 1.0 if catching_up or plan is None else plan.alpha
-            view = lane.world.view(alpha, controls.interpolation)
-            renderer.draw(surface, view, rect, controls)
-        if len(lanes) > 1:
-            for index, rect in enumerate(arenas):
-                policy = controls.policies[index]
-                focused = index == controls.focus_lane
-                text = f"lane {index + 1}: {policy}" + ("  (B: keys here)" if focused else "")
-                self._lane_label.draw(surface, rect, text, focused)
-        self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        self.hud.draw(surface, readout, self.session.lanes[0].history, layout)
+        readout = self.readout()
+        layout = self.picture.layout(self.window.size, readout, self._lesson_caption_shown(readout))
+        return [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
 
     def readout(self, catching_up: bool = False) -> Readout:
         controls = self.session.controls
@@ -382,8 +332,4 @@ class GameLoop:
 
     def _to_pixels(self, x: float, y: float) -> tuple[int, int]:
         """Where a point in metres is on screen (for scripted clicks), in the first lane."""
-        camera = self._lane_renderers()[0].camera
-        rect = self._lane_rects()[0]
-        camera.resize((rect.x, rect.y, rect.width, rect.height))
-        px, py = camera.to_screen(x, y)
-        return int(px), int(py)
+        return self.picture.to_pixels(self.session, x, y, self._lane_rects()[0])

@@ -1,0 +1,104 @@
+"""`Picture`: everything one frame draws, and the way back from a pixel to the world.
+
+The loop decides *when* to draw (after a frame, or every 250 ms of a long catch-up); this
+decides *what* goes where: it asks the HUD for the frame's layout, draws each lane's world into
+its arena at the lane's alpha, labels the lanes of a split screen, then draws the HUD on top.
+It reads the session and never writes to it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.keymap import HELP_ROWS
+from game.hud.hud import Hud
+from game.hud.lane_label import LaneLabel
+from game.hud.layout import ScreenLayout
+from game.session.readout import Readout
+from game.session.session import LabSession
+from game.view.sprites import SpriteBook
+from game.view.world_renderer import WorldRenderer
+
+BACKGROUND = (10, 13, 22)
+"""Behind the arena, where the HUD sits."""
+SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
+SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 2 (clamp); Shift+C: less step cost"
+Pixel = tuple[int, int]
+
+
+class Picture:
+    """The arenas, the lane labels and the HUD of one window."""
+
+    def __init__(self, graph_seconds: float = 5.0) -> None:
+        self.hud = Hud(help_rows=HELP_ROWS, spiral_hint=SPIRAL_HINT, graph_seconds=graph_seconds)
+        self._sprites = SpriteBook()
+        self._lane_label = LaneLabel(self.hud.fonts_at(1.0))
+        self._renderers: list[WorldRenderer] = []
+
+    def layout(self, size: tuple[int, int], readout: Readout, lesson_caption: bool) -> ScreenLayout:
+        """Where the HUD and the arenas go. A lesson's caption keeps its own band above the
+        arenas, so it never hides the scene it talks about."""
+        return self.hud.lay_out(size, readout, caption_keeps_band=lesson_caption)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        session: LabSession,
+        readout: Readout,
+        *,
+        catching_up: bool = False,
+        lesson_caption: bool = False,
+    ) -> None:
+        """Draw a frame. While catching up, the worlds are drawn as they are (alpha 1): the
+        frame's plan is not settled yet, so there is no alpha to blend by."""
+        surface.fill(BACKGROUND)
+        controls = session.controls
+        lanes = session.lanes
+        layout = self.layout(surface.get_size(), readout, lesson_caption)
+        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
+        for lane, renderer, rect in zip(lanes, self.renderers(session), arenas, strict=True):
+            plan = lane.scheduler.last_plan
+            alpha = 1.0 if catching_up or plan is None else plan.alpha
+            renderer.draw(surface, lane.world.view(alpha, controls.interpolation), rect, controls)
+        if len(lanes) > 1:
+            for index, rect in enumerate(arenas):
+                focused = index == controls.focus_lane
+                text = f"lane {index + 1}: {controls.policies[index]}"
+                self._lane_label.draw(surface, rect, text + ("  (B: keys here)" * focused), focused)
+        self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
+        self.hud.draw(surface, readout, lanes[0].history, layout)
+
+    def renderers(self, session: LabSession) -> list[WorldRenderer]:
+        """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
+        lanes = session.lanes
+        while len(self._renderers) < len(lanes):
+            settings = lanes[len(self._renderers)].world.settings
+            self._renderers.append(WorldRenderer(settings, self._sprites))
+        del self._renderers[len(lanes) :]
+        return self._renderers
+
+    def world_point(self, session: LabSession, pixel: Pixel) -> tuple[float, float] | None:
+        """The arena point under a pixel, in metres, or None outside every arena."""
+        for renderer in self.renderers(session):
+            if renderer.covers(pixel) and renderer.camera.in_arena(pixel):
+                return renderer.to_world(pixel)
+        return None
+
+    def body_at(self, session: LabSession, pixel: Pixel) -> int | None:
+        """The id of the body drawn under a pixel (as the last frame showed it), if any."""
+        for lane, renderer in zip(session.lanes, self.renderers(session), strict=True):
+            if renderer.covers(pixel) and renderer.camera.in_arena(pixel):
+                plan = lane.scheduler.last_plan
+                alpha = plan.alpha if plan else 1.0
+                view = lane.world.view(alpha, session.controls.interpolation)
+                return view.body_at(*renderer.to_world(pixel))
+        return None
+
+    def to_pixels(
+        self, session: LabSession, x: float, y: float, arena: pygame.Rect
+    ) -> tuple[int, int]:
+        """Where a point in metres is on screen in the first lane's arena (scripted clicks)."""
+        camera = self.renderers(session)[0].camera
+        camera.resize((arena.x, arena.y, arena.width, arena.height))
+        px, py = camera.to_screen(x, y)
+        return int(px), int(py)
