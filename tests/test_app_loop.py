@@ -262,3 +262,43 @@ def test_a_key_that_does_not_touch_time_lets_the_catch_up_finish(make_loop: Loop
     assert not pygame.event.peek(pygame.KEYDOWN)  # G was read in the middle of the frame
     assert loop.last_plans[0].backlog_steps == 0  # yet every planned tick ran
     assert loop.session.controls.graphs is False  # and G took effect after the frame
+
+
+@pytest.mark.parametrize("key", [pygame.K_3, pygame.K_4], ids=["3-drop", "4-reset"])
+def test_the_keys_the_spiral_hint_names_get_out_within_a_second(
+    make_loop: LoopFactory, key: int
+) -> None:
+    clock = PressDuringTicks(at_ns=10**15, key=key)
+    loop = make_loop("scheduler.policy=uncapped", "load.step_cost_ms=40", clock=clock)
+    while not loop.readout().lanes[0].spiral:
+        loop.run_frame()
+    assert f" {chr(key)} (" in loop.hud.spiral_hint
+    clock.at_ns = clock.now_ns() + 300 * MS
+    loop.run_frame()  # the key is read mid catch-up: the frame stops
+    for _ in range(2):
+        loop.run_frame()  # the new policy drops what cannot run
+    assert clock.now_ns() - clock.at_ns < 1_000 * MS
+    assert loop.last_plans[0].steps <= 5 and loop.last_plans[0].backlog_steps == 0
+    assert loop.session.lanes[0].books.ledger_ok
+
+
+def test_a_screenshot_asked_for_mid_catch_up_is_saved_at_the_next_redraw(
+    make_loop: LoopFactory, tmp_path: Path
+) -> None:
+    clock = PressDuringTicks(at_ns=10**15, key=pygame.K_F12)
+    loop = make_loop("scheduler.policy=uncapped", "load.step_cost_ms=40", clock=clock)
+    while not loop.last_plans or loop.last_plans[0].elapsed_ns < 2_000 * MS:
+        loop.run_frame()
+    clock.at_ns = clock.now_ns() + 150 * MS
+    shots = tmp_path / "shots"
+    saved_at: list[int] = []
+    original = loop.save_screenshot
+
+    def save(path: Path) -> Path:
+        saved_at.append(clock.now_ns())
+        return original(path)
+
+    loop.save_screenshot = save  # type: ignore[method-assign]
+    loop.run_frame()
+    assert len(list(shots.glob("*.png"))) == 1
+    assert saved_at[0] - clock.at_ns < 250 * MS  # not at the end of a multi-second frame

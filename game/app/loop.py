@@ -148,9 +148,7 @@ class GameLoop:
         self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
-        if self._screenshot_requested:
-            self._screenshot_requested = False
-            self._save_numbered_screenshot()
+        self._save_requested_screenshot()
         self.frames += 1
         cap = self.session.controls.fps_cap or None
         if self.pacer.cap_fps != cap:  # F, a lesson or a script changed the render-rate cap
@@ -177,10 +175,11 @@ class GameLoop:
             self._read_events()
             if self.quitting:
                 frame.stop()
-        if now - self._last_redraw >= REDRAW_EVERY_NS:
+        if now - self._last_redraw >= REDRAW_EVERY_NS or self._screenshot_requested:
             self._last_redraw = now
             self._draw(catching_up=True)
             pygame.display.flip()
+            self._save_requested_screenshot()
 
     # -- events and actions -----------------------------------------------------------------------
 
@@ -322,7 +321,12 @@ class GameLoop:
         pygame.image.save(self.window.surface, str(path))
         return path
 
-    def _save_numbered_screenshot(self) -> None:
+    def _save_requested_screenshot(self) -> None:
+        """F12 saves the next picture drawn: after the frame, or mid catch-up at the next
+        redraw (so a screenshot of a spiral does not wait for the spiral to end)."""
+        if not self._screenshot_requested:
+            return
+        self._screenshot_requested = False
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.options.screenshot_dir / f"timestep-lab-{stamp}-{self.frames}.png"
         try:

@@ -21,8 +21,10 @@ from game.view.world_renderer import WorldRenderer
 
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
-SPIRAL_HINT = "press 3 (drop) or 2 (clamp), or Shift+C for less step cost"
-SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 2 (clamp); Shift+C: less step cost"
+SPIRAL_HINT = "press 3 (drop) or 4 (reset): what cannot run is dropped, at once"
+SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog is dropped at once"
+"""Only the capped policies that drop get out of any spiral within a frame: the carried backlog
+goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
 
 
