@@ -5,8 +5,9 @@ it produced (current). The scheduler's alpha says how far the wall clock has got
 `render_view` blends the two into fresh, read-only arrays. Nothing here writes the world: a
 blended position is a picture, and the next tick starts from the exact current state.
 
-Seed 004's worked example: with h = 20 ms, 6 ms carried and a 29 ms frame, one tick runs and
-15 ms remain, so alpha = 0.75; a body that went from 2.0 m to 2.4 m is drawn at 2.3 m.
+The worked-example article's case (docs/references.md#worked-example): with h = 20 ms, 6 ms
+carried and a 29 ms frame, one tick runs and 15 ms remain, so alpha = 0.75; a body that went
+from 2.0 m to 2.4 m is drawn at 2.3 m.
 """
 
 from __future__ import annotations
