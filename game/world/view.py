@@ -100,9 +100,8 @@ def render_view(
 ) -> RenderView:
     """Blend the two buffers at `alpha` by `mode` into a new read-only view."""
     # Every float array of the view is a row of one block: one allocation per view, not twelve.
-    # Twelve separate float64 arrays for 11,000 bodies cost 0.5 ms a view instead of 0.1 ms:
-    # freed at the end of each frame, their memory went back to the system and came back
-    # page by page on the next one.
+    # Twelve arrays, freed every frame, went back to the system and came back page by page
+    # (the figure: BENCHMARKS.md, "World: `view()`").
     block = np.empty((12, bodies.ids.shape[0]), dtype=bodies.position.dtype)
     shown_time = _pose(block[0:2], block[2], bodies, alpha, mode, time, last_dt)
     np.copyto(block[3], bodies.radius)
