@@ -18,6 +18,6 @@ def ms(value: int | str) -> int:
 def scheduler(
     *, step_ms: int | str = 20, initial_ms: int | str = 0, **settings: object
 ) -> FixedStepScheduler:
-    """A scheduler with a step in ms (20 ms by default: round numbers, like the seeds)."""
+    """A scheduler with a step in ms (20 ms by default: round numbers, as in docs/references.md)."""
     values = SchedulerSettings(step_ns=Fraction(ms(step_ms)), **settings)  # type: ignore[arg-type]
     return FixedStepScheduler(values, initial_remainder_ns=ms(initial_ms))

@@ -1,4 +1,7 @@
-"""`python -m game lab`: seed 003's figures, reproduced by the world's own step code."""
+"""`python -m game lab`: the projectile-and-spring article's figures, by the world's own code.
+
+The article and its figures: docs/references.md#projectile-spring.
+"""
 
 import json
 from pathlib import Path
@@ -10,7 +13,7 @@ from game.commands.lab import catch_up
 from game.world.experiments import projectile_error, spring_energy_drift
 
 
-def test_semi_implicit_projectile_errors_are_the_seeds_in_float32() -> None:
+def test_semi_implicit_projectile_errors_are_the_articles_in_float32() -> None:
     errors = [round(projectile_error("semi-implicit", hz), 6) for hz in (30, 60, 120)]
     assert errors == [0.326992, 0.163485, 0.081733]
 
@@ -27,7 +30,7 @@ def test_verlet_flies_on_the_parabola() -> None:
     assert projectile_error("verlet", 30, "float64") < 1e-12
 
 
-def test_spring_energy_drifts_are_the_seeds_in_float64() -> None:
+def test_spring_energy_drifts_are_the_articles_in_float64() -> None:
     assert f"{spring_energy_drift('explicit'):.6g}" == "8.44386e+11"
     assert f"{spring_energy_drift('semi-implicit'):.6g}" == "0.0154113"
 
@@ -63,8 +66,8 @@ def test_json_is_exactly_the_contract(capsys: pytest.CaptureFixture[str]) -> Non
     assert record["catchup"] == {"executed": 5, "dropped_ticks": 7, "remainder_ns": 0}
 
 
-def test_json_figures_are_bit_for_bit_the_seeds(capsys: pytest.CaptureFixture[str]) -> None:
-    """The seed printed these doubles; the world's float32/float64 arithmetic gives the same."""
+def test_json_figures_are_bit_for_bit_the_articles(capsys: pytest.CaptureFixture[str]) -> None:
+    """The article printed these doubles; the world's float32/float64 arithmetic gives the same."""
     record = json.loads(run_lab(capsys, "--json")[1])
     assert record["projectile_error_m"]["semi-implicit"] == {
         "30": 0.3269920349121094,
@@ -75,13 +78,13 @@ def test_json_figures_are_bit_for_bit_the_seeds(capsys: pytest.CaptureFixture[st
     assert record["spring_energy_drift"]["semi-implicit"] == 0.015411278197765443
 
 
-def test_the_table_shows_the_seeds_figures_and_says_which_precision(
+def test_the_table_shows_the_articles_figures_and_says_which_precision(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run_lab(capsys)
     assert code == 0
     lines = [" ".join(line.split()) for line in out.splitlines()]
-    assert "float32 world (as the seed)" in lines
+    assert "float32 world (as the article)" in lines
     assert "semi-implicit 0.326992 0.163485 0.081733" in lines
     assert "semi-implicit 0.327000 0.163500 0.081750" in lines  # the float64 rows
     assert "explicit 8.44386e+11 8.44385e+11" in lines

@@ -32,7 +32,7 @@ def run_json(
     return lines[:-1], lines[-1]["summary"]
 
 
-def test_seed_000_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_step_cap_article_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     frames, summary = run_json(
         capsys, "--hz", "50", "--max-steps", "4", "--initial-remainder-ms", "15", "200", "5"
     )

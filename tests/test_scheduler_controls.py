@@ -155,6 +155,13 @@ class TestOverloadLight:
         lights = [clock.advance(ms(f)).overloaded for f in (20, 200, 20, 200, 20)]
         assert lights == [False] * 5
 
+    def test_a_slowdown_caught_up_within_the_cap_never_lights_it(self) -> None:
+        # The frames of docs/references.md#monogame: MonoGame's flag is on for frames 3 to 8.
+        clock = scheduler(step_ms=100, max_steps=5)
+        plans = [clock.advance(ms(f)) for f in (200, 400, 200, *[100] * 7)]
+        assert [plan.steps for plan in plans] == [2, 4, 2, 1, 1, 1, 1, 1, 1, 1]
+        assert not any(plan.overloaded or plan.strained for plan in plans)
+
     def test_goes_off_once_a_frame_runs_unstrained_with_no_backlog(self) -> None:
         clock = scheduler(max_steps=4)
         for _ in range(3):

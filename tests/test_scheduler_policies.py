@@ -3,6 +3,8 @@
 215 ms are available; the policies differ only in what they do with more than M steps of it.
 """
 
+from fractions import Fraction
+
 from game.scheduler.policies import POLICIES
 from tests.helpers import ms, scheduler
 
@@ -23,6 +25,16 @@ def test_clamp_counts_at_most_f_of_the_frame_then_runs_every_whole_step() -> Non
     )
     # 100 ms of the frame dropped; 15 + 100 = 115 ms = 5 steps (M does not apply) + 15 ms.
     assert (plan.steps, plan.dropped_ns, plan.remainder_ns) == (5, ms(100), ms(15))
+
+
+def test_clamp_applies_f_to_the_scaled_time_like_bevys_main_branch() -> None:
+    # Not like Bevy 0.19, which clamps the wall time and then scales (docs/references.md#bevy).
+    fast = scheduler(policy="clamp", max_frame_ns=ms(250), time_scale=4).advance(ms(100))
+    assert (fast.scaled_ns, fast.steps, fast.dropped_ns) == (ms(400), 12, ms(150))
+    slow = scheduler(policy="clamp", max_frame_ns=ms(250), time_scale=Fraction(1, 2)).advance(
+        ms(1000)
+    )
+    assert (slow.scaled_ns, slow.steps, slow.dropped_ns) == (ms(500), 12, ms(250))
 
 
 def test_clamp_leaves_a_frame_shorter_than_f_alone() -> None:

@@ -41,7 +41,7 @@ def test_every_step_of_every_lesson_plays_in_a_session() -> None:
             run = run.advanced()
 
 
-def test_lesson_4_sets_the_seed_000_case() -> None:
+def test_lesson_4_sets_the_step_cap_articles_case() -> None:
     step = find_lesson(load_lessons(), 4).steps[0]
     controls = step.settings.applied_to(Controls())
     assert (controls.policies, controls.hz, controls.max_steps, controls.alpha_mode) == (

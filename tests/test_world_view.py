@@ -31,7 +31,7 @@ def glide(x: float, vx: float, dt: float) -> World:
     return world
 
 
-def test_seed_004_worked_example_draws_2_3_m_between_2_0_and_2_4() -> None:
+def test_the_worked_example_article_draws_2_3_m_between_2_0_and_2_4() -> None:
     # h = 20 ms, 6 ms carried in, a 29 ms frame: one tick runs, 15 ms remain, alpha = 0.75.
     scheduler = FixedStepScheduler(
         SchedulerSettings(step_ns=Fraction(20_000_000)), initial_remainder_ns=6_000_000
@@ -67,7 +67,7 @@ def test_extrapolate_adds_velocity_times_alpha_times_dt() -> None:
 
 
 def test_a_naive_alpha_above_one_overshoots_the_current_tick() -> None:
-    # Seed 000's bug: everything carried divided by the step gives alpha = 6.75.
+    # The step-cap article's bug: everything carried divided by the step gives alpha = 6.75.
     world = glide(x=1.0, vx=2.0, dt=0.5)
     assert world.view(6.75, "interpolate").x[0] == 7.75
 

@@ -1,9 +1,12 @@
-"""`python -m game lab [--json] [--plot DIR]`: seed 003's experiments, rerun by this world.
+"""`python -m game lab [--json] [--plot DIR]`: the projectile-and-spring article, rerun here.
 
-Three results, each computed by the game's own code rather than a separate script:
+The article (docs/references.md#projectile-spring) gives three results; each is recomputed by the
+game's own code rather than a separate script:
 
-- the projectile error after 2 s at 30, 60 and 120 Hz, for each integrator (float32, as the seed);
-- the spring's energy drift after 10,000 ticks at 60 Hz, for each integrator (float64, as the seed);
+- the projectile error after 2 s at 30, 60 and 120 Hz, for each integrator (float32, as the
+  article);
+- the spring's energy drift after 10,000 ticks at 60 Hz, for each integrator (float64, as the
+  article);
 - the catch-up case: a 200 ms frame at 60 Hz with a cap of 5, planned by the real scheduler and
   run on a real world: 5 ticks run, 7 whole ticks dropped, nothing left over.
 
@@ -35,7 +38,10 @@ from game.world.experiments import (
 from game.world.integrators import INTEGRATORS
 from game.world.world import demo_world
 
-HELP = "rerun seed 003's projectile, spring and catch-up experiments with this world's code"
+HELP = (
+    "rerun the projectile-and-spring article's projectile, spring and catch-up experiments "
+    "with this world's code"
+)
 
 STALL_MS = 200
 CATCH_UP_HZ = 60
@@ -107,13 +113,14 @@ def lab_table(stall: CatchUp) -> str:
     other_projectile = OTHER_PRECISION[PROJECTILE_PRECISION]
     other_spring = OTHER_PRECISION[SPRING_PRECISION]
     lines = [
-        "Seed 003, rerun with this world's step code",
+        "The projectile-and-spring article (docs/references.md#projectile-spring),",
+        "rerun with this world's step code",
         "",
         "Projectile from (0, 0) at (10, 15) m/s, g = 9.81 m/s^2, after 2 s:",
         "distance from the exact parabola, m",
     ]
     for precision in (PROJECTILE_PRECISION, other_projectile):
-        role = "as the seed" if precision == PROJECTILE_PRECISION else "for comparison"
+        role = "as the article" if precision == PROJECTILE_PRECISION else "for comparison"
         lines.append(f"  {precision} world ({role})")
         lines.append("    integrator    " + "".join(f"{hz:>7} Hz" for hz in PROJECTILE_RATES))
         for name in INTEGRATORS:
@@ -122,12 +129,12 @@ def lab_table(stall: CatchUp) -> str:
             )
             lines.append(f"    {name:<14}{errors}")
     lines += [
-        "  In float64 both Eulers miss by exactly g*h*T/2 (0.327000 m at 30 Hz): the seed's",
+        "  In float64 both Eulers miss by exactly g*h*T/2 (0.327000 m at 30 Hz): the article's",
         "  last digits are float32 rounding. Verlet is exact for constant gravity.",
         "",
         "Spring k = 10 N/m, m = 1 kg, released 1 m from rest, 10,000 ticks at 60 Hz:",
         "energy drift |E_end / E_0 - 1| (sampled every 100 ticks)",
-        f"    integrator    {SPRING_PRECISION + ' (as the seed)':>24}{other_spring:>12}",
+        f"    integrator    {SPRING_PRECISION + ' (as the article)':>24}{other_spring:>12}",
     ]
     for name in INTEGRATORS:
         lines.append(

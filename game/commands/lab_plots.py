@@ -1,7 +1,9 @@
 """The lab's figures, drawn with matplotlib (Agg: no window, no display needed).
 
-- `projectile.png`: the seed's projectile at 30, 60 and 120 Hz against the exact parabola, and
-  how far above or below it each integrator flies (x is exact: nothing pushes sideways).
+The experiments are the projectile-and-spring article's (docs/references.md#projectile-spring).
+
+- `projectile.png`: the projectile at 30, 60 and 120 Hz against the exact parabola, and how far
+  above or below it each integrator flies (x is exact: nothing pushes sideways).
   Explicit Euler flies high and semi-implicit low by the same g h t / 2; Verlet stays on it.
 - `spring_energy.png`: the spring's energy over 10,000 ticks for each integrator, on a log scale
   (explicit Euler climbs twelve decades, the other two stay at 1), and a close-up of the first

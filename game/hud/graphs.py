@@ -118,8 +118,8 @@ class FrameGraphs:
             window = history.window(self.seconds + width)
             self.bins = bin_frames(window, seconds=self.seconds, count=count, end=end)
         if self.fonts.retains:
-            # The plate's pixels into the picture: a numpy copy, several times faster than
-            # allocating a new Surface with `copy()`.
+            # The plate's pixels into the kept picture, in place, rather than a new Surface
+            # each time (BENCHMARKS.md, "Why the code looks like this").
             pygame.surfarray.pixels2d(self._picture)[...] = pygame.surfarray.pixels2d(self._plate)
             self._paint(self._picture, (0, 0))
 

@@ -1,7 +1,7 @@
 """The translucent plate behind every HUD block, so text reads over any scene.
 
-Built once per size and kept by its owner: a rounded rectangle with per-pixel alpha is cheap to
-blit (about 0.1 ms for a 500 x 600 plate) but not free to draw.
+Built once per size and kept by its owner, so a frame blits it and never draws it again
+(BENCHMARKS.md, "Why the code looks like this").
 """
 
 from __future__ import annotations

@@ -31,8 +31,8 @@ class Cell(NamedTuple):
     """One value as shown: its text, how to read it, and how to draw it.
 
     `Cell`, `Row` and `Group` are NamedTuples rather than frozen dataclasses because the panel
-    builds some eighty of them every frame, and a NamedTuple is about three times cheaper to
-    build (the scheduler's `StepPlan` makes the same choice).
+    builds some eighty of them every frame (the figure: BENCHMARKS.md, "Why the code looks like
+    this").
     """
 
     text: str

@@ -1,7 +1,8 @@
-"""Fonts, and a cache of rendered text: the one thing that makes a HUD cheap.
+"""Fonts, and a cache of rendered text, so the HUD does not rasterise the same strings every frame.
 
 `font.render` rasterises every glyph each time it is called. A HUD that renders its forty
-strings every frame spends most of its time there, redrawing the same pixels. `TextCache` keeps
+strings every frame spends most of its time there, redrawing the same pixels (BENCHMARKS.md,
+"HUD: `Hud.draw` cost per frame", caches against none). `TextCache` keeps
 each rendered string, keyed by (text, colour), and hands back the same Surface next time.
 
 Numbers that change every frame would fill such a cache forever, so it is bounded: least

@@ -1,9 +1,14 @@
-"""The overload indicator: a light that does not flicker.
+"""The overload indicator: a light for a machine that cannot keep up, not for one long frame.
 
-A single long frame (a stall) is not an overload; a machine that cannot keep up is. Like
-MonoGame's `IsRunningSlowly`, the light turns on only after `overload_frames` strained frames in a
-row, and turns off only once a frame runs unstrained with the backlog cleared. A frame is
-*strained* when it wanted more whole steps than the cap M allows, or when time was dropped.
+A frame is *strained* when it wanted more whole steps than the cap M allows, or when time was
+dropped. The light turns on after `overload_frames` strained frames in a row and turns off once a
+frame is not strained and carries no whole step (the backlog is cleared), so a stall alone never
+lights it and the light does not flicker.
+
+MonoGame's `IsRunningSlowly` follows another rule: it counts every extra update a frame runs,
+turns on when that count reaches 5 and off when one-update frames have paid it back to 0. So it
+lights after a slowdown that was caught up within the cap, where this light stays off
+(docs/references.md#monogame).
 """
 
 from __future__ import annotations

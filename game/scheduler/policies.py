@@ -59,7 +59,10 @@ class UncappedPolicy:
 class ClampPolicy:
     """Count at most F of the frame and drop the part above F; then run every whole step.
 
-    The classic accumulator clamp (Fiedler, Bevy's max_delta, Unity's maximum timestep).
+    The accumulator article's clamp (docs/references.md#accumulator). F applies to the frame's
+    *scaled* time s, after the time scale, so a frame counts at most F of new simulated time at
+    any scale. Bevy's main branch clamps `max_delta` the same way; Bevy 0.19 clamps the real delta
+    before its relative speed, so at speed 2 a frame adds up to 2F (docs/references.md#bevy).
     """
 
     name = "clamp"
@@ -75,6 +78,7 @@ class DropPolicy:
     """Run at most M of the whole steps; drop the whole steps beyond M; keep the remainder.
 
     The remainder survives, so the next frame starts where the clock really is within a step.
+    This is the step-cap article's policy (docs/references.md#step-cap).
     """
 
     name = "drop"
@@ -89,8 +93,9 @@ class DropPolicy:
 class ResetPolicy:
     """Clamp to F, run at most M steps, then drop everything left if more than 2 steps remain.
 
-    Three layers of protection. The last one throws away the sub-step remainder too, which the
-    demo shows as a small stutter after every reset.
+    The three-layer article's protection (docs/references.md#three-layers). The last layer
+    throws away the sub-step remainder too, which the demo shows as a small stutter after every
+    reset.
     """
 
     name = "reset"

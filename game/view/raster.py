@@ -72,9 +72,9 @@ class Canvas:
     def surface(self) -> pygame.Surface:
         """Average each pixel's samples into a *premultiplied* RGBA surface.
 
-        Premultiplied (colour already scaled by alpha) because pygame's SIMD blitter for
-        `BLEND_PREMULTIPLIED` is the fastest way to lay thousands of sprites on a frame: draw
-        these surfaces with that flag, never with a plain blit.
+        Premultiplied (colour already scaled by alpha) because the renderer lays thousands of
+        sprites on a frame with pygame's SIMD blitter for `BLEND_PREMULTIPLIED` (BENCHMARKS.md,
+        "Render: 5,000 projectiles"): draw these surfaces with that flag, never a plain blit.
         """
         s = self.samples
         colour = self._colour.reshape(self.height, s, self.width, s, 3).mean(axis=(1, 3))

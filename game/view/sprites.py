@@ -1,10 +1,11 @@
 """Pre-rendered sprites: every body drawn at every angle once, so a frame is only lookups.
 
-Rotating a sprite per body per frame (`transform.rotate`) costs about 2 us each and blurs the
-picture; drawing circles per body cannot show rotation at all. Instead each body sprite is
-painted at `FRAMES` angles when its pixel size is first needed, and a body turned by `angle` is
-drawn with frame `rint(angle / (2 pi / FRAMES)) % FRAMES`: an array lookup for 5,000 bodies at
-once. Sizes change when the window does, so sprites are cached per size in pixels.
+Rotating a sprite per body per frame (`transform.rotate`) is slow (BENCHMARKS.md, "Render: 5,000
+projectiles") and blurs the picture; drawing circles per body cannot show rotation at all.
+Instead each body sprite is painted at `FRAMES` angles when its pixel size is first needed, and a
+body turned by `angle` is drawn with frame `rint(angle / (2 pi / FRAMES)) % FRAMES`: an array
+lookup for 5,000 bodies at once. Sizes change when the window does, so sprites are cached per
+size in pixels.
 
 The sprites hold premultiplied alpha (see `raster.Canvas.surface`): blit them with
 `pygame.BLEND_PREMULTIPLIED`.

@@ -1,8 +1,8 @@
 """`Stage`: what never moves (sky, metre grid, ground, cannon), painted once per window size.
 
-Painting a gradient and a grid costs milliseconds; blitting the finished picture costs about a
-tenth of one. So the stage is painted when the target rect changes size and otherwise copied,
-and the per-frame cost of the scene is the bodies alone.
+Painting a gradient and a grid takes far longer than blitting the finished picture
+(BENCHMARKS.md, "Why the code looks like this"). So the stage is painted when the target rect
+changes size and otherwise copied, and per frame the scene's work is the bodies alone.
 
 The grid is in metres (a faint line every metre, a stronger one every five, labelled), because
 the lesson is about distances: a ghost ring half a grid square from its ball is an integration

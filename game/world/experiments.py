@@ -1,4 +1,6 @@
-"""Seed 003's two experiments, run through this world's own `step`.
+"""The two experiments of the projectile-and-spring article, run through this world's `step`.
+
+The article is described in docs/references.md#projectile-spring.
 
 1. A projectile launched from (0, 0) at (10, 15) m/s flies for 2 s at 30, 60 and 120 Hz; how far
    is it from the exact parabola at the end? Halving the step halves the error.
@@ -6,8 +8,8 @@
    much has its energy drifted? Explicit Euler multiplies it by about 8.4e11, semi-implicit Euler
    keeps it within 2 %.
 
-The seed's figures are reproduced to the printed digit, which needs the seed's arithmetic: its
-projectile ran in single precision (game-engine vectors), its spring in double. In float64 the
+The article's figures are reproduced to the printed digit, which needs the article's arithmetic:
+its projectile ran in single precision (game-engine vectors), its spring in double. In float64 the
 projectile errors come out as exactly g h T / 2 (0.327000, 0.163500, 0.081750 m): the float32
 digits are rounding, not physics. Each result is cached: the experiments are pure functions.
 """
@@ -29,16 +31,16 @@ PROJECTILE_RATES = (30, 60, 120)
 PROJECTILE_SECONDS = 2
 PROJECTILE_LAUNCH = Fire(tick=0, x=0.0, y=0.0, vx=10.0, vy=15.0)
 PROJECTILE_PRECISION = "float32"
-"""The seed's projectile figures are single precision."""
+"""The article's projectile figures are single precision."""
 
 SPRING_RELEASE = SpawnSpring(tick=0, anchor_x=0.0, anchor_y=0.0, k=10.0, mass=1.0, offset=(1.0, 0))
-"""Rest point at the origin, so the displacement is the position, exactly as in the seed."""
+"""Rest point at the origin, so the displacement is the position, exactly as in the article."""
 SPRING_HZ = 60
 SPRING_TICKS = 10_000
 SPRING_SAMPLE_EVERY = 100
-"""The seed samples the energy after ticks 1, 101, ..., 9901, then compares last and first."""
+"""The article samples the energy after ticks 1, 101, ..., 9901, then compares last and first."""
 SPRING_PRECISION = "float64"
-"""The seed's spring figures are double precision."""
+"""The article's spring figures are double precision."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,7 +62,7 @@ class Flight:
 
 @functools.cache
 def projectile_flight(integrator: str, hz: int, precision: str = PROJECTILE_PRECISION) -> Flight:
-    """Fly the seed's projectile for 2 s at `hz` with `integrator`."""
+    """Fly the article's projectile for 2 s at `hz` with `integrator`."""
     world = World(WorldSettings(precision=precision, integrator=integrator))
     world.submit(PROJECTILE_LAUNCH)
     ticks = PROJECTILE_SECONDS * hz
@@ -85,7 +87,7 @@ def projectile_error(integrator: str, hz: int, precision: str = PROJECTILE_PRECI
 
 @functools.cache
 def spring_energies(integrator: str, precision: str = SPRING_PRECISION) -> Array:
-    """The seed's spring's energy after each of its 10,000 ticks, J (read-only)."""
+    """The article's spring: its energy after each of its 10,000 ticks, J (read-only)."""
     world = World(WorldSettings(precision=precision, integrator=integrator))
     world.submit(SPRING_RELEASE)
     energies = np.empty(SPRING_TICKS, dtype=np.dtype(precision))
@@ -97,6 +99,6 @@ def spring_energies(integrator: str, precision: str = SPRING_PRECISION) -> Array
 
 
 def spring_energy_drift(integrator: str, precision: str = SPRING_PRECISION) -> float:
-    """|E_last / E_first - 1| over the seed's samples (every 100 ticks)."""
+    """|E_last / E_first - 1| over the article's samples (every 100 ticks)."""
     samples = spring_energies(integrator, precision)[::SPRING_SAMPLE_EVERY]
     return abs(float(samples[-1]) / float(samples[0]) - 1.0)

@@ -5,7 +5,8 @@
 A projectile has gravity -g and no spring (stiffness and damping 0); a spring's bob has a
 stiffness k/m and a damping c/m and no gravity. Writing both kinds as one law lets a single
 vectorised pass move all bodies, and the zero terms are exact: 0 * x adds nothing, so a
-projectile's acceleration is exactly (0, -g), as in the seed's experiment.
+projectile's acceleration is exactly (0, -g), as in the projectile experiment of the
+projectile-and-spring article (docs/references.md#projectile-spring).
 """
 
 from __future__ import annotations

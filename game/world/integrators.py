@@ -2,7 +2,8 @@
 
 - **explicit** Euler moves with the old velocity, then updates the velocity with the acceleration
   at the old position. It feeds energy into a spring on every tick, by a factor of exactly
-  1 + (k/m) h^2: the seed's spring gains a factor of 8.4e11 in 10,000 ticks.
+  1 + (k/m) h^2: the spring of the projectile-and-spring article gains a factor of 8.4e11 in
+  10,000 ticks (docs/references.md#projectile-spring).
 - **semi-implicit** (symplectic) Euler updates the velocity first and moves with the new one. It
   costs the same and keeps a spring's energy bounded; it is the default.
 - **verlet** (velocity Verlet) moves with the average of the old and new accelerations. It is
@@ -10,7 +11,7 @@
 
 Each integrator updates `position` and `velocity` in place, using preallocated scratch arrays,
 so a step allocates nothing. The order of every multiply and add is the textbook one: in float32
-it reproduces the seed's single-precision figures to the last printed digit.
+it reproduces that article's single-precision figures to the last printed digit.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ it produced (current). The scheduler's alpha says how far the wall clock has got
 `render_view` blends the two into fresh, read-only arrays. Nothing here writes the world: a
 blended position is a picture, and the next tick starts from the exact current state.
 
-Seed 004's worked example: with h = 20 ms, 6 ms carried and a 29 ms frame, one tick runs and
-15 ms remain, so alpha = 0.75; a body that went from 2.0 m to 2.4 m is drawn at 2.3 m.
+The worked-example article's case (docs/references.md#worked-example): with h = 20 ms, 6 ms
+carried and a 29 ms frame, one tick runs and 15 ms remain, so alpha = 0.75; a body that went
+from 2.0 m to 2.4 m is drawn at 2.3 m.
 """
 
 from __future__ import annotations
@@ -108,9 +109,8 @@ def render_view(
 ) -> RenderView:
     """Blend the two buffers at `alpha` by `mode` into a new read-only view."""
     # Every float array of the view is a row of one block: one allocation per view, not twelve.
-    # Twelve separate float64 arrays for 11,000 bodies cost 0.5 ms a view instead of 0.1 ms:
-    # freed at the end of each frame, their memory went back to the system and came back
-    # page by page on the next one.
+    # Twelve arrays, freed every frame, went back to the system and came back page by page
+    # (the figure: BENCHMARKS.md, "World: `view()`").
     block = np.empty((12, bodies.ids.shape[0]), dtype=bodies.position.dtype)
     shown_time = _pose(block[0:2], block[2], bodies, alpha, mode, time, last_dt)
     np.copyto(block[3], bodies.radius)

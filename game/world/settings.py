@@ -17,8 +17,9 @@ from game.world.checks import finite_number, non_negative_number, positive_numbe
 from game.world.integrators import INTEGRATORS
 
 PRECISIONS = ("float32", "float64")
-"""Float32 is what a game engine's vectors use (the seed's figures are float32); float64 is
-what a reference calculation uses. The lab shows both."""
+"""Float32 is what a game engine's vectors use (the projectile figures of
+docs/references.md#projectile-spring are float32); float64 is what a reference calculation
+uses. The lab shows both."""
 
 MAX_CAPACITY = 10_000_000
 

@@ -326,7 +326,10 @@ class World:
 
 
 def _wrap_angles(angle: Array, whole: Array) -> None:
-    """angle -= 2 pi * floor(angle / 2 pi): back into [0, 2 pi), cheaper than np.remainder."""
+    """angle -= 2 pi * floor(angle / 2 pi): back into [0, 2 pi), in place, with `whole` as scratch.
+
+    Not `np.remainder`, which takes longer (BENCHMARKS.md, "Why the code looks like this").
+    """
     turns = angle.dtype.type(TAU)
     np.divide(angle, turns, out=whole)
     np.floor(whole, out=whole)

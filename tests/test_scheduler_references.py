@@ -1,4 +1,7 @@
-"""The reference articles' worked examples, frame sequence in, exact plan out."""
+"""The reference articles' worked examples, frame sequence in, exact plan out.
+
+Each class is one article of docs/references.md; its docstring names the anchor.
+"""
 
 from fractions import Fraction
 
@@ -9,8 +12,8 @@ from game.scheduler.settings import AlphaMode, SchedulerSettings
 from tests.helpers import ms, scheduler
 
 
-class TestSeed000StallWithACapOfFour:
-    """h = 20 ms, M = 4, 15 ms carried in, then a 200 ms frame."""
+class TestStepCapArticle:
+    """docs/references.md#step-cap: h = 20 ms, M = 4, 15 ms carried in, then a 200 ms frame."""
 
     def test_runs_four_steps_drops_120_ms_keeps_15_ms_and_alpha_is_three_quarters(self) -> None:
         plan = scheduler(max_steps=4, initial_ms=15).advance(ms(200))
@@ -66,7 +69,9 @@ class TestSeed000StallWithACapOfFour:
         assert (pieces.tick, pieces.remainder_ns) == (whole.tick, whole.remainder_ns) == (3, 0)
 
 
-class TestSeed003StallAt60Hz:
+class TestProjectileAndSpringArticle:
+    """docs/references.md#projectile-spring: a 200 ms stall at 60 Hz with a cap of 5."""
+
     def test_a_200_ms_stall_with_a_cap_of_5_runs_5_ticks_drops_7_keeps_nothing(self) -> None:
         plan = FixedStepScheduler(SchedulerSettings.at_hz(60, max_steps=5)).advance(ms(200))
         assert plan.steps == 5
@@ -76,7 +81,9 @@ class TestSeed003StallAt60Hz:
         assert plan.balances
 
 
-class TestSeed004WorkedExample:
+class TestWorkedExampleArticle:
+    """docs/references.md#worked-example: h = 20 ms, 6 ms carried, a 29 ms frame."""
+
     def test_6_ms_carried_plus_a_29_ms_frame_is_one_step_15_ms_left_alpha_0_75(self) -> None:
         plan = scheduler(initial_ms=6).advance(ms(29))
         assert plan.steps == 1
@@ -84,7 +91,9 @@ class TestSeed004WorkedExample:
         assert plan.alpha == 0.75
 
 
-class TestSeed002AlphaExamples:
+class TestThreeLayerArticle:
+    """docs/references.md#three-layers: one frame of 20, 40 or 5 ms at 60 Hz."""
+
     @pytest.mark.parametrize(
         ("frame_ms", "steps", "remainder_ns"),
         [("20", 1, Fraction(10_000_000, 3)), ("40", 2, Fraction(20_000_000, 3)), ("5", 0, ms(5))],

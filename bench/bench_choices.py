@@ -1,0 +1,202 @@
+"""Why the code looks like this: the small choices made for speed, each beside its alternative.
+
+Docstrings say what a piece of code does and why in a sentence; when the why is speed, the
+figure lives here. Each row times the code as written against the obvious alternative, in the
+same run, on SDL's dummy video driver where pixels are involved. Choices measured elsewhere in
+BENCHMARKS.md are listed under the table with the section that measures them.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field, make_dataclass
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import numpy as np
+import pygame
+
+from bench.harness import Section, median_ns_per_call, ms, us
+from game.hud.palette import Meaning
+from game.hud.plate import make_plate
+from game.hud.stats import Cell
+from game.scheduler.plan import StepPlan
+from game.view.stage import paint_backdrop
+from game.world.settings import WorldSettings
+from game.world.view import TAU
+from game.world.world import _wrap_angles
+
+SCREEN = (1280, 720)
+GRAPHS = (560, 330)
+"""About the size of the HUD's graphs in a 1280x720 window."""
+PLATE = (500, 600)
+ANGLES = 11_000
+"""One angle per body of the world benchmark (10,000 projectiles and 1,000 springs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One row: the module, what it does, and the two ways timed."""
+
+    module: str
+    choice: str
+    chosen: Callable[[], object]
+    alternative: str
+    other: Callable[[], object]
+    number: int
+
+
+def _frozen_twin(fields: tuple[str, ...], defaults: dict[str, Any]) -> type:
+    """A frozen, slotted dataclass with the same fields and defaults: the road not taken."""
+    spec = [
+        (name, Any, field(default=defaults[name])) if name in defaults else name for name in fields
+    ]
+    return make_dataclass("Twin", spec, frozen=True, slots=True)
+
+
+def _interleaved(
+    first: Callable[[], object], second: Callable[[], object], *, number: int, repeat: int
+) -> tuple[float, float]:
+    """Median time per call of each, their batches taking turns so that load hits both alike."""
+    firsts, seconds = [], []
+    for _ in range(repeat):
+        firsts.append(median_ns_per_call(first, number=number, repeat=1))
+        seconds.append(median_ns_per_call(second, number=number, repeat=1))
+    return statistics.median(firsts), statistics.median(seconds)
+
+
+def _choices(screen: pygame.Surface) -> list[Choice]:
+    plan_args: tuple[Any, ...] = tuple(range(len(StepPlan._fields)))
+    plan_twin = _frozen_twin(StepPlan._fields, StepPlan._field_defaults)
+    plan_keywords: dict[str, Any] = dict(zip(StepPlan._fields, plan_args, strict=True))
+    cell_twin = _frozen_twin(Cell._fields, Cell._field_defaults)
+
+    graph_plate = make_plate(GRAPHS, 10)
+    graph_picture = pygame.Surface(GRAPHS, pygame.SRCALPHA)
+
+    def copy_pixels() -> None:
+        pygame.surfarray.pixels2d(graph_picture)[...] = pygame.surfarray.pixels2d(graph_plate)
+
+    angles = np.random.default_rng(5).uniform(-50.0, 50.0, ANGLES)
+    scratch = np.empty_like(angles)
+    turns = np.float64(TAU)
+
+    settings = WorldSettings()
+    backdrop = paint_backdrop(settings, *SCREEN)
+    plate = make_plate(PLATE, 12)
+
+    return [
+        Choice(
+            "game/scheduler/plan.py",
+            "`StepPlan` is a NamedTuple",
+            lambda: StepPlan(*plan_args),
+            "a frozen, slotted dataclass",
+            lambda: plan_twin(*plan_args),
+            20_000,
+        ),
+        Choice(
+            "game/scheduler/scheduler.py",
+            "`StepPlan` built from 17 positional arguments",
+            lambda: StepPlan(*plan_args),
+            "17 keyword arguments",
+            lambda: StepPlan(**plan_keywords),
+            20_000,
+        ),
+        Choice(
+            "game/hud/stats.py",
+            "`Cell` (and `Row`, `Group`) are NamedTuples, some eighty a frame",
+            lambda: Cell("0.750", Meaning.OK),
+            "a frozen, slotted dataclass",
+            lambda: cell_twin("0.750", Meaning.OK),
+            20_000,
+        ),
+        Choice(
+            "game/hud/graphs.py",
+            f"the graphs' plate copied into the kept picture ({GRAPHS[0]}x{GRAPHS[1]})",
+            copy_pixels,
+            "`Surface.copy()`, a new picture each time",
+            graph_plate.copy,
+            200,
+        ),
+        Choice(
+            "game/world/world.py",
+            f"`_wrap_angles`, {ANGLES:,} angles back into [0, 2 pi)",
+            lambda: _wrap_angles(angles, scratch),
+            "`np.remainder(angle, 2 pi, out=angle)`",
+            lambda: np.remainder(angles, turns, out=angles),
+            200,
+        ),
+        Choice(
+            "game/view/stage.py",
+            f"the backdrop painted once, blitted every frame ({SCREEN[0]}x{SCREEN[1]})",
+            lambda: screen.blit(backdrop, (0, 0)),
+            "painted every frame",
+            lambda: screen.blit(paint_backdrop(settings, *SCREEN), (0, 0)),
+            2,
+        ),
+        Choice(
+            "game/hud/plate.py",
+            f"a plate built once and kept, blitted every frame ({PLATE[0]}x{PLATE[1]})",
+            lambda: screen.blit(plate, (0, 0)),
+            "built and blitted every frame",
+            lambda: screen.blit(make_plate(PLATE, 12), (0, 0)),
+            50,
+        ),
+    ]
+
+
+def choices(screen: pygame.Surface, quick: bool) -> Section:
+    repeat = 5 if quick else 31
+    section = Section(
+        title="Why the code looks like this",
+        intro=(
+            "Choices made for speed, each timed beside the obvious alternative: the median time "
+            f"per call over {repeat} batches, the two taking turns. A docstring names the choice "
+            "and its reason; the figure is here."
+        ),
+        columns=["module", "choice", "as written", "alternative", "its time", "ratio"],
+    )
+    for choice in _choices(screen):
+        number = max(1, choice.number // 10) if quick else choice.number
+        chosen, other = _interleaved(choice.chosen, choice.other, number=number, repeat=repeat)
+        section.add(
+            f"`{choice.module}`",
+            choice.choice,
+            _duration(chosen),
+            choice.alternative,
+            _duration(other),
+            f"{other / chosen:.1f}x",
+        )
+    section.notes = [
+        "Measured in the sections above:",
+        "",
+        "- `game/view/sprites.py`, sprites pre-rendered at 32 angles rather than "
+        "`transform.rotate` per body per frame: the `transform.rotate` row of "
+        '"Render: 5,000 projectiles, one whole frame".',
+        "- `game/view/raster.py`, premultiplied sprites drawn with one `fblits` and "
+        "`BLEND_PREMULTIPLIED`: the first row of the same table.",
+        "- `game/world/view.py`, every float array of a view in one block: the note under "
+        '"World: `view()`" (twelve separate arrays against one block).',
+        "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
+        '"HUD: `Hud.draw` cost per frame", and the baseline row of '
+        '"Loop: frame work with the default scene".',
+    ]
+    return section
+
+
+def _duration(ns: float) -> str:
+    return us(ns) if ns < 1_000_000 else ms(ns)
+
+
+def run(quick: bool) -> list[Section]:
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode(SCREEN)
+        return [choices(screen, quick)]
+    finally:
+        pygame.display.quit()
