@@ -8,6 +8,7 @@ BENCHMARKS.md are listed under the table with the section that measures them.
 
 from __future__ import annotations
 
+import inspect
 import os
 import statistics
 from collections.abc import Callable
@@ -21,13 +22,13 @@ import numpy as np
 import pygame
 
 from bench.harness import Section, median_ns_per_call, ms, us
-from game.hud.palette import Meaning
+from game.hud.hud_colours import Meaning
 from game.hud.plate import make_plate
 from game.hud.stats import Cell
 from game.scheduler.plan import StepPlan
 from game.view.stage import paint_backdrop
+from game.world.render_view import TAU
 from game.world.settings import WorldSettings
-from game.world.view import TAU
 from game.world.world import _wrap_angles
 
 SCREEN = (1280, 720)
@@ -70,9 +71,10 @@ def _interleaved(
 
 
 def _choices(screen: pygame.Surface) -> list[Choice]:
-    plan_args: tuple[Any, ...] = tuple(range(len(StepPlan._fields)))
-    plan_twin = _frozen_twin(StepPlan._fields, StepPlan._field_defaults)
-    plan_keywords: dict[str, Any] = dict(zip(StepPlan._fields, plan_args, strict=True))
+    plan_fields = tuple(inspect.signature(StepPlan.of).parameters)
+    plan_args: tuple[Any, ...] = tuple(range(len(plan_fields)))
+    plan_twin = _frozen_twin(plan_fields, {})
+    plan_keywords: dict[str, Any] = dict(zip(plan_fields, plan_args, strict=True))
     cell_twin = _frozen_twin(Cell._fields, Cell._field_defaults)
 
     graph_plate = make_plate(GRAPHS, 10)
@@ -92,8 +94,8 @@ def _choices(screen: pygame.Surface) -> list[Choice]:
     return [
         Choice(
             "game/scheduler/plan.py",
-            "`StepPlan` is a NamedTuple",
-            lambda: StepPlan(*plan_args),
+            "`StepPlan` is a tuple underneath",
+            lambda: StepPlan.of(*plan_args),
             "a frozen, slotted dataclass",
             lambda: plan_twin(*plan_args),
             20_000,
@@ -101,9 +103,9 @@ def _choices(screen: pygame.Surface) -> list[Choice]:
         Choice(
             "game/scheduler/scheduler.py",
             "`StepPlan` built from 17 positional arguments",
-            lambda: StepPlan(*plan_args),
+            lambda: StepPlan.of(*plan_args),
             "17 keyword arguments",
-            lambda: StepPlan(**plan_keywords),
+            lambda: StepPlan.of(**plan_keywords),
             20_000,
         ),
         Choice(
@@ -179,7 +181,7 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         '"Render: 5,000 projectiles, one whole frame".',
         "- `game/view/raster.py`, premultiplied sprites drawn with one `fblits` and "
         "`BLEND_PREMULTIPLIED`: the first row of the same table.",
-        "- `game/world/view.py`, every float array of a view in one block: the note under "
+        "- `game/world/render_view.py`, every float array of a view in one block: the note under "
         '"World: `view()`" (twelve separate arrays against one block).',
         "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
         '"HUD: `Hud.draw` cost per frame", and the baseline row of '

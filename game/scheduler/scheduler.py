@@ -281,9 +281,9 @@ class FixedStepScheduler:
         return plan
 
     def _alpha(self, carried: int, remainder: int) -> float:
-        """Where to draw between the last two states. This is the line the seeds are about:
-        the correct alpha divides only the sub-step remainder; the naive one divides everything
-        carried, backlog included, and can exceed 1."""
+        """Where to draw between the last two states. This is the line the step-cap article is
+        about (docs/references.md#step-cap): the correct alpha divides only the sub-step
+        remainder; the naive one divides everything carried, backlog included, and can exceed 1."""
         gear = self._gear
         if gear.variable:
             return 1.0

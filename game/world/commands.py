@@ -109,7 +109,7 @@ class Teleport:
 
     Interpolation draws a body between its previous and its current state. A teleport that moved
     only the current state would be drawn sliding across the arena for one tick: the smear.
-    Resetting the previous buffer too is the rule (docs/references.md#interpolation-rules);
+    Resetting the previous buffer too is the rule (docs/references.md#worked-example);
     `smear=True` breaks it on purpose, to show why it exists.
 
     Its velocity is kept; a projectile's reference flight restarts from there. A body that is
