@@ -168,3 +168,40 @@ def test_a_slower_tick_rate_raises_the_max_frame_to_one_step() -> None:
     session = LabSession(Controls(), demo_world, base)
     session.set_controls(Controls(hz=Fraction(10)))
     assert session.lanes[0].scheduler.settings.max_frame_ns == ms(100)
+
+
+def test_k_switches_the_cannon_by_a_command_stamped_for_the_next_tick_of_every_lane() -> None:
+    stamped = []
+    session = LabSession(
+        Controls(), demo_world, on_command=lambda lane, c: stamped.append((lane, c))
+    )
+    session.play_frame(ms(50))
+    session.apply(Action(Act.TOGGLE_SPLIT))
+    assert session.apply(Action(Act.TOGGLE_CANNON)) == (
+        "cannon off: the arena keeps what is in flight"
+    )
+    assert [(lane, type(c).__name__, c.tick) for lane, c in stamped] == [
+        (0, "SetCannon", 3),
+        (1, "SetCannon", 3),
+    ]
+    session.play_frame(ms(17))
+    assert [lane.world.cannon_on for lane in session.lanes] == [False, False]
+
+
+def test_a_right_drag_teleports_the_body_in_every_lane_and_j_chooses_the_smear() -> None:
+    session = LabSession(Controls(), demo_world)
+    session.play_frame(ms(50))
+    body = int(session.lanes[0].world.view(0.0, "off").ids[0])
+    assert session.teleport(body, 5.0, 6.0) == (
+        "teleported: both states moved, so it jumps (J: show the smear)"
+    )
+    session.play_frame(ms(17))
+    view = session.lanes[0].world.view(0.0, "interpolate")  # alpha 0: the previous state
+    row = list(view.ids).index(body)
+    assert abs(view.x[row] - 5.0) < 0.5  # no smear: the previous state moved too
+    session.apply(Action(Act.TOGGLE_SMEAR))
+    assert session.teleport(body, 25.0, 6.0).startswith("teleported without resetting")
+    session.play_frame(ms(17))
+    view = session.lanes[0].world.view(0.0, "interpolate")
+    row = list(view.ids).index(body)
+    assert view.x[row] < 10.0  # drawn from the old place: the smear, on purpose

@@ -47,6 +47,7 @@ class Act(StrEnum):
     CYCLE_TICK_RATE = "cycle_tick_rate"
     CYCLE_FPS_CAP = "cycle_fps_cap"
     RESET = "reset"
+    TOGGLE_CANNON = "toggle_cannon"
     FIRE = "fire"
     STALL = "stall"
     TOGGLE_GRAPHS = "toggle_graphs"

@@ -36,7 +36,7 @@ from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
 from game.session.lane import Lane
 from game.session.readout import LaneReadout
-from game.world.commands import Command, Fire, Reset, SetIntegrator, Teleport
+from game.world.commands import Command, Fire, Reset, SetCannon, SetIntegrator, Teleport
 from game.world.world import World
 
 WorldFactory = Callable[[], World]
@@ -122,6 +122,11 @@ class LabSession:
             for index, lane in enumerate(self.lanes):
                 self._stamp(Reset(tick=lane.world.tick), index)
             return "scene reset"
+        if act is Act.TOGGLE_CANNON:
+            on = not self.lanes[0].world.cannon_on
+            for index, lane in enumerate(self.lanes):
+                self._stamp(SetCannon(tick=lane.world.tick, enabled=on), index)
+            return "cannon on" if on else "cannon off: the arena keeps what is in flight"
         wanted = self.wanted_controls
         if act is Act.SINGLE_STEP:
             if not wanted.paused:

@@ -70,6 +70,9 @@ class World:
         self._work = Workspace(settings.dtype)
         self._rng = np.random.default_rng(settings.seed)
         self._pending: dict[int, list[Command]] = {}
+        self._smears: list[tuple[int, Array]] = []
+        """Bodies teleported this tick with `smear=True`, and where they were: the previous
+        state is put back there after it is saved, so the picture slides across."""
         self._tick = 0
         self._time = 0.0
         self._last_dt = 0.0
@@ -204,6 +207,9 @@ class World:
             self._launch(cannon_shot(cannon, self._tick, float(angle_draw), float(speed_draw)))
         self._bodies.save_previous()
         bodies = self._bodies.live()
+        for row, old in self._smears:
+            bodies.previous_position[:, row] = old  # drawn sliding from there: the smear
+        self._smears.clear()
         self._integrate(bodies, self._bodies.dtype.type(dt))
         self._remove_escaped(bodies)
         self._time += dt
@@ -316,9 +322,9 @@ class World:
         if row is None:
             return  # gone by this tick: nothing to move
         bodies = self._bodies.live()
-        bodies.position[:, row] = (move.x, move.y)
-        if not move.smear:
-            bodies.previous_position[:, row] = (move.x, move.y)
+        if move.smear:
+            self._smears.append((row, bodies.position[:, row].copy()))
+        bodies.position[:, row] = bodies.previous_position[:, row] = (move.x, move.y)
         if bodies.kind[row] == PROJECTILE:
             bodies.launch_position[:, row] = (move.x, move.y)
             bodies.launch_velocity[:, row] = bodies.velocity[:, row]
