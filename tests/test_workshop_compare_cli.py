@@ -23,7 +23,7 @@ def test_compare_prints_and_writes_the_table_and_draws_the_figure(
         "drop           206.944     116.667       131.944    172      no",
         "uncapped       206.944       0.000        15.278    179      no",
         "backlog        206.944       0.000        15.278    179      no",
-        f"wrote {out / 'compare.csv'}, {out / 'compare.png'}",
+        f"wrote {out / 'compare.csv'}, {out / 'compare.png'}, {out / 'compare.svg'}",
     ]
     assert (out / "compare.csv").read_text().splitlines() == [
         "policy,max_frame_ms,dropped_ms,final_lag_ms,ticks,spiral",
@@ -33,6 +33,7 @@ def test_compare_prints_and_writes_the_table_and_draws_the_figure(
     ]
     png = (out / "compare.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 50_000
+    assert "<svg" in (out / "compare.svg").read_text()
 
 
 def test_the_spiral_scenario_spirals_only_without_a_cap(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,8 @@
 Every policy sees the same frames until its own answer changes them (a policy that runs more
 ticks makes the next frame longer). The table gives each one's longest frame, total dropped
 time, final lag, ticks and whether it spiralled; `--out DIR` also writes `compare.csv` and
-`compare.png` (frame time, time dropped so far and lag, one column per policy).
+`compare.png` with `compare.svg` (frame time, ticks per second, time dropped so far and lag, one
+column per policy; `--theme dark` for a projector in a dark room).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
-from game.workshop.output import output_directory
+from game.workshop.output import add_theme_argument, output_directory
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import (
@@ -42,7 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="A,B,...",
         help=f"comma-separated policies (default {DEFAULT_POLICIES}; any of {', '.join(POLICIES)})",
     )
-    parser.add_argument("--out", type=Path, metavar="DIR", help="write compare.csv, compare.png")
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="write compare.csv, compare.png/svg"
+    )
+    add_theme_argument(parser)
 
 
 def parse_policies(text: str) -> list[str]:
@@ -79,13 +83,17 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(compare_table(rows))
     if out is not None:
         from game.workshop.figures import compare_figure  # matplotlib only when asked for
+        from game.workshop.plotting import THEMES
 
         try:
             write_compare_csv(out / "compare.csv", rows)
-            compare_figure(out / "compare.png", results, scenario, title)
+            figures = compare_figure(
+                out / "compare.png", results, scenario, title, THEMES[args.theme]
+            )
         except OSError as problem:
             raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
-        sys.stdout.write(f"wrote {out / 'compare.csv'}, {out / 'compare.png'}\n")
+        written = [out / "compare.csv", *figures]
+        sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
     return 0
 
 

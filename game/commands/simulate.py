@@ -11,7 +11,8 @@ makes the `uncapped` policy spiral here exactly as it does in the game.
 `--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
 `frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,
 `max_frame_ns`, `spiral`, `lag_ns` and `runaway`). `--out DIR` writes `frames.csv`,
-`summary.json` and `timeline.png`. `--record FILE` records the run for `python -m game replay`.
+`summary.json` and `timeline.png` with `timeline.svg` (`--theme dark` for a projector in a dark
+room). `--record FILE` records the run for `python -m game replay`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 from game.errors import BadInput
-from game.workshop.output import output_directory
+from game.workshop.output import add_theme_argument, output_directory
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
@@ -43,8 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_scenario_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
     parser.add_argument(
-        "--out", type=Path, metavar="DIR", help="write frames.csv, summary.json, timeline.png"
+        "--out", type=Path, metavar="DIR", help="write frames.csv, summary.json, timeline.png/svg"
     )
+    add_theme_argument(parser)
     parser.add_argument("--record", type=Path, metavar="FILE", help="record the run for replay")
 
 
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_readable(scenario, result, title)
     if out is not None:
-        written = _write_outputs(out, scenario, result, title)
+        written = _write_outputs(out, scenario, result, title, args.theme)
         if not args.json:
             print("wrote " + ", ".join(str(path) for path in written))
     return 0
@@ -85,16 +87,19 @@ def _print_readable(scenario: Scenario, result: RunResult, title: str) -> None:
     out.write(totals_text(result))
 
 
-def _write_outputs(out: Path, scenario: Scenario, result: RunResult, title: str) -> list[Path]:
+def _write_outputs(
+    out: Path, scenario: Scenario, result: RunResult, title: str, theme: str
+) -> list[Path]:
     # matplotlib is imported only when a figure is asked for: it takes a second to load.
     from game.workshop.figures import timeline_figure
+    from game.workshop.plotting import THEMES
 
     frames_csv = out / "frames.csv"
     summary_json = out / "summary.json"
     try:
         write_frames_csv(frames_csv, result.frames)
         summary_json.write_text(json.dumps({"summary": result.summary()}, indent=2) + "\n")
-        figure = timeline_figure(out / "timeline.png", result, scenario, title)
+        figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme])
     except OSError as problem:
         raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
-    return [frames_csv, summary_json, figure]
+    return [frames_csv, summary_json, *figures]

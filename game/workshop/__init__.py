@@ -9,7 +9,9 @@ Read in this order:
 - `simulation`: a scenario played out on the game's own session (`game.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
-- `tables`, `figures`, `output`: readable tables, CSV files and the slide-ready plots.
+- `tables`, `output`: readable tables, CSV files, and where `--out` writes.
+- `frame_series`, `figure_marks`, `figures`, `plotting`: the slide-ready plots (each value at its
+  frame's end), their light and dark themes, each written as PNG and SVG.
 - `lessons`: the guided lessons (`configs/lessons/`) the game plays with L and N.
 
 The virtual clock itself is `game.clock.virtual`. Nothing here imports pygame or reads a real

@@ -1,282 +1,159 @@
-"""Figures of headless runs, for slides (matplotlib with the Agg backend: no window needed).
+"""Figures of headless runs, for slides: each written as PNG and SVG, in a light or dark theme.
 
-- `timeline.png` (`simulate --out`): one run on a shared wall-clock axis: the frame time against
-  the frame budget and the step, the ticks each frame ran, the time dropped, the backlog owed.
-  Stalls, knob changes and pauses are marked where they happened.
-- `compare.png` (`compare --out`): one scenario under several policies side by side, one column
-  each, rows sharing their scale so the columns compare at a glance: frame time, time dropped
-  so far, and lag (scaled wall time minus simulated time).
+- `timeline.png` (`simulate --out`): one run on a wall-clock axis, five panels: each frame's
+  length against the frame budget and the step; the ticks each frame ran; the same ticks as
+  ticks per second against real time; the time each frame dropped and the time owed; the lag.
+- `compare.png` (`compare --out`): one scenario under several policies, one column each, rows
+  sharing their scale: frame time, ticks per second, time dropped so far, lag.
 
-A frame is drawn as a step over the wall time it lasted, ending where it was handed to the
-scheduler. Exact times become floats here, at the edge, only to be plotted.
+Every per-frame value sits at the frame's end (see `frame_series`): a dot, or a stem for the
+frames that stand out (a frame over budget, a frame that dropped time), or a sum over a slice of
+wall time. Quantities that hold between frames (time dropped so far, time owed) change at a
+frame's end and keep their value until the next one ends. Lag is drawn as the band its saw-tooth
+covers in each slice, with its time-average as a line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.lines import Line2D
 from numpy.typing import NDArray
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.config.exact import decimal_text
+from game.clock.units import NS_PER_SECOND
+from game.workshop.figure_marks import (
+    draw_real_time_rate,
+    draw_step_cost,
+    headline,
+    mark_events,
+    ms,
+)
+from game.workshop.frame_series import Floats, FrameSeries, slice_seconds
+from game.workshop.plotting import Theme, rasterise_if_dense, save_figure, themed
 from game.workshop.runner import RUNAWAY_WORK_NS, RunResult
 from game.workshop.scenario import Scenario
-from game.workshop.timeline import SettingsChange
 
-FRAME_COLOUR = "#1f5fa8"
-BUDGET_COLOUR = "#2e8b57"
-STEP_COLOUR = "#c0392b"
-STALL_COLOUR = "#d35400"
-CHANGE_COLOUR = "#7d3c98"
-PAUSE_COLOUR = "#bbbbbb"
-POLICY_COLOURS = {
-    "uncapped": "#c0392b",
-    "clamp": "#d68910",
-    "drop": "#1f5fa8",
-    "reset": "#7d3c98",
-    "backlog": "#148f77",
-    "variable": "#616a6b",
-}
 LOG_SCALE_RATIO = 30
 """Frame times spanning more than this ratio get a log axis, so a 7 ms frame and a 4 s frame both
 stay readable on one plot."""
-
-Floats = NDArray[np.float64]
-
-
-class _Series:
-    """A run's frames as float arrays for plotting; the wall axis starts at 0."""
-
-    def __init__(self, result: RunResult) -> None:
-        frames = result.frames
-        self.end_s: Floats = np.array([frame.wall_ns / NS_PER_SECOND for frame in frames])
-        self.x: Floats = np.concatenate(([0.0], self.end_s))
-        self.frame_ms: Floats = np.array([frame.frame_ns / NS_PER_MS for frame in frames])
-        self.steps: Floats = np.array([float(frame.plan.steps) for frame in frames])
-        self.dropped_ms: Floats = np.array([float(frame.plan.dropped_ns) for frame in frames])
-        self.dropped_ms /= NS_PER_MS
-        self.backlog: Floats = np.array([float(frame.plan.backlog_steps) for frame in frames])
-        self.lag_ms: Floats = np.array([float(frame.lag_ns) / NS_PER_MS for frame in frames])
-
-    def stairs(self, axes: Any, values: Floats, **style: Any) -> None:
-        """Each frame's value held over the wall time the frame lasted."""
-        if len(values):
-            axes.stairs(values, self.x, baseline=None, **style)
-
-    def filled(self, axes: Any, values: Floats, **style: Any) -> None:
-        if len(values):
-            axes.stairs(values, self.x, fill=True, **style)
+CAPPED = ("drop", "reset", "backlog")
+STEM_FRACTION = 250
+RATE_SLICE_S = 0.25
+RATE_CLIP = 3
+"""Ticks per second are drawn up to this many times the real-time rate; a burst above it is
+written out instead, so the real-time line and a shortfall below it stay readable."""
 
 
-def _ms(ns: Fraction) -> float:
-    return float(ns / NS_PER_MS)
+def _dots(axes: Any, x: Floats, y: Floats, colour: str, **style: Any) -> None:
+    """One dot per frame, at its end."""
+    axes.plot(x, y, ls="none", marker="o", ms=2.6, mew=0, color=colour,
+              rasterized=rasterise_if_dense(len(x)), **style)  # fmt: skip
 
 
-def _frame_axis(axes: Any, series: _Series, budget_ms: float, step_ms: float) -> None:
-    top = max(float(series.frame_ms.max(initial=0.0)), budget_ms, step_ms)
-    bottom = min(float(series.frame_ms.min(initial=budget_ms)), budget_ms)
+def _stems(axes: Any, x: Floats, bottom: float | Floats, top: Floats, colour: str) -> None:
+    """A line from `bottom` to each value, at each frame's end, topped with a dot."""
+    axes.vlines(x, bottom, top, color=colour, lw=1.0, rasterized=rasterise_if_dense(len(x)))
+    _dots(axes, x, top, colour)
+
+
+def _held(axes: Any, series: FrameSeries, values: Floats, end_s: float, **style: Any) -> None:
+    """A value that changes when a frame ends and holds until the next one ends."""
+    if series.count:
+        edges = np.concatenate(([0.0], series.end_s, [max(end_s, series.end)]))
+        axes.stairs(np.concatenate(([0.0], values)), edges, baseline=None, **style)
+
+
+def _long(series: FrameSeries, span_s: float) -> NDArray[np.bool_]:
+    """Frames long enough to show as a gap on the time axis (over 1/250 of it): their values get
+    a stem, so a lone long frame stands out. Short frames are dense dots: stems there would fill
+    an area and read as a value held over time."""
+    return series.frame_ms / 1000 > span_s / STEM_FRACTION
+
+
+def _marks(
+    axes: Any, x: Floats, values: Floats, long: NDArray[np.bool_], base: float, colour: str
+) -> None:
+    """Each frame's value at its end: a dot, and a stem from `base` for a long frame."""
+    _dots(axes, x[~long], values[~long], colour)
+    _stems(axes, x[long], base, values[long], colour)
+
+
+def _frames(axes: Any, series: FrameSeries, budget_ms: float, colour: str, span_s: float) -> None:
+    """Frame times as dots at their ends; a long frame gets a stem up from the budget."""
+    _marks(axes, series.end_s, series.frame_ms, _long(series, span_s), budget_ms, colour)
+
+
+def _rate(
+    axes: Any, series: FrameSeries, scenario: Scenario, colour: str, theme: Theme, span_s: float
+) -> tuple[float, float]:
+    """Ticks per second of wall time: the ticks of the frames that ended in each slice (a thin
+    line), and their average over the second around it (a bold one), against the rate that keeps
+    real time. Returns the highest rate drawn and the real-time rate."""
+    width_s = max(slice_seconds(span_s), RATE_SLICE_S)
+    edges = series.edges(width_s)
+    widths = np.maximum(np.diff(edges), 1e-12)
+    ticks = series.per_slice(series.steps, width_s)
+    rate = ticks / widths
+    window = np.ones(max(1, round(1 / width_s)))
+    smooth = np.convolve(ticks, window, "same") / np.convolve(widths, window, "same")
+    axes.stairs(rate, edges, baseline=None, color=colour, lw=0.9, alpha=0.45,
+                label=f"ticks run, per {_width(width_s)}")  # fmt: skip
+    axes.stairs(smooth, edges, baseline=None, color=colour, lw=2.0, label="the same, over 1 s")
+    real = draw_real_time_rate(axes, scenario, series.end, theme)
+    return float(rate.max(initial=0.0)), real
+
+
+def _rate_top(highest: float, real: float) -> float:
+    """The top of a ticks-per-second axis: the highest rate, but at most `RATE_CLIP` x real time,
+    so a burst does not squash the real-time line flat."""
+    return max(min(highest, real * RATE_CLIP), real, 1.0) * 1.15
+
+
+def _off_scale(axes: Any, highest: float, top: float, colour: str) -> None:
+    """Name a burst the axis cuts off."""
+    if highest > top:
+        axes.text(0.99, 0.95, f"bursts up to {highest:,.0f} ticks/s (off the scale)",
+                  transform=axes.transAxes, ha="right", va="top", fontsize=9, color=colour,
+                  bbox={"facecolor": axes.get_facecolor(), "edgecolor": "none", "alpha": 0.85},
+                  zorder=5)  # fmt: skip
+
+
+def _frame_axis(axes: Any, frame_ms: Floats, budget_ms: float, top_line_ms: float) -> None:
+    top = max(float(frame_ms.max(initial=0.0)), budget_ms, top_line_ms)
+    bottom = min(float(frame_ms.min(initial=budget_ms)), budget_ms)
     if top / max(bottom, 1e-9) > LOG_SCALE_RATIO:
         axes.set_yscale("log")
     else:
         axes.set_ylim(0, top * 1.15)
 
 
-def _mark_events(axes_list: Sequence[Any], scenario: Scenario, end_s: float) -> None:
-    """Stalls as orange dashed lines and knob changes as purple dotted ones, across every panel;
-    pauses as grey bands. Stalls are named above the top panel, changes inside its foot."""
-    timeline = scenario.timeline()
-    for stall in timeline.stalls:
-        at = float(stall.at_ns / NS_PER_SECOND)
-        if at <= end_s:
-            _across(axes_list, at, STALL_COLOUR, "--")
-            _label(axes_list[0], at, f"stall {decimal_text(stall.length_ns / NS_PER_MS)} ms",
-                   STALL_COLOUR, above=True)  # fmt: skip
-    paused_from: float | None = None
-    for change in timeline.changes:
-        at = float(change.at_ns / NS_PER_SECOND)
-        if at > end_s:
-            continue
-        if change.paused is True and paused_from is None:
-            paused_from = at
-        elif change.paused is False and paused_from is not None:
-            _paused(axes_list, paused_from, at)
-            paused_from = None
-        label = _change_label(change)
-        if label:
-            _across(axes_list, at, CHANGE_COLOUR, ":")
-            _label(axes_list[0], at, label, CHANGE_COLOUR, above=False)
-    if paused_from is not None:
-        _paused(axes_list, paused_from, end_s)
+def _lag(axes: Any, series: FrameSeries, width_s: float, colour: str) -> float:
+    """The lag's band per slice and its mean; returns the run's time-averaged lag in ms."""
+    band = series.lag_band(width_s)
+    if not len(band.mean_ms):
+        return 0.0
+    axes.stairs(band.high_ms, band.edges_s, baseline=band.low_ms, fill=True, color=colour,
+                alpha=0.28, lw=0, label=f"lowest to highest in each {_width(width_s)}")  # fmt: skip
+    axes.stairs(band.mean_ms, band.edges_s, baseline=None, color=colour, lw=1.8,
+                label="time-averaged")  # fmt: skip
+    return float(np.sum(band.mean_ms * np.diff(band.edges_s)) / max(series.end, 1e-12))
 
 
-def _across(axes_list: Sequence[Any], at: float, colour: str, style: str) -> None:
-    for axes in axes_list:
-        axes.axvline(at, color=colour, lw=1.2, ls=style, alpha=0.85, zorder=1)
+def _width(width_s: float) -> str:
+    return f"{width_s * 1000:g} ms" if width_s < 1 else f"{width_s:g} s"
 
 
-def _label(axes: Any, at: float, text: str, colour: str, *, above: bool) -> None:
-    axes.annotate(
-        text, (at, 1.0 if above else 0.0), xycoords=("data", "axes fraction"),
-        xytext=(3, 3), textcoords="offset points", va="bottom", color=colour, fontsize=9,
-        annotation_clip=False,
-    )  # fmt: skip
-
-
-def _paused(axes_list: Sequence[Any], start: float, end: float) -> None:
-    for axes in axes_list:
-        axes.axvspan(start, end, color=PAUSE_COLOUR, alpha=0.35, lw=0, zorder=0)
-    _label(axes_list[0], start, "paused (not billed)", "#555555", above=True)
-
-
-def _change_label(change: SettingsChange) -> str:
-    parts = []
-    if change.policy is not None:
-        parts.append(change.policy)
-    if change.hz is not None:
-        parts.append(f"{decimal_text(change.hz)} Hz")
-    if change.max_steps is not None:
-        parts.append(f"M={change.max_steps}")
-    if change.time_scale is not None:
-        parts.append(f"x{change.time_scale}")
-    if change.step_cost_ms is not None:
-        parts.append(f"cost {decimal_text(change.step_cost_ms)} ms")
-    if change.render_fps is not None:
-        parts.append(f"{decimal_text(change.render_fps)} fps")
-    if change.render_cost_ms is not None:
-        parts.append(f"render {decimal_text(change.render_cost_ms)} ms")
-    return ", ".join(parts)
-
-
-def _runaway_note(axes: Any, result: RunResult, series: _Series) -> None:
-    if result.runaway and len(series.end_s):
+def _runaway_note(axes: Any, result: RunResult, series: FrameSeries, theme: Theme) -> None:
+    if result.runaway and series.count:
         axes.annotate(
             f"runaway guard:\na frame's work\npassed {RUNAWAY_WORK_NS // NS_PER_SECOND} s",
-            (float(series.end_s[-1]), float(series.frame_ms[-1])),
-            xytext=(-10, -4),
-            textcoords="offset points",
-            ha="right",
-            va="top",
-            color=STEP_COLOUR,
-            fontsize=9,
+            (series.end, float(series.frame_ms[-1])), xytext=(-10, -4),
+            textcoords="offset points", ha="right", va="top", color=theme.step, fontsize=9,
             fontweight="bold",
-        )
-
-
-def headline(scenario: Scenario, title: str, *, policy: bool = True) -> str:
-    """The figure's title, and under it the knobs that explain the picture."""
-    settings = scenario.scheduler
-    knobs = [settings.policy] if policy else []
-    knobs += [
-        f"{decimal_text(settings.hz)} Hz",
-        f"M = {settings.max_steps}",
-        _cost_text(scenario),
-        f"render {decimal_text(scenario.clock.render_fps)} fps",
-    ]
-    if settings.time_scale != 1:
-        knobs.append(f"time scale {settings.time_scale}")
-    if scenario.clock.jitter_ms:
-        knobs.append(f"jitter up to {decimal_text(scenario.clock.jitter_ms)} ms")
-    return f"{title}\n{'  |  '.join(knobs)}"
-
-
-def _cost_text(scenario: Scenario) -> str:
-    """ "step cost 8 ms", or "step cost 8 -> 20 ms" when the scenario ramps it."""
-    start = scenario.load.step_cost_ms
-    ramp = [change.step_cost_ms for change in scenario.changes if change.step_cost_ms is not None]
-    if ramp:
-        return f"step cost {decimal_text(start)} -> {decimal_text(ramp[-1])} ms"
-    return f"step cost {decimal_text(start)} ms"
-
-
-def timeline_figure(path: Path, result: RunResult, scenario: Scenario, title: str) -> Path:
-    """Write the four-panel timeline of one run to `path` (a PNG) and return it."""
-    series = _Series(result)
-    end_s = float(series.x[-1]) if len(series.end_s) else float(scenario.seconds)
-    figure, axes = plt.subplots(
-        4, 1, figsize=(12, 8.4), sharex=True, height_ratios=(2.2, 1, 1, 1), layout="constrained"
-    )
-    frame_axes, steps_axes, dropped_axes, backlog_axes = axes
-    _frame_panel(frame_axes, series, scenario, result)
-    _steps_panel(steps_axes, series, scenario)
-    series.filled(dropped_axes, series.dropped_ms, color=STEP_COLOUR, alpha=0.75)
-    dropped_axes.set_ylabel("dropped (ms)")
-    dropped_axes.text(
-        1.01, 0.95, f"total dropped:\n{float(series.dropped_ms.sum()):,.1f} ms",
-        transform=dropped_axes.transAxes, va="top", fontsize=9,
-    )  # fmt: skip
-    series.filled(backlog_axes, series.backlog, color="#148f77", alpha=0.75)
-    backlog_axes.set_ylabel("backlog (ticks)")
-    backlog_axes.set_xlabel("wall-clock time (s)")
-    backlog_axes.set_xlim(0, end_s)
-    _from_zero(dropped_axes, series.dropped_ms)
-    _from_zero(backlog_axes, series.backlog)
-    for panel in axes:
-        panel.grid(alpha=0.3)
-    _mark_events(axes, scenario, end_s)
-    verdict = "SPIRAL" if result.spiral else "no spiral"
-    figure.suptitle(f"{headline(scenario, title)}  |  {verdict}", fontsize=13, fontweight="bold")
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
-    return path
-
-
-def _frame_panel(axes: Any, series: _Series, scenario: Scenario, result: RunResult) -> None:
-    """Frame time against the frame budget and the step; the step cost too, when there is one:
-    a cost line above the step line is the spiral's whole cause."""
-    budget_ms = _ms(NS_PER_SECOND / scenario.clock.render_fps)
-    step_ms = _ms(scenario.scheduler.step_ns)
-    series.stairs(axes, series.frame_ms, color=FRAME_COLOUR, lw=1.4, label="frame time")
-    fps = decimal_text(scenario.clock.render_fps)
-    axes.axhline(budget_ms, color=BUDGET_COLOUR, ls="--", lw=1.2,
-                 label=f"frame budget {budget_ms:.2f} ms ({fps} fps)")  # fmt: skip
-    hz = decimal_text(scenario.scheduler.hz)
-    axes.axhline(step_ms, color=STEP_COLOUR, ls=":", lw=1.6,
-                 label=f"one tick simulates {step_ms:.2f} ms ({hz} Hz)")  # fmt: skip
-    highest_cost = _draw_step_cost(axes, scenario, float(series.x[-1]) if len(series.end_s) else 0)
-    _frame_axis(axes, series, budget_ms, max(step_ms, highest_cost))
-    _runaway_note(axes, result, series)
-    axes.set_ylabel("frame time (ms)")
-    _legend_outside(axes)
-
-
-def _draw_step_cost(axes: Any, scenario: Scenario, end_s: float) -> float:
-    """What one tick costs to run, over time (a staircase when the scenario ramps it), when it
-    costs anything. Above the step line, ticks cost more than they simulate. Returns the highest
-    cost drawn, in ms."""
-    edges, costs = [0.0], [float(scenario.load.step_cost_ms)]
-    for change in scenario.timeline().changes:
-        at = float(change.at_ns / NS_PER_SECOND)
-        if change.step_cost_ms is not None and at < end_s:
-            edges.append(at)
-            costs.append(float(change.step_cost_ms))
-    if not any(costs) or end_s <= 0:
-        return 0.0
-    edges.append(end_s)
-    axes.stairs(costs, edges, baseline=None, color=STALL_COLOUR, ls="-.", lw=1.4,
-                label="one tick costs to run")  # fmt: skip
-    return max(costs)
-
-
-def _steps_panel(axes: Any, series: _Series, scenario: Scenario) -> None:
-    series.stairs(axes, series.steps, color="#34495e", lw=0.9)
-    settings = scenario.scheduler
-    cap = 0
-    if settings.policy in ("drop", "reset", "backlog"):
-        cap = settings.max_steps
-        axes.axhline(cap, color=STEP_COLOUR, ls=":", lw=1.2, label=f"cap M = {cap}")
-        _legend_outside(axes)
-    axes.set_ylabel("ticks per frame")
-    _from_zero(axes, series.steps, cap)
+        )  # fmt: skip
 
 
 def _legend_outside(axes: Any) -> None:
@@ -289,53 +166,176 @@ def _from_zero(axes: Any, values: Floats, at_least: float = 1.0) -> None:
     axes.set_ylim(0, max(at_least, float(values.max(initial=0.0))) * 1.15)
 
 
-def compare_figure(
-    path: Path, results: Sequence[tuple[str, RunResult]], scenario: Scenario, title: str
-) -> Path:
-    """Write the policies side by side (one column each) to `path` and return it."""
-    columns = len(results)
-    figure, axes = plt.subplots(
-        3, columns, figsize=(min(max(4.2 * columns, 8), 18), 8), sharex=True, sharey="row",
-        squeeze=False, layout="constrained",
-    )  # fmt: skip
-    budget_ms = _ms(NS_PER_SECOND / scenario.clock.render_fps)
-    step_ms = _ms(scenario.scheduler.step_ns)
-    everything = [_Series(result) for _, result in results]
-    all_frames = np.concatenate([series.frame_ms for series in everything] + [np.zeros(0)])
-    top = max(float(all_frames.max(initial=0.0)), step_ms)
-    log_frames = top / min(float(all_frames.min(initial=budget_ms)), budget_ms) > LOG_SCALE_RATIO
-    highest_cost = 0.0
-    for column, ((policy, result), series) in enumerate(zip(results, everything, strict=True)):
-        colour = POLICY_COLOURS.get(policy, FRAME_COLOUR)
-        frame_axes, dropped_axes, lag_axes = axes[:, column]
-        series.stairs(frame_axes, series.frame_ms, color=colour, lw=1.4)
-        frame_axes.axhline(budget_ms, color=BUDGET_COLOUR, ls="--", lw=1.1)
-        frame_axes.axhline(step_ms, color=STEP_COLOUR, ls=":", lw=1.3)
-        end_s = float(series.x[-1]) if len(series.end_s) else 0.0
-        highest_cost = max(highest_cost, _draw_step_cost(frame_axes, scenario, end_s))
-        _runaway_note(frame_axes, result, series)
-        series.filled(dropped_axes, np.cumsum(series.dropped_ms), color=colour, alpha=0.6)
-        series.stairs(lag_axes, series.lag_ms, color=colour, lw=1.2)
+def timeline_figure(
+    path: Path, result: RunResult, scenario: Scenario, title: str, theme: Theme
+) -> list[Path]:
+    """Write the five-panel timeline of one run to `path` (PNG) and its SVG; return both."""
+    series = FrameSeries(result)
+    end_s = series.end or float(scenario.seconds)
+    width_s = slice_seconds(end_s)
+    with themed(theme):
+        figure, axes = plt_subplots(5, 1, (12.5, 11), (2.2, 1, 1, 1, 1.2), sharex=True)
+        frame_axes, steps_axes, rate_axes, dropped_axes, lag_axes = axes
+        _frame_panel(frame_axes, series, scenario, result, theme)
+        _steps_panel(steps_axes, series, scenario, theme)
+        _rate_panel(rate_axes, series, scenario, theme)
+        _dropped_panel(dropped_axes, series, end_s, theme)
+        mean_lag = _lag(lag_axes, series, width_s, theme.lag)
+        lag_axes.set_ylabel("lag (ms)\nwall - simulated")
+        lag_axes.text(1.01, 0.05, f"mean lag:\n{mean_lag:,.1f} ms", transform=lag_axes.transAxes,
+                      va="bottom", fontsize=9)  # fmt: skip
+        _legend_outside(lag_axes)
+        lag_axes.set_xlabel("wall-clock time (s): each frame's values are drawn at its end")
+        lag_axes.set_xlim(0, end_s)
+        for panel in axes:
+            panel.grid(True)
+        mark_events(axes, scenario, end_s, theme)
         verdict = "SPIRAL" if result.spiral else "no spiral"
-        frame_axes.set_title(f"{policy}: {verdict}", fontsize=13, fontweight="bold", color=colour)
-        lag_axes.set_xlabel("wall-clock time (s)")
-        for each in axes[:, column]:
-            each.grid(alpha=0.3)
-    if log_frames:
-        axes[0, 0].set_yscale("log")
-    axes[0, 0].set_ylabel("frame time (ms)")
-    axes[1, 0].set_ylabel("dropped so far (ms)")
-    _from_zero(axes[1, 0], np.concatenate([np.cumsum(series.dropped_ms) for series in everything]))
-    axes[2, 0].set_ylabel("lag: wall - simulated (ms)")
-    axes[0, 0].set_xlim(0, float(scenario.seconds))
+        figure.suptitle(f"{headline(scenario, title)}  |  {verdict}", fontsize=14,
+                        fontweight="bold")  # fmt: skip
+        return save_figure(figure, path)
+
+
+def plt_subplots(
+    rows: int, columns: int, size: tuple[float, float], heights: tuple[float, ...], **options: Any
+) -> tuple[Any, Any]:
+    """`plt.subplots` with a constrained layout (imported here: matplotlib loads slowly)."""
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(rows, columns, figsize=size, height_ratios=heights,
+                        layout="constrained", **options)  # fmt: skip
+
+
+def _frame_panel(
+    axes: Any, series: FrameSeries, scenario: Scenario, result: RunResult, theme: Theme
+) -> None:
+    """Frame time against the frame budget and the step; the step cost too, when there is one:
+    a cost line above the step line is the spiral's whole cause."""
+    budget_ms = ms(NS_PER_SECOND / scenario.clock.render_fps)
+    step_ms = ms(scenario.scheduler.step_ns)
+    _frames(axes, series, budget_ms, theme.frame, series.end)
+    fps, hz = scenario.clock.render_fps, scenario.scheduler.hz
+    axes.plot([], [], ls="none", marker="o", color=theme.frame, label="frame time (at its end)")
+    axes.axhline(budget_ms, color=theme.budget, ls="--", lw=1.3,
+                 label=f"frame budget {budget_ms:.2f} ms ({fps} fps)")  # fmt: skip
+    axes.axhline(step_ms, color=theme.step, ls=":", lw=1.8,
+                 label=f"one tick simulates {step_ms:.2f} ms ({hz} Hz)")  # fmt: skip
+    highest_cost = draw_step_cost(axes, scenario, series.end, theme)
+    _frame_axis(axes, series.frame_ms, budget_ms, max(step_ms, highest_cost))
+    _runaway_note(axes, result, series, theme)
+    axes.set_ylabel("frame time (ms)")
+    _legend_outside(axes)
+
+
+def _steps_panel(axes: Any, series: FrameSeries, scenario: Scenario, theme: Theme) -> None:
+    _marks(axes, series.end_s, series.steps, _long(series, series.end), 0.0, theme.ticks)
+    cap = 0
+    if scenario.scheduler.policy in CAPPED:
+        cap = scenario.scheduler.max_steps
+        axes.axhline(cap, color=theme.step, ls=":", lw=1.4, label=f"cap M = {cap}")
+        _legend_outside(axes)
+    axes.set_ylabel("ticks\nper frame")
+    _from_zero(axes, series.steps, cap)
+
+
+def _rate_panel(axes: Any, series: FrameSeries, scenario: Scenario, theme: Theme) -> None:
+    """The same ticks summed per slice of wall time, as ticks per second."""
+    highest, real = _rate(axes, series, scenario, theme.ticks, theme, series.end)
+    axes.set_ylabel("ticks per\nsecond")
+    top = _rate_top(highest, real)
+    axes.set_ylim(0, top)
+    _off_scale(axes, highest, top, theme.ticks)
+    _legend_outside(axes)
+
+
+def _dropped_panel(axes: Any, series: FrameSeries, end_s: float, theme: Theme) -> None:
+    """Time each frame dropped (stems) and time owed to later frames (the backlog)."""
+    dropping = series.dropped_ms > 0
+    long = _long(series, series.end)[dropping]
+    _marks(axes, series.end_s[dropping], series.dropped_ms[dropping], long, 0.0, theme.dropped)
+    axes.plot([], [], marker="o", color=theme.dropped, label="dropped by a frame")
+    if series.owed_ms.any():
+        _held(axes, series, series.owed_ms, end_s, color=theme.backlog, lw=1.4,
+              label="owed (backlog)")  # fmt: skip
+    axes.set_ylabel("time not\nsimulated (ms)")
+    axes.text(1.01, 0.05, f"total dropped:\n{float(series.dropped_ms.sum()):,.1f} ms",
+              transform=axes.transAxes, va="bottom", fontsize=9)  # fmt: skip
+    _from_zero(axes, np.concatenate((series.dropped_ms, series.owed_ms)))
+    _legend_outside(axes)
+
+
+def compare_figure(
+    path: Path,
+    results: Sequence[tuple[str, RunResult]],
+    scenario: Scenario,
+    title: str,
+    theme: Theme,
+) -> list[Path]:
+    """Write the policies side by side (one column each) to `path` (PNG) and its SVG."""
+    columns = len(results)
+    budget_ms = ms(NS_PER_SECOND / scenario.clock.render_fps)
+    step_ms = ms(scenario.scheduler.step_ns)
+    everything = [FrameSeries(result) for _, result in results]
+    end_s = float(scenario.seconds)
+    width_s = slice_seconds(end_s)
+    with themed(theme):
+        figure, axes = plt_subplots(
+            4, columns, (min(max(4.4 * columns, 8), 18.5), 10), (1.6, 1, 1, 1.2),
+            sharex=True, sharey="row", squeeze=False,
+        )  # fmt: skip
+        highest_cost = 0.0
+        rates: list[tuple[float, float]] = []
+        for column, ((policy, result), series) in enumerate(zip(results, everything, strict=True)):
+            colour = theme.policy(policy)
+            frame_axes, rate_axes, dropped_axes, lag_axes = axes[:, column]
+            _frames(frame_axes, series, budget_ms, colour, end_s)
+            frame_axes.axhline(budget_ms, color=theme.budget, ls="--", lw=1.2)
+            frame_axes.axhline(step_ms, color=theme.step, ls=":", lw=1.5)
+            highest_cost = max(
+                highest_cost, draw_step_cost(frame_axes, scenario, series.end, theme)
+            )
+            _runaway_note(frame_axes, result, series, theme)
+            rates.append(_rate(rate_axes, series, scenario, colour, theme, end_s))
+            _held(dropped_axes, series, np.cumsum(series.dropped_ms), end_s, color=colour, lw=1.6)
+            mean_lag = _lag(lag_axes, series, width_s, colour)
+            lag_axes.text(0.02, 0.95, f"mean {mean_lag:,.1f} ms", transform=lag_axes.transAxes,
+                          va="top", fontsize=10, color=colour)  # fmt: skip
+            verdict = "SPIRAL" if result.spiral else "no spiral"
+            frame_axes.set_title(f"{policy}: {verdict}", fontsize=14, fontweight="bold",
+                                 color=colour)  # fmt: skip
+            lag_axes.set_xlabel("wall-clock time (s)")
+            for each in axes[:, column]:
+                each.grid(True)
+        all_frames = np.concatenate([series.frame_ms for series in everything] + [np.zeros(0)])
+        _frame_axis(axes[0, 0], all_frames, budget_ms, max(step_ms, highest_cost))
+        axes[0, 0].set_ylabel("frame time (ms)")
+        axes[1, 0].set_ylabel("ticks per second")
+        top = max(_rate_top(highest, real) for highest, real in rates)
+        axes[1, 0].set_ylim(0, top)
+        for column, ((policy, _), (highest, _)) in enumerate(zip(results, rates, strict=True)):
+            _off_scale(axes[1, column], highest, top, theme.policy(policy))
+        axes[2, 0].set_ylabel("dropped so far (ms)")
+        _from_zero(axes[2, 0], np.concatenate([np.cumsum(s.dropped_ms) for s in everything]))
+        axes[3, 0].set_ylabel("lag: wall - simulated (ms)")
+        axes[0, 0].set_xlim(0, end_s)
+        figure.legend(handles=_compare_legend(budget_ms, step_ms, highest_cost, width_s, theme),
+                      loc="outside lower center", ncols=3, frameon=False)  # fmt: skip
+        figure.suptitle(headline(scenario, title, policy=False), fontsize=14, fontweight="bold")
+        return save_figure(figure, path)
+
+
+def _compare_legend(
+    budget_ms: float, step_ms: float, cost: float, width_s: float, theme: Theme
+) -> list[Line2D]:
     lines = [
-        Line2D([], [], color=BUDGET_COLOUR, ls="--", label=f"frame budget {budget_ms:.2f} ms"),
-        Line2D([], [], color=STEP_COLOUR, ls=":", label=f"one tick simulates {step_ms:.2f} ms"),
-    ]
-    if highest_cost:
-        lines.append(Line2D([], [], color=STALL_COLOUR, ls="-.", label="one tick costs to run"))
-    figure.legend(handles=lines, loc="outside lower center", ncols=len(lines), frameon=False)
-    figure.suptitle(headline(scenario, title, policy=False), fontsize=13, fontweight="bold")
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
-    return path
+        Line2D([], [], ls="none", marker="o", color=theme.faint,
+               label="frame time, a dot at each frame's end (a stem for a long frame)"),
+        Line2D([], [], color=theme.budget, ls="--", label=f"frame budget {budget_ms:.2f} ms; "
+               "ticks per second that keep real time"),
+        Line2D([], [], color=theme.step, ls=":", label=f"one tick simulates {step_ms:.2f} ms"),
+        Line2D([], [], color=theme.faint, lw=6, alpha=0.4,
+               label=f"lag: lowest to highest in each {_width(width_s)}; line: time-averaged"),
+    ]  # fmt: skip
+    if cost:
+        lines.append(Line2D([], [], color=theme.cost, ls="-.", label="one tick costs to run"))
+    return lines

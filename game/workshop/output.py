@@ -1,4 +1,5 @@
-"""`output_directory`: where `--out DIR` writes, made ready before any work starts.
+"""`output_directory`: where `--out DIR` writes, made ready before any work starts; and the
+`--theme` of the figures written there.
 
 A long run that ends with "cannot write" has wasted the audience's minute; an unusable
 directory is refused first, in one line.
@@ -6,6 +7,7 @@ directory is refused first, in one line.
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from game.errors import BadInput
@@ -22,3 +24,18 @@ def output_directory(path: Path) -> Path:
             f"--out {path}: cannot create it: {problem.strerror or problem}"
         ) from None
     return path
+
+
+THEME_NAMES = ("light", "dark")
+"""The figures' themes (`game.workshop.plotting` holds their colours): light for a screen or
+a bright room, dark for a projector in a dark one."""
+
+
+def add_theme_argument(parser: argparse.ArgumentParser) -> None:
+    """`--theme light|dark`, for the commands that draw figures."""
+    parser.add_argument(
+        "--theme",
+        choices=THEME_NAMES,
+        default="light",
+        help="figure colours: light (default) or dark, for a projector in a dark room",
+    )
