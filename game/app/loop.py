@@ -272,16 +272,11 @@ class GameLoop:
             self.session,
             readout,
             catching_up=catching_up,
-            lesson_caption=self._lesson_caption_shown(readout),
         )
-
-    def _lesson_caption_shown(self, readout: Readout) -> bool:
-        return self.lessons.run is not None and readout.caption == self.lessons.caption()
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""
-        readout = self.readout()
-        layout = self.picture.layout(self.window.size, readout, self._lesson_caption_shown(readout))
+        layout = self.picture.layout(self.window.size, self.readout())
         return [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
 
     def readout(self, catching_up: bool = False) -> Readout:

@@ -23,7 +23,8 @@ import pygame
 from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
-from game.hud.layout import Box, LayoutNeeds, ScreenLayout, lay_out
+from game.hud.lane_label import LaneLabel
+from game.hud.layout import PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
@@ -59,6 +60,7 @@ class HudParts:
         self.caption = CaptionBox(self.fonts)
         self.banner = SpiralBanner(self.fonts)
         self.help = HelpOverlay(hud.fonts_at, scale)
+        self.lane_label = LaneLabel(self.fonts)
 
 
 class Hud:
@@ -107,29 +109,31 @@ class Hud:
             parts = self._parts[scale] = HudParts(self, scale)
         return parts
 
-    def lay_out(
-        self, size: tuple[int, int], readout: Readout, *, caption_keeps_band: bool = False
-    ) -> ScreenLayout:
+    def lay_out(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where everything goes on a window of `size` this frame (nothing is drawn)."""
-        parts = self._parts_for(size, readout)
+        parts = self.parts_for(size, readout)
         px = parts.fonts.px
         margin = px(MARGIN)
-        parts.panel.update(
-            readout, pygame.Rect(0, 0, size[0], size[1]).inflate(-2 * margin, -2 * margin)
-        )
-        caption = readout.caption
+        window = pygame.Rect(0, 0, size[0], size[1])
+        parts.panel.update(readout, window.inflate(-2 * margin, -2 * margin))
+        caption, hint = readout.caption, self.spiral_hint
+        spiral = any(lane.spiral for lane in readout.lanes)
         return lay_out(
             LayoutNeeds(
                 window=size,
                 margin=margin,
                 panel=parts.panel.rect.size,
                 graphs=(px(620), px(230)) if readout.show_graphs else None,
-                graphs_min_width=px(260),
-                narrowest_scene=px(420),
+                graphs_min_height=px(90),
                 caption_height=(lambda width: parts.caption.height_for(caption, width))
                 if caption
                 else None,
-                caption_keeps_band=caption_keeps_band,
+                banner_height=(
+                    lambda width: parts.banner.height_for(hint, width, compact=bool(caption))
+                )
+                if spiral
+                else None,
+                label_height=parts.lane_label.height,
                 lanes=len(readout.lanes),
             )
         )
@@ -145,7 +149,7 @@ class Hud:
         size = surface.get_size()
         if layout is None:
             layout = self.lay_out(size, readout)
-        parts = self._parts_for(size, readout)
+        parts = self.parts_for(size, readout)
         drawn = HudLayout()
         parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface)
@@ -158,10 +162,14 @@ class Hud:
             parts.caption.update(readout.caption, _rect(layout.caption))
             parts.caption.draw(surface)
             drawn.caption = parts.caption.rect
-        if any(lane.spiral for lane in readout.lanes):
-            parts.banner.update(self.spiral_hint, _rect(layout.scene))
+        if layout.banner:
+            compact = bool(readout.caption and layout.caption)
+            parts.banner.update(self.spiral_hint, _rect(layout.banner), compact=compact)
             parts.banner.draw(surface)
             drawn.banner = parts.banner.rect
+        for index, (lane, box) in enumerate(zip(readout.lanes, layout.labels, strict=False)):
+            text = f"lane {index + 1}: {lane.policy}" + ("  (B: keys here)" * lane.focused)
+            parts.lane_label.draw(surface, _rect(box), text, lane.focused)
         screen = _rect(layout.screen)
         if readout.menu is not None:
             menu = readout.menu
@@ -174,23 +182,32 @@ class Hud:
             drawn.help = parts.help.rect
         self.layout = drawn
 
-    def _parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
+    def parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
+        """The parts at the scale this window and readout are drawn at."""
         wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
         return self._widest_that_fits(wanted, pygame.Rect(0, 0, *size), readout)
 
     def _widest_that_fits(self, wanted: float, window: pygame.Rect, readout: Readout) -> HudParts:
-        """The parts at `wanted` scale, or smaller until the panel fits the window's width.
+        """The parts at `wanted` scale, or smaller until the panel fits its share of the width.
 
         Rows can be dropped to fit a short window, but columns cannot: presentation mode on a
-        small window shrinks the type instead (by 3/4 at a time, not below `MIN_SCALE`). The
-        answer is kept per window size and lane count.
+        small window shrinks the type instead (by 3/4 at a time), though never below the
+        normal scale while that fits; only a window too small for the normal scale goes below
+        it, down to `MIN_SCALE`. The answer is kept per window size and lane count.
         """
         key = (wanted, window.size, len(readout.lanes))
         scale = self._fitted.get(key)
         if scale is None:
-            scale = wanted
-            while scale * SHRINK_STEP >= MIN_SCALE and not self._panel_fits(scale, window, readout):
-                scale *= SHRINK_STEP
+            candidates = [wanted]
+            while candidates[-1] * SHRINK_STEP > self.scale:
+                candidates.append(candidates[-1] * SHRINK_STEP)
+            candidates.append(min(wanted, self.scale))
+            while candidates[-1] * SHRINK_STEP >= MIN_SCALE:
+                candidates.append(candidates[-1] * SHRINK_STEP)
+            scale = next(
+                (each for each in candidates if self._panel_fits(each, window, readout)),
+                candidates[-1],
+            )
             self._fitted[key] = scale
         return self.parts_at(scale)
 
@@ -198,7 +215,7 @@ class Hud:
         panel = self.parts_at(scale).panel
         margin = panel.fonts.px(MARGIN)
         panel.update(readout, window.inflate(-2 * margin, -2 * margin))
-        return panel.rect.w <= window.w - 2 * margin
+        return panel.rect.w <= PANEL_SHARE * window.w - margin
 
 
 def _rect(box: Box) -> pygame.Rect:
