@@ -24,7 +24,7 @@ from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
 from game.hud.lane_label import LaneLabel
-from game.hud.layout import PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
+from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
@@ -35,6 +35,8 @@ DEFAULT_SPIRAL_HINT = "cap the catch-up or lower the step cost to recover"
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5
+FITTED_KEPT = 256
+"""How many (window, caption...) answers of the type-size search are kept."""
 MARGIN = 12
 """Between the HUD and the window's edges, and between its parts (at scale 1)."""
 
@@ -93,7 +95,7 @@ class Hud:
         self.layout = HudLayout()
         self._fonts: dict[float, Fonts] = {}
         self._parts: dict[float, HudParts] = {}
-        self._fitted: dict[tuple[float, tuple[int, int], int], float] = {}
+        self._fitted: dict[tuple[object, ...], float] = {}
 
     def fonts_at(self, scale: float) -> Fonts:
         """The fonts (and their caches) at `scale`, loaded the first time they are asked for."""
@@ -111,7 +113,11 @@ class Hud:
 
     def lay_out(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where everything goes on a window of `size` this frame (nothing is drawn)."""
-        parts = self.parts_for(size, readout)
+        return self._lay_out_with(self.parts_for(size, readout), size, readout)
+
+    def _lay_out_with(
+        self, parts: HudParts, size: tuple[int, int], readout: Readout
+    ) -> ScreenLayout:
         px = parts.fonts.px
         margin = px(MARGIN)
         window = pygame.Rect(0, 0, size[0], size[1])
@@ -185,17 +191,21 @@ class Hud:
     def parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
         """The parts at the scale this window and readout are drawn at."""
         wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
-        return self._widest_that_fits(wanted, pygame.Rect(0, 0, *size), readout)
+        return self._largest_that_fits(wanted, size, readout)
 
-    def _widest_that_fits(self, wanted: float, window: pygame.Rect, readout: Readout) -> HudParts:
-        """The parts at `wanted` scale, or smaller until the panel fits its share of the width.
+    def _largest_that_fits(
+        self, wanted: float, size: tuple[int, int], readout: Readout
+    ) -> HudParts:
+        """The parts at `wanted` scale, or smaller until everything fits: the panel within its
+        share of the width, and the arenas keeping their share of the height under the caption
+        and the banner.
 
-        Rows can be dropped to fit a short window, but columns cannot: presentation mode on a
-        small window shrinks the type instead (by 3/4 at a time), though never below the
-        normal scale while that fits; only a window too small for the normal scale goes below
-        it, down to `MIN_SCALE`. The answer is kept per window size and lane count.
+        Presentation mode on a small window shrinks the type (by 3/4 at a time), though never
+        below the normal scale while that fits; only what does not fit at the normal scale goes
+        below it, down to `MIN_SCALE`. The answer is kept per window, lanes and caption.
         """
-        key = (wanted, window.size, len(readout.lanes))
+        spiral = any(lane.spiral for lane in readout.lanes)
+        key = (wanted, size, len(readout.lanes), readout.caption, spiral)
         scale = self._fitted.get(key)
         if scale is None:
             candidates = [wanted]
@@ -205,17 +215,21 @@ class Hud:
             while candidates[-1] * SHRINK_STEP >= MIN_SCALE:
                 candidates.append(candidates[-1] * SHRINK_STEP)
             scale = next(
-                (each for each in candidates if self._panel_fits(each, window, readout)),
-                candidates[-1],
+                (each for each in candidates if self._fits(each, size, readout)), candidates[-1]
             )
+            if len(self._fitted) >= FITTED_KEPT:
+                self._fitted.clear()  # captions come and go: keep the memory bounded
             self._fitted[key] = scale
         return self.parts_at(scale)
 
-    def _panel_fits(self, scale: float, window: pygame.Rect, readout: Readout) -> bool:
-        panel = self.parts_at(scale).panel
-        margin = panel.fonts.px(MARGIN)
-        panel.update(readout, window.inflate(-2 * margin, -2 * margin))
-        return panel.rect.w <= PANEL_SHARE * window.w - margin
+    def _fits(self, scale: float, size: tuple[int, int], readout: Readout) -> bool:
+        parts = self.parts_at(scale)
+        layout = self._lay_out_with(parts, size, readout)
+        margin = parts.fonts.px(MARGIN)
+        return (
+            layout.panel.w <= PANEL_SHARE * size[0] - margin
+            and layout.arena_height >= ARENA_SHARE * size[1]
+        )
 
 
 def _rect(box: Box) -> pygame.Rect:

@@ -104,6 +104,14 @@ class ScreenLayout:
     labels: tuple[Box, ...]
     """One label strip per lane above its arena, in split screen; none for one lane."""
 
+    @property
+    def arena_height(self) -> int:
+        """From the top of the highest arena to the bottom of the lowest (labels between
+        stacked arenas included)."""
+        if not self.arenas:
+            return 0
+        return max(a.bottom for a in self.arenas) - min(a.y for a in self.arenas)
+
     def boxes(self) -> tuple[Box, ...]:
         """Every box that is shown (the ones that must never overlap)."""
         return tuple(box for box in (self.panel, self.graphs, self.caption, self.banner,
@@ -143,7 +151,8 @@ def _graphs_box(needs: LayoutNeeds, column: Box, top: int) -> Box:
     if needs.graphs is None:
         return EMPTY
     most_w, most_h = needs.graphs
-    arena_least = math.ceil(ARENA_SHARE * needs.window[1])
+    labels = 2 * needs.label_height if needs.lanes > 1 else 0
+    arena_least = math.ceil(ARENA_SHARE * needs.window[1]) + labels
     room = column.bottom - top - arena_least - needs.margin
     graph_h = min(most_h, round(column.h * GRAPHS_SHARE), room)
     if graph_h < max(1, needs.graphs_min_height):
