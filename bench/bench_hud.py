@@ -124,6 +124,7 @@ class SampleSession:
             tick=plan.tick,
             sim_time_s=sim_s,
             wall_time_s=self._wall_s,
+            owed_time_s=self._wall_s,
             lag_ms=(self._wall_s - sim_s) * 1000,
             time_scale="1",
             paused=False,

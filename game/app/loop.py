@@ -293,7 +293,9 @@ class GameLoop:
         else:
             caption = self.lessons.caption()
         return Readout(
-            lanes=self.session.lane_readouts(),
+            lanes=self.session.lane_readouts(
+                in_frame_ns=self.clock.now_ns() - self._last_ns if catching_up else 0
+            ),
             fps=fps,
             frame_ms=self._frame_ns / NS_PER_MS,
             work_ms=self._work_ns / NS_PER_MS,

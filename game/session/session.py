@@ -255,10 +255,18 @@ class LabSession:
 
     # -- what the HUD shows -----------------------------------------------------------------------
 
-    def lane_readouts(self) -> tuple[LaneReadout, ...]:
+    def lane_readouts(self, in_frame_ns: int = 0) -> tuple[LaneReadout, ...]:
+        """What the HUD shows of each lane. `in_frame_ns` is the wall time the open frame has
+        taken so far (the loop's clock): in the middle of a long catch-up, the lag grows by it."""
         split = len(self.lanes) > 1
+        progress = self._frame.progress() if self._frame is not None else ()
         return tuple(
-            _lane_readout(lane, focused=split and index == self.controls.focus_lane)
+            _lane_readout(
+                lane,
+                focused=split and index == self.controls.focus_lane,
+                open_frame=progress[index] if index < len(progress) else None,
+                in_frame_ns=in_frame_ns,
+            )
             for index, lane in enumerate(self.lanes)
         )
 
@@ -267,10 +275,24 @@ def _ms(ns: Fraction | int) -> float:
     return float(Fraction(ns) / NS_PER_MS)
 
 
-def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
+def _lane_readout(
+    lane: Lane,
+    *,
+    focused: bool,
+    open_frame: tuple[StepPlan, int] | None = None,
+    in_frame_ns: int = 0,
+) -> LaneReadout:
     settings = lane.scheduler.settings
-    plan = lane.scheduler.last_plan
     books = lane.books
+    plan = lane.scheduler.last_plan
+    lag = lane.lag_ns
+    if open_frame is not None:
+        planned, ran = open_frame
+        plan = planned
+        # Owed: what was carried in and this frame's time, plus the wall time the catch-up has
+        # taken so far; run: the ticks done. (Once the frame is finished, the books say it.)
+        owed = planned.carried_in_ns + planned.scaled_ns + in_frame_ns * settings.time_scale
+        lag = books.dropped_ns + owed - ran * planned.dt_ns
     return LaneReadout(
         policy=settings.policy,
         hz=float(settings.hz),
@@ -287,8 +309,9 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         dropped_total_ms=_ms(books.dropped_ns),
         tick=lane.world.tick,
         sim_time_s=float(books.sim_time_ns / NS_PER_SECOND),
-        wall_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
-        lag_ms=_ms(lane.lag_ns),
+        wall_time_s=books.wall_ns / NS_PER_SECOND,
+        owed_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
+        lag_ms=_ms(lag),
         time_scale=str(settings.time_scale),
         paused=lane.scheduler.paused,
         overloaded=lane.scheduler.overloaded,
@@ -297,4 +320,6 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        variable=settings.policy == "variable",
+        dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),
     )
