@@ -236,11 +236,21 @@ class FrameGraphs:
             y = self._level(plot, max_steps, top)
             self._dashed(canvas, STRAINED, plot, y)
             self._side_labels(canvas, plot, [(y, f"M {max_steps}", STRAINED)])
-        for bins, colour in zip(self.lane_bins, (STEPS_LINE, LANE_TWO), strict=False):
-            self._staircase(canvas, plot, bins, top, colour)
+        # Lane 2 thin over lane 1 thick: where the two lanes agree, both still show.
+        widths = (3, 1) if len(self.lane_bins) > 1 else (2,)
+        for bins, colour, width in zip(
+            self.lane_bins, (STEPS_LINE, LANE_TWO), widths, strict=False
+        ):
+            self._staircase(canvas, plot, bins, top, colour, self.fonts.px(width))
 
     def _staircase(
-        self, canvas: pygame.Surface, plot: pygame.Rect, bins: Bins, top: float, colour: RGB
+        self,
+        canvas: pygame.Surface,
+        plot: pygame.Rect,
+        bins: Bins,
+        top: float,
+        colour: RGB,
+        thickness: int,
     ) -> None:
         """One lane's steps: each run of equal values one flat segment, as wide as its bins."""
         filled = np.flatnonzero(bins.filled)
@@ -254,7 +264,6 @@ class FrameGraphs:
         points[0::2, 0] = plot.left + filled[starts] * self._pitch
         points[1::2, 0] = plot.left + (filled[ends] + 1) * self._pitch
         points[:, 1] = np.repeat(plot.bottom - 1 - np.rint(heights).astype(np.int64), 2)
-        thickness = max(1, self.fonts.px(2))
         pygame.draw.lines(canvas, colour, False, points.tolist(), thickness)
 
     def _legend(self, lane_one: RGB) -> list[tuple[str, RGB]]:
