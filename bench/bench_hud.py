@@ -144,7 +144,7 @@ def _draw_times_ns(hud: Hud, session: SampleSession, *, warm: int, frames: int) 
     for frame in range(warm + frames):
         readout = session.next()
         start = time.perf_counter_ns()
-        hud.draw(surface, readout, session.history)
+        hud.draw(surface, readout, (session.history,))
         elapsed = time.perf_counter_ns() - start
         if frame >= warm:
             timings.append(elapsed)

@@ -9,6 +9,7 @@ the scenarios, the command line and the README's tables all take their choices f
 
 from __future__ import annotations
 
+import string
 from fractions import Fraction
 
 from game.scheduler.policies import POLICIES
@@ -39,3 +40,12 @@ STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
 (16.7 ms) on its own; 20 ms does not: that is the spiral."""
 RENDER_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
 """Render-rate caps in the order F cycles through them; 0 means uncapped."""
+
+KEY_NAMES: tuple[str, ...] = (
+    *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
+    "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
+    "=", "[", "]", "left", "right", "up", "down", "backspace",
+)  # fmt: skip
+"""The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
+KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")
+"""Modifiers written before a key name, joined by "+": "shift+s", "ctrl+s"."""

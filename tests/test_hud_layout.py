@@ -57,7 +57,7 @@ def history() -> FrameHistory:
 
 def drawn(size: tuple[int, int], shown: Readout, history: FrameHistory, hud: Hud) -> HudLayout:
     surface = pygame.Surface(size)
-    hud.draw(surface, shown, history)
+    hud.draw(surface, shown, (history,))
     return hud.layout
 
 

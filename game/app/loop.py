@@ -38,6 +38,7 @@ from game.clock.wall import Clock
 from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
+from game.session.instant_replay import DrawnFrame, InstantReplay
 from game.session.readout import Readout
 from game.session.session import LabSession
 
@@ -106,6 +107,7 @@ class GameLoop:
         self._last_redraw = 0
         self._screenshot_requested = False
         self.last_plans: tuple[StepPlan, ...] = ()
+        self.replay = InstantReplay()
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -141,6 +143,7 @@ class GameLoop:
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now
+        self._advance_replay(elapsed)
         frame = self._frame = self.session.begin(elapsed)
         while frame.next_tick():
             self._between_ticks(frame)
@@ -189,7 +192,15 @@ class GameLoop:
             if request is not None:
                 self._carry_out(request)
 
+    def _advance_replay(self, elapsed_ns: int) -> None:
+        if self.replay.playing:
+            self.replay.advance(elapsed_ns, self.session)
+            if not self.replay.playing:
+                self._say("back to live")
+
     def _carry_out(self, request: Request) -> None:
+        if self.replay.playing and not isinstance(request, Action | Focus | Resize):
+            return  # no aiming or dragging at a film
         match request:
             case Action():
                 self.perform(request)
@@ -213,7 +224,12 @@ class GameLoop:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
         any moment, between frames or between two ticks of one."""
         act = action.act
-        if act is Act.QUIT:
+        if self.replay.playing and act not in _DURING_REPLAY:
+            self._say("this is a replay: W to go back to live first")
+            return
+        if act is Act.INSTANT_REPLAY:
+            self._toggle_replay()
+        elif act is Act.QUIT:
             self.quitting = True
         elif act is Act.STALL:
             self._stall_ns = min(MAX_STALL_NS, self._stall_ns + action.number * NS_PER_MS)
@@ -230,6 +246,16 @@ class GameLoop:
                 message = self.session.apply(action)
             if message:
                 self._say(message)
+
+    def _toggle_replay(self) -> None:
+        """W: replay the last 2 s at 1/10 speed (the session paused meanwhile), or stop it."""
+        if self.replay.playing:
+            self.replay.stop(self.session)
+            self._say("back to live")
+            return
+        message = self.replay.start(self.clock.now_ns(), self.session)
+        if message:
+            self._say(message)
 
     def _carry_out_stall(self) -> None:
         """Really block, at the frame boundary: the stalled time is the next frame's elapsed
@@ -266,13 +292,22 @@ class GameLoop:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _draw(self, catching_up: bool = False) -> None:
+        replayed = self.replay.showing()
+        if replayed is not None:
+            readout = self.replay.readout() or self.readout()
+            self.picture.draw(
+                self.window.surface, self.session, readout, views=replayed.frame.views
+            )
+            return
         readout = self.readout(catching_up)
-        self.picture.draw(
+        views = self.picture.draw(
             self.window.surface,
             self.session,
             readout,
             catching_up=catching_up,
         )
+        if not catching_up:
+            self.replay.keep(DrawnFrame(self._last_ns, views, readout))
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""
@@ -284,14 +319,13 @@ class GameLoop:
         history = self.session.lanes[0].history.window(1.0)
         span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
         fps = (len(history) - 1) / span if span > 0 else 0.0
-        caption = ""
+        status = ""
         if catching_up:
             ran = self._frame.ticks_run if self._frame is not None else 0
-            caption = f"catching up: {ran} ticks run in this frame so far"
+            status = f"catching up: {ran} ticks run in this frame so far"
         elif self._message and self.clock.now_ns() < self._message_until:
-            caption = self._message
-        else:
-            caption = self.lessons.caption()
+            status = self._message
+        caption = _joined(self.lessons.caption(), status)
         return Readout(
             lanes=self.session.lane_readouts(
                 in_frame_ns=self.clock.now_ns() - self._last_ns if catching_up else 0
@@ -309,6 +343,7 @@ class GameLoop:
             show_help=controls.help,
             caption=caption,
             menu=self.lessons.menu(),
+            books_since=self.session.books_since,
         )
 
     # -- screenshots ------------------------------------------------------------------------------
@@ -334,3 +369,15 @@ class GameLoop:
     def _to_pixels(self, x: float, y: float) -> tuple[int, int]:
         """Where a point in metres is on screen (for scripted clicks), in the first lane."""
         return self.picture.to_pixels(self.session, x, y, self._lane_rects()[0])
+
+
+_DURING_REPLAY = frozenset({Act.INSTANT_REPLAY, Act.QUIT, Act.SCREENSHOT, Act.FULLSCREEN})
+"""The keys that work while a replay plays; any other key waits for live play."""
+
+
+def _joined(lesson: str, status: str) -> str:
+    """The lesson's caption stays up whatever happens: a status ("catching up: 412 ticks...",
+    "stalled the loop for 2000 ms") goes after it, never in its place."""
+    if lesson and status:
+        return f"{lesson}  \N{EM DASH} {status}"
+    return lesson or status

@@ -13,10 +13,12 @@ import pygame
 from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
+from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
+from game.world.render_view import RenderView
 
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
@@ -46,20 +48,23 @@ class Picture:
         readout: Readout,
         *,
         catching_up: bool = False,
-    ) -> None:
-        """Draw a frame. While catching up, the worlds are drawn as they are (alpha 1): the
-        frame's plan is not settled yet, so there is no alpha to blend by."""
+        views: tuple[RenderView, ...] | None = None,
+    ) -> tuple[RenderView, ...]:
+        """Draw a frame, and return the view of each lane it drew. While catching up, the
+        worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
+        is no alpha to blend by. `views` draws those instead (the instant replay)."""
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
         layout = self.layout(surface.get_size(), readout)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        for lane, renderer, rect in zip(lanes, self.renderers(session), arenas, strict=True):
-            plan = lane.scheduler.last_plan
-            alpha = 1.0 if catching_up or plan is None else plan.alpha
-            renderer.draw(surface, lane.world.view(alpha, controls.interpolation), rect, controls)
+        if views is None:
+            views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
+        for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
+            renderer.draw(surface, view, rect, controls)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        self.hud.draw(surface, readout, lanes[0].history, layout)
+        self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
+        return views
 
     def renderers(self, session: LabSession) -> list[WorldRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
@@ -95,3 +100,9 @@ class Picture:
         camera.resize((arena.x, arena.y, arena.width, arena.height))
         px, py = camera.to_screen(x, y)
         return int(px), int(py)
+
+
+def _live_view(lane: Lane, interpolation: str, catching_up: bool) -> RenderView:
+    plan = lane.scheduler.last_plan
+    alpha = 1.0 if catching_up or plan is None else plan.alpha
+    return lane.world.view(alpha, interpolation)

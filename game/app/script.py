@@ -17,7 +17,6 @@ Times are wall-clock milliseconds since the loop started; they must not decrease
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,6 +26,7 @@ import pygame
 
 from game.clock.units import NS_PER_MS, parse_decimal
 from game.errors import BadInput
+from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 
 _SPECIAL_KEYS = {
     "space": pygame.K_SPACE, "tab": pygame.K_TAB, "escape": pygame.K_ESCAPE,
@@ -37,16 +37,26 @@ _SPECIAL_KEYS = {
     "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
     "backspace": pygame.K_BACKSPACE,
 }  # fmt: skip
-_MODIFIERS = {
-    "shift": (pygame.K_LSHIFT, pygame.KMOD_LSHIFT),
-    "ctrl": (pygame.K_LCTRL, pygame.KMOD_LCTRL),
-}
-KEY_CODES: dict[str, int] = {
-    **{letter: getattr(pygame, f"K_{letter}") for letter in string.ascii_lowercase},
-    **{digit: getattr(pygame, f"K_{digit}") for digit in string.digits},
-    **{f"f{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
-    **_SPECIAL_KEYS,
-}
+_MODIFIERS = dict(
+    zip(
+        KEY_MODIFIERS,
+        ((pygame.K_LSHIFT, pygame.KMOD_LSHIFT), (pygame.K_LCTRL, pygame.KMOD_LCTRL)),
+        strict=True,
+    )
+)
+"""Each modifier's key, pressed before the key it modifies, and its flag."""
+
+
+def _code(name: str) -> int:
+    """The pygame key of a name in `KEY_NAMES`: a letter or digit, F1-F12, or a special key."""
+    if name in _SPECIAL_KEYS:
+        return _SPECIAL_KEYS[name]
+    function_key = name.startswith("f") and len(name) > 1
+    return int(getattr(pygame, f"K_{name.upper()}" if function_key else f"K_{name}"))
+
+
+KEY_CODES: dict[str, int] = {name: _code(name) for name in KEY_NAMES}
+"""Every key name of `game.vocabulary.KEY_NAMES`, and its pygame key."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """`Hud`: the stats panel, the graphs, the help, the banner and the caption, laid out on a window.
 
-The app calls `hud.draw(surface, readout, history)` once a frame, after the scene. The HUD reads
-the values it is given and the history of recent frames, and writes nothing back.
+The app calls `hud.draw(surface, readout, histories)` once a frame, after the scene. The HUD
+reads the values it is given and each lane's history of recent frames, and writes nothing back.
 
 Layout follows the window (1280 x 720, resized, fullscreen): `lay_out` measures what is to be
 shown and hands the sizes to the pure `game.hud.layout.lay_out`, which places the panel, the
@@ -148,7 +148,7 @@ class Hud:
         self,
         surface: pygame.Surface,
         readout: Readout,
-        history: FrameHistory,
+        histories: tuple[FrameHistory, ...],
         layout: ScreenLayout | None = None,
     ) -> None:
         """Draw the HUD into the boxes of `layout` (laid out now if not given)."""
@@ -161,7 +161,7 @@ class Hud:
         parts.panel.draw(surface)
         drawn.panel = parts.panel.rect
         if layout.graphs:
-            parts.graphs.update(history, readout, _rect(layout.graphs))
+            parts.graphs.update(histories, readout, _rect(layout.graphs))
             parts.graphs.draw(surface)
             drawn.graphs = parts.graphs.rect
         if readout.caption and layout.caption:

@@ -70,7 +70,7 @@ def stat_groups(readout: Readout) -> tuple[Group, ...]:
     return (
         Group("SCHEDULER", _scheduler_rows(lanes)),
         Group("DROPPED TIME", _dropped_rows(lanes)),
-        Group("TIME", _time_rows(lanes)),
+        Group("TIME", _books_since(readout) + _time_rows(lanes)),
         Group("MODEL", _model_rows(readout)),
         Group("RENDER", _render_rows(readout)),
     )
@@ -150,6 +150,13 @@ def _time_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
         _per_lane("time scale", lanes, _time_scale, USEFUL),
         _per_lane("state", lanes, _run_state, USEFUL),
     )
+
+
+def _books_since(readout: Readout) -> tuple[Row, ...]:
+    """When a lesson step restarted the books, the totals count from there: say so."""
+    if not readout.books_since:
+        return ()
+    return (Row("counted from", (Cell(readout.books_since, Meaning.OK),), IMPORTANT),)
 
 
 def _model_rows(readout: Readout) -> tuple[Row, ...]:

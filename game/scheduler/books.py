@@ -5,6 +5,9 @@ Each `StepPlan` balances on its own; the books check that the whole run balances
     initial carried + scaled time + granted == simulated time + dropped + final carried
 
 The explainer's summary, the headless simulation and the HUD's totals all read these books.
+Books can also be opened in the middle of a run (`TimeBooks.from_now`, when a lesson step starts
+counting afresh): they then take over the time carried at that moment and count simulated time
+from there, so the same equation holds, to the grain, for the part of the run they saw.
 """
 
 from __future__ import annotations
@@ -18,11 +21,16 @@ from game.scheduler.plan import StepPlan
 class TimeBooks:
     """Totals of wall, paused, scaled, simulated and dropped time, in exact nanoseconds.
 
-    Keep one from the scheduler's first frame, so that its simulated time is all on the books.
+    Keep one from the scheduler's first frame, so that its simulated time is all on the books,
+    or open one mid-run with `from_now`.
     """
 
-    def __init__(self, initial_carried_ns: Fraction | int = 0) -> None:
+    def __init__(
+        self, initial_carried_ns: Fraction | int = 0, *, initial_sim_ns: Fraction | int = 0
+    ) -> None:
         self.initial_carried_ns = Fraction(initial_carried_ns)
+        self.initial_sim_ns = Fraction(initial_sim_ns)
+        """The scheduler's simulated time when these books were opened (0 from the start)."""
         self.frames = 0
         self.ticks = 0
         self.wall_ns = 0
@@ -33,6 +41,16 @@ class TimeBooks:
         self.dropped_ns = Fraction(0)
         self.every_frame_balanced = True
         self.last: StepPlan | None = None
+        """The last plan written in (or, for books opened mid-run, the one they opened after)."""
+
+    @classmethod
+    def from_now(cls, books: TimeBooks) -> TimeBooks:
+        """Fresh books that open where `books` stand now: nothing dropped, stepped or elapsed
+        yet, the time carried at this moment as their initial carried time, and simulated time
+        counted from here. The ledger of the new books balances on its own."""
+        fresh = cls(books.carried_ns, initial_sim_ns=books.initial_sim_ns + books.sim_time_ns)
+        fresh.last = books.last
+        return fresh
 
     def record(self, plan: StepPlan) -> None:
         """Add one plan (a frame, or a single step while paused) to the totals."""
@@ -63,8 +81,9 @@ class TimeBooks:
 
     @property
     def sim_time_ns(self) -> Fraction:
-        """Simulated time as the scheduler counts it (it must equal the stepped total)."""
-        return self.last.sim_time_ns if self.last else Fraction(0)
+        """Simulated time on these books, as the scheduler counts it (it must equal the stepped
+        total): the scheduler's simulated time minus what it was when the books opened."""
+        return self.last.sim_time_ns - self.initial_sim_ns if self.last else Fraction(0)
 
     @property
     def ledger_ok(self) -> bool:

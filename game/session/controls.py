@@ -61,6 +61,7 @@ class Act(StrEnum):
     SWITCH_LANE = "switch_lane"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
+    INSTANT_REPLAY = "instant_replay"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
     QUIT = "quit"

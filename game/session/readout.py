@@ -91,3 +91,6 @@ class Readout:
     """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
     menu: ListOverlay | None = None
     """A list to choose from (the lesson menu), drawn where the help goes, instead of it."""
+    books_since: str = ""
+    """What the totals (dropped, lag, sim / wall) count from, when not the start: "step start"
+    once a lesson step has restarted the books."""

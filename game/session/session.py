@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
@@ -49,6 +49,13 @@ TickRateLog = Callable[[int, Fraction], None]
 A tick's dt is part of the physics, so a recording must know from which tick on it changed."""
 
 
+@dataclass(frozen=True, slots=True)
+class _BooksRestart:
+    """Open fresh books in every lane, counting from `since` (waits for an open frame)."""
+
+    since: str
+
+
 class LabSession:
     """Lanes, controls, and the translation of actions into stamped commands."""
 
@@ -70,8 +77,11 @@ class LabSession:
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
         self._frame: Frame | None = None
-        self._waiting: list[ControlsChange | Action] = []
+        self._waiting: list[ControlsChange | Action | _BooksRestart] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
+        self.books_since = ""
+        """What the books count from, for the HUD ("step start"); empty from the session's
+        start."""
         if world.integrator != controls.integrator:
             self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
@@ -103,6 +113,8 @@ class LabSession:
         for item in waiting:
             if isinstance(item, ControlsChange):
                 self._turn_to(item.applied_to(self.controls))
+            elif isinstance(item, _BooksRestart):
+                self.restart_books(item.since)
             else:
                 self.apply(item)
 
@@ -165,6 +177,17 @@ class LabSession:
         else:
             self._frame.stop()
         self._waiting.append(change)  # a picture change is made again after the waiting ones
+
+    def restart_books(self, since: str) -> None:
+        """Count from now in every lane (`Lane.restart_books`): what a lesson step that compares
+        numbers starts with. While a frame is open it waits for the frame to finish, after the
+        changes that came before it, so the new books open on a settled plan."""
+        if self._frame is not None:
+            self._waiting.append(_BooksRestart(since))
+            return
+        for lane in self.lanes:
+            lane.restart_books()
+        self.books_since = since
 
     @property
     def wanted_controls(self) -> Controls:
