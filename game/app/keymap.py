@@ -67,7 +67,7 @@ def _bindings() -> tuple[Binding, ...]:
         Binding(pygame.K_h, Action(Act.TOGGLE_HELP)),
         Binding(pygame.K_F11, Action(Act.FULLSCREEN)),
         Binding(pygame.K_F12, Action(Act.SCREENSHOT)),
-        Binding(pygame.K_ESCAPE, Action(Act.QUIT)),
+        Binding(pygame.K_ESCAPE, Action(Act.ESCAPE)),
         Binding(pygame.K_q, Action(Act.QUIT)),
     ]
     digits = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
@@ -108,7 +108,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen"),
     ("F12", "screenshot"),
     ("F1 / H", "this help"),
-    ("Esc / Q", "quit"),
+    ("Esc", "close the help, the menu or a replay; else quit (asks once)"),
+    ("Q", "quit at once"),
 )
 """What the help overlay lists, in the order a newcomer needs it."""
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pygame
 
+from game.app.caption import caption_for
 from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
@@ -101,6 +102,8 @@ class GameLoop:
         self._message_until = 0
         self._stall_ns = 0
         """A real stall asked for, carried out at the next frame boundary."""
+        self._quit_asked_until = 0
+        """Until then, a second Esc quits."""
         self._frame: Frame | None = None
         """The frame being stepped, while its ticks run."""
         self._last_poll = 0
@@ -231,6 +234,8 @@ class GameLoop:
             self._toggle_replay()
         elif act is Act.QUIT:
             self.quitting = True
+        elif act is Act.ESCAPE:
+            self._escape()
         elif act is Act.STALL:
             self._stall_ns = min(MAX_STALL_NS, self._stall_ns + action.number * NS_PER_MS)
         elif act is Act.SCREENSHOT:
@@ -256,6 +261,20 @@ class GameLoop:
         message = self.replay.start(self.clock.now_ns(), self.session)
         if message:
             self._say(message)
+
+    def _escape(self) -> None:
+        """Esc closes what is open, the most recent first; with nothing open it asks once
+        before quitting (a stray Esc in front of a room should not end the demo)."""
+        now = self.clock.now_ns()
+        if self.replay.playing:
+            self._toggle_replay()
+        elif self.session.wanted_controls.help:
+            self.session.change(ControlsChange(help=False))
+        elif now < self._quit_asked_until:
+            self.quitting = True
+        else:
+            self._quit_asked_until = now + MESSAGE_NS
+            self._say("press Esc again to quit (Q quits at once)")
 
     def _carry_out_stall(self) -> None:
         """Really block, at the frame boundary: the stalled time is the next frame's elapsed
@@ -319,13 +338,15 @@ class GameLoop:
         history = self.session.lanes[0].history.window(1.0)
         span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
         fps = (len(history) - 1) / span if span > 0 else 0.0
-        status = ""
-        if catching_up:
-            ran = self._frame.ticks_run if self._frame is not None else 0
-            status = f"catching up: {ran} ticks run in this frame so far"
-        elif self._message and self.clock.now_ns() < self._message_until:
-            status = self._message
-        caption = _joined(self.lessons.caption(), status)
+        now = self.clock.now_ns()
+        caption = caption_for(
+            self.lessons.caption(),
+            catching_up_ticks=(self._frame.ticks_run if self._frame else 0)
+            if catching_up
+            else None,
+            message=self._message if now < self._message_until else "",
+            since_start_ns=now - self._started_ns,
+        )
         return Readout(
             lanes=self.session.lane_readouts(
                 in_frame_ns=self.clock.now_ns() - self._last_ns if catching_up else 0
@@ -371,13 +392,7 @@ class GameLoop:
         return self.picture.to_pixels(self.session, x, y, self._lane_rects()[0])
 
 
-_DURING_REPLAY = frozenset({Act.INSTANT_REPLAY, Act.QUIT, Act.SCREENSHOT, Act.FULLSCREEN})
+_DURING_REPLAY = frozenset(
+    {Act.INSTANT_REPLAY, Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN}
+)
 """The keys that work while a replay plays; any other key waits for live play."""
-
-
-def _joined(lesson: str, status: str) -> str:
-    """The lesson's caption stays up whatever happens: a status ("catching up: 412 ticks...",
-    "stalled the loop for 2000 ms") goes after it, never in its place."""
-    if lesson and status:
-        return f"{lesson}  \N{EM DASH} {status}"
-    return lesson or status

@@ -64,6 +64,7 @@ class Act(StrEnum):
     INSTANT_REPLAY = "instant_replay"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
+    ESCAPE = "escape"
     QUIT = "quit"
 
 
