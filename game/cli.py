@@ -33,7 +33,7 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import clip, compare, lab, play, replay, schedule, simulate
+    from game.commands import clip, compare, handout, lab, play, replay, schedule, simulate
 
     return {
         "play": play,
@@ -43,6 +43,7 @@ def _commands() -> dict[str, Command]:
         "compare": compare,
         "replay": replay,
         "clip": clip,
+        "handout": handout,
     }
 
 
