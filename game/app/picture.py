@@ -61,7 +61,8 @@ class Picture:
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
-            renderer.draw(surface, view, rect, controls)
+            if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
+                renderer.draw(surface, view, rect, controls)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
         return views
