@@ -34,22 +34,32 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.commands import replay
 from game.config.loading import load_config
+from game.from_config import session_from
 from game.scheduler.settings import AlphaMode
 from game.session.controls import (
-    FPS_CAPS,
-    INTEGRATOR_ORDER,
-    INTERPOLATIONS,
-    POLICY_ORDER,
-    STEP_COSTS_MS,
-    TICK_RATES,
-    TIME_SCALES,
     Act,
     Action,
     ControlsChange,
 )
 from game.session.frame import FrameOrderError
-from game.session.from_config import session_from
 from game.session.session import LabSession
+from game.vocabulary import (
+    INTEGRATOR_NAMES as INTEGRATOR_ORDER,
+)
+from game.vocabulary import (
+    INTERPOLATION_NAMES as INTERPOLATIONS,
+)
+from game.vocabulary import (
+    POLICY_NAMES as POLICY_ORDER,
+)
+from game.vocabulary import (
+    RENDER_CAPS as FPS_CAPS,
+)
+from game.vocabulary import (
+    STEP_COSTS_MS,
+    TICK_RATES,
+    TIME_SCALES,
+)
 from game.workshop.lessons import LessonStep
 from game.workshop.recording import SessionRecorder
 from tests.helpers import lanes_out_of_step, shipped_lessons, unbalanced_lanes

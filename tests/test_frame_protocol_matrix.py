@@ -6,7 +6,7 @@ situations: between two frames; in the middle of a catch-up under each of the si
 the middle of a catch-up in split screen; while paused; in the middle of a catch-up with the
 lesson menu open.
 
-A catch-up here is the frame after a 500 ms hitch (`ManualClock.advance_ns`), at 12 ms of step
+A catch-up here is the frame after a 500 ms hitch (`ManualClock.move_on`), at 12 ms of step
 cost: uncapped plans 30 ticks, clamp 15, drop, reset and backlog 5, variable 1. The keys are read
 after its first tick (`KeyClock`). Whatever the press and the situation:
 
@@ -33,14 +33,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.app.loop
+import game.app.picture
 from game.app.keymap import BINDINGS
 from game.app.loop import GameLoop
 from game.clock.units import NS_PER_MS
 from game.scheduler.plan import StepPlan
 from game.session.controls import (
     DRAWING_ONLY,
-    POLICY_ORDER,
     Act,
     Action,
     Controls,
@@ -49,7 +48,10 @@ from game.session.controls import (
 from game.session.frame import Frame
 from game.view import stage
 from game.view.sprites import SpriteBook
-from game.workshop.lessons import Lesson
+from game.vocabulary import (
+    POLICY_NAMES as POLICY_ORDER,
+)
+from game.workshop.lessons import Lesson, LessonStep
 from tests.helpers import (
     Key,
     KeyClock,
@@ -94,7 +96,7 @@ def _paint_once() -> Iterator[None]:
     functions of the settings and the size, are painted once per size for the whole module."""
     book = SpriteBook()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(game.app.loop, "SpriteBook", lambda: book)
+        patch.setattr(game.app.picture, "SpriteBook", lambda: book)
         patch.setattr(stage, "paint_backdrop", cache(stage.paint_backdrop))
         patch.setattr(stage, "paint_cannon", cache(stage.paint_cannon))
         yield
@@ -155,6 +157,16 @@ class Press:
             return self.lesson
         if situation.menu_open and self.action is not None and self.action.act is Act.SET_POLICY:
             return self.action.number
+        return None
+
+    def entered_step(self, situation: Situation) -> LessonStep | None:
+        """The lesson step this press starts, if any."""
+        picked = self.lesson_picked(situation)
+        if picked is not None:
+            return lesson(picked).steps[0]
+        if self.lesson is not None and self.at_step is not None and not situation.menu_open:
+            steps = lesson(self.lesson).steps
+            return steps[self.at_step + 1] if self.at_step + 1 < len(steps) else None
         return None
 
     def expected(self, before: Controls, situation: Situation) -> Controls:
@@ -253,7 +265,7 @@ def play(situation: Situation, press: Press, shots: Path) -> Played:
     set_up(loop, situation, press)
     before = session.controls
     assert [lane.world.projectile_count for lane in session.lanes] == [0] * len(session.lanes)
-    clock.advance_ns(HITCH_NS)
+    clock.move_on(HITCH_NS)
     if situation.mid_frame:
         clock.press_mid_frame(press.keys(situation))
     else:
@@ -324,6 +336,8 @@ def assert_effects(played: Played, situation: Situation, press: Press, expected:
         assert not loop.lessons.menu_open
     elif act is Act.LESSON_MENU:
         assert loop.lessons.menu_open == (not situation.menu_open)
+    elif act is Act.ESCAPE:
+        assert not loop.lessons.menu_open  # Esc closes the menu first
     else:
         assert loop.lessons.menu_open == situation.menu_open
     if press.lesson is not None and press.at_step is not None:
@@ -334,8 +348,20 @@ def assert_effects(played: Played, situation: Situation, press: Press, expected:
         else:
             assert run is not None and (run.lesson.number, run.step) == (press.lesson, at)
 
-    fired = act is Act.FIRE and not menu_took_it and not expected.paused
-    assert [lane.world.projectile_count for lane in lanes] == [int(fired)] * len(lanes)
+    entered = press.entered_step(situation)
+    fired = (act is Act.FIRE and not menu_took_it) or (entered is not None and entered.fire)
+    if act is Act.TOGGLE_CANNON and not menu_took_it:
+        on = not expected.paused  # the switch is a command for the next tick: none runs paused
+        assert [lane.world.cannon_on for lane in lanes] == [on] * len(lanes)  # K: on, once
+    else:
+        # A lesson step set up at `at_step` that fires on entry has stamped its shot already.
+        set_up_fired = (
+            press.lesson is not None
+            and press.at_step is not None
+            and any(step.fire for step in lesson(press.lesson).steps[: press.at_step + 1])
+        )
+        launched = 0 if expected.paused else int(fired) + int(set_up_fired)
+        assert [lane.world.projectile_count for lane in lanes] == [launched] * len(lanes)
     stall_ms = press.action.number if act is Act.STALL and not menu_took_it else 0  # type: ignore[union-attr]
     assert clock.blocked_ns == stall_ms * NS_PER_MS  # the stall, once, before the next frame
     shots = list(loop.options.screenshot_dir.glob("*.png"))
@@ -384,7 +410,7 @@ def catch_up_loop(*overrides: str) -> tuple[GameLoop, KeyClock]:
     clock = KeyClock()
     loop = game_loop(*SMALL_WINDOW, f"load.step_cost_ms={STEP_COST_MS}", *overrides,
                      clock=clock, warm_up=False)  # fmt: skip
-    clock.advance_ns(HITCH_NS)
+    clock.move_on(HITCH_NS)
     return loop, clock
 
 
@@ -416,10 +442,10 @@ def test_keys_pressed_together_in_a_catch_up_are_each_made_once_in_order(keys: s
     assert granted == [step_ns if "." in keys else 0] * len(loop.session.lanes)
 
 
-@pytest.mark.parametrize("name", ["q", "escape"])
-def test_quit_in_the_middle_of_a_catch_up_stops_it_there_and_ends_the_run(name: str) -> None:
+@pytest.mark.parametrize("names", ["q", "escape escape"])
+def test_quit_in_the_middle_of_a_catch_up_stops_it_there_and_ends_the_run(names: str) -> None:
     loop, clock = catch_up_loop("scheduler.policy=uncapped")
-    clock.press_mid_frame([key(name)])
+    clock.press_mid_frame([key(name) for name in names.split()])  # Esc asks once, then quits
     assert not loop.run_frame()
     assert [plan.steps for plan in loop.last_plans] == [1]  # of 30: stopped after the first
     assert loop.last_plans[0].backlog_steps == 29  # the rest carried, not simulated
@@ -453,7 +479,7 @@ def test_f11_in_the_middle_of_a_catch_up_goes_fullscreen_and_back_without_stoppi
     assert loop.run_frame()
     assert loop.window.fullscreen
     assert [plan.steps for plan in loop.last_plans] == [5]
-    clock.advance_ns(HITCH_NS)
+    clock.move_on(HITCH_NS)
     clock.press_mid_frame([(pygame.K_F11, 0)])
     assert loop.run_frame()
     assert (loop.window.fullscreen, loop.window.size) == (False, (320, 240))
