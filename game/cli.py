@@ -33,7 +33,7 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import compare, lab, play, replay, schedule, simulate
+    from game.commands import compare, lab, play, replay, schedule, simulate, sweep
 
     return {
         "play": play,
@@ -41,6 +41,7 @@ def _commands() -> dict[str, Command]:
         "lab": lab,
         "simulate": simulate,
         "compare": compare,
+        "sweep": sweep,
         "replay": replay,
     }
 
