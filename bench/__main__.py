@@ -13,7 +13,7 @@ import platform
 import sys
 from pathlib import Path
 
-SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop"]
+SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "sweep"]
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 
 REPORT = Path("BENCHMARKS.md")

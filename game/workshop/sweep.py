@@ -27,6 +27,7 @@ What is measured, per run:
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -100,8 +101,10 @@ def run_cell(cell: Cell) -> tuple[int, Measures]:
 
 
 def default_workers() -> int:
-    """Every core this process may use."""
-    return multiprocessing.cpu_count()
+    """Every core this process may use (fewer than the machine has, under a CPU affinity)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 class Sweep:
