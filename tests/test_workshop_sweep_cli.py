@@ -38,8 +38,8 @@ def test_a_tiny_sweep_writes_the_csv_and_a_map(
     assert main([*TINY, "--workers", "2", "--out", str(out)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Spiral map: 4 runs of 2 s, 2 load.step_cost_ms x 2 scheduler.max_steps",
-        "policy  runs  kept up  fell behind  spirals  theory agrees",
-        "drop       4        2            2        0            4/4",
+        "policy  runs  kept up  fell behind  spirals  theory agrees  on frontier",
+        "drop       4        2            2        0            4/4            0",
         f"wrote {out / 'sweep.csv'}, {out / 'sweep_drop.png'}, {out / 'sweep_drop.svg'}",
     ]
     assert (out / "sweep.csv").read_text().splitlines() == CSV

@@ -34,10 +34,17 @@ K per policy: `drop` and `backlog`, M; `reset`, M but never more than F holds (m
 `uncapped`, no cap: c* = h / R, and since n* is infinite there, c must stay below it (with
 r > 0); `variable`, one step of at most F per frame: R max(b, r + c) <= F, so c* = F / R - r.
 
+On the frontier itself (equality) there is no slack: the loop keeps up only if every frame is
+exactly K h long. Any jitter breaks it, even the clock's whole nanoseconds: at 30 fps with M = 2
+at 60 Hz (R b = K h) frames of 33,333,333 1/3 ns are handed over as 33,333,333 or 33,333,334,
+and now and then one owes 3 ticks, which `drop` throws away. The theory calls such a run
+neither way (`ON_THE_FRONTIER`).
+
 Worked example, `configs/scenarios/spiral_map.toml` (60 Hz, 144 fps, r = 2 ms, R = 1):
 h = 50/3 ms, so c* = 50/3 - 2/M ms: 14.667 (M = 1), 15.667 (2), 16 exactly (3), 16.267 (5),
 16.417 (8), and 16.667 without a cap. At M = 3 and c = 16 ms a frame of 3 ticks lasts
-2 + 48 = 50 ms, exactly the 3 x 16.667 ms it simulates: on the frontier, and still keeping up.
+2 + 48 = 50 ms, exactly the 3 x 16.667 ms it simulates: on the frontier, and as 50 ms is a whole
+number of nanoseconds, every frame is exactly that long and the loop keeps up.
 
 Jitter and stalls are not in the formula: it is about a steady load.
 """
@@ -62,24 +69,54 @@ FORMULAS = {
 """Each policy's frontier, as the figures write it (symbols as in this module)."""
 
 
+KEEPS_UP = "yes"
+FALLS_BEHIND = "no"
+ON_THE_FRONTIER = "edge"
+"""The theory's three answers (as `sweep.csv` writes them): keeps up, falls behind, or exactly
+on the frontier, where it has no slack and the clock's whole nanoseconds decide."""
+
+
 @dataclass(frozen=True, slots=True)
 class Frontier:
     """What the theory says about one scenario's steady load, under its policy."""
 
-    cost_ns: Fraction | None
-    """c*: the highest step cost that keeps up, or None when not even free ticks keep up."""
-    strict: bool
-    """The frontier itself does not keep up (no cap: the load would be infinite there)."""
+    step_ns: Fraction
+    time_scale: Fraction
+    render_cost_ns: Fraction
+    budget_ns: Fraction
+    most_sim_ns: Fraction | None
+    """The most simulated time a frame may take (K h; F for `variable`); None: no cap."""
+    ticks_then: Fraction
+    """The ticks a frame runs when it takes that much (K; 1 for `variable`)."""
+
+    def verdict(self, cost_ns: Fraction) -> str:
+        """`KEEPS_UP`, `ON_THE_FRONTIER` or `FALLS_BEHIND` for ticks that cost `cost_ns`."""
+        if self.most_sim_ns is None:  # no cap: ticks must cost less than they simulate
+            return KEEPS_UP if self.time_scale * cost_ns < self.step_ns else FALLS_BEHIND
+        work = self.render_cost_ns + self.ticks_then * cost_ns
+        needed = self.time_scale * max(self.budget_ns, work)
+        if needed == self.most_sim_ns:
+            return ON_THE_FRONTIER
+        return KEEPS_UP if needed < self.most_sim_ns else FALLS_BEHIND
 
     def fits(self, cost_ns: Fraction) -> bool:
-        """Whether a tick costing `cost_ns` keeps up, by the theory."""
-        if self.cost_ns is None:
-            return False
-        return cost_ns < self.cost_ns if self.strict else cost_ns <= self.cost_ns
+        """Whether ticks costing `cost_ns` keep up in exact arithmetic (the frontier included)."""
+        return self.verdict(cost_ns) != FALLS_BEHIND
+
+    @property
+    def cost_ns(self) -> Fraction | None:
+        """c*: the highest step cost that keeps up, or None when not even free ticks do."""
+        if self.most_sim_ns is None:
+            return self.step_ns / self.time_scale
+        cost = (self.most_sim_ns / self.time_scale - self.render_cost_ns) / self.ticks_then
+        if self.time_scale * self.budget_ns > self.most_sim_ns or cost < 0:
+            return None
+        return cost
 
     @property
     def cost_ms(self) -> Fraction | None:
-        return None if self.cost_ns is None else self.cost_ns / NS_PER_MS
+        cost = self.cost_ns
+        return None if cost is None else cost / NS_PER_MS
 
 
 def most_ticks(scenario: Scenario) -> Fraction | None:
@@ -97,21 +134,20 @@ def most_ticks(scenario: Scenario) -> Fraction | None:
 
 
 def frontier(scenario: Scenario) -> Frontier:
-    """c* for `scenario`'s policy at its starting settings (see the module for the derivation)."""
+    """The theory for `scenario`'s policy at its starting settings (derived in the module)."""
     settings = scenario.scheduler
     h = settings.step_ns
-    scale = settings.time_scale
-    r = scenario.clock.render_cost_ms * NS_PER_MS
-    b = NS_PER_SECOND / scenario.clock.render_fps
+    most: Fraction | None
     if settings.policy == "variable":
-        most = settings.max_frame_ns  # one step a frame, of at most F
-        per_frame = Fraction(1)
+        most, ticks = settings.max_frame_ns, Fraction(1)  # one step a frame, of at most F
     else:
-        ticks = most_ticks(scenario)
-        if ticks is None:
-            return Frontier(h / scale, strict=True)
-        most, per_frame = ticks * h, ticks
-    cost = (most / scale - r) / per_frame
-    if scale * b > most or cost < 0:
-        return Frontier(None, strict=False)
-    return Frontier(cost, strict=False)
+        cap = most_ticks(scenario)
+        most, ticks = (None, Fraction(0)) if cap is None else (cap * h, cap)
+    return Frontier(
+        step_ns=h,
+        time_scale=settings.time_scale,
+        render_cost_ns=scenario.clock.render_cost_ms * NS_PER_MS,
+        budget_ns=NS_PER_SECOND / scenario.clock.render_fps,
+        most_sim_ns=most,
+        ticks_then=ticks,
+    )

@@ -9,7 +9,8 @@ On every panel the frontier of `game.workshop.frontier` is drawn as a line along
 where the theory's verdict changes: the cells on its low-cost side are the runs the theory says
 keep up, so where the colours change at the line, measurement and theory agree. With the step
 cost on an axis, the exact c* of each row (or column) is written beside the line. A cross marks
-a run whose measured verdict disagrees with the theory.
+a run whose measured verdict disagrees with the theory, a ring a run exactly on the frontier
+(where the theory calls it neither way).
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def sweep_figure(
          "log"),
     ]  # fmt: skip
     wrong = _grid(runs, width, lambda run: 0.0 if run.agrees else 1.0)
+    edge = _grid(runs, width, lambda run: 1.0 if run.on_the_frontier else 0.0)
     with themed(theme):
         figure, grid = plt_subplots(2, 2, (14, 9.5), (1, 1), sharex=True, sharey=True)
         for plot, (name, values, kind) in zip(grid.flat, panels, strict=True):
@@ -113,7 +115,8 @@ def sweep_figure(
             if kind == "verdict":
                 bar.set_ticks([0, 1, 2], labels=list(VERDICTS))
             _frontier(plot, runs, width, x, y, theme)
-            _crosses(plot, x, y, wrong, theme)
+            _marks(plot, x, y, wrong, "x", theme)
+            _marks(plot, x, y, edge, "o", theme)
             plot.set_title(name, fontsize=12, fontweight="bold")
         _cost_labels(grid[0, 0], runs, axes_given, x, y, theme)
         _label_axes(grid, x_axis, y_axis, x, y)
@@ -123,8 +126,10 @@ def sweep_figure(
                 Line2D([], [], color=theme.ink, lw=2.4, label=f"theory: the frontier, {formula}"),
                 Line2D([], [], ls="none", marker="x", color=theme.ink,
                        label="a run that disagrees with the theory"),
+                Line2D([], [], ls="none", marker="o", mfc="none", color=theme.ink,
+                       label="exactly on the frontier: no slack"),
             ],
-            loc="outside lower center", ncols=2, frameon=False,
+            loc="outside lower center", ncols=3, frameon=False,
         )  # fmt: skip
         figure.suptitle(f"{title}\n{policy}: {agreement_text(runs)}", fontsize=14,
                         fontweight="bold")  # fmt: skip
@@ -207,11 +212,12 @@ def _edges(fits: Floats, x: _Scale, y: _Scale) -> list[tuple[list[float], list[f
     return segments
 
 
-def _crosses(plot: Any, x: _Scale, y: _Scale, wrong: Floats, theme: Theme) -> None:
-    rows, columns = np.nonzero(wrong)
+def _marks(plot: Any, x: _Scale, y: _Scale, where: Floats, marker: str, theme: Theme) -> None:
+    """A marker on each cell where `where` is 1."""
+    rows, columns = np.nonzero(where)
     if len(rows):
-        plot.plot(x.centres[columns], y.centres[rows], ls="none", marker="x", ms=7, mew=2,
-                  color=theme.ink, zorder=5)  # fmt: skip
+        plot.plot(x.centres[columns], y.centres[rows], ls="none", marker=marker, ms=7, mew=2,
+                  mfc="none", color=theme.ink, zorder=5)  # fmt: skip
 
 
 def _label_axes(grid: Any, x_axis: Axis, y_axis: Axis | None, x: _Scale, y: _Scale) -> None:

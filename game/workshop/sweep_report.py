@@ -2,7 +2,8 @@
 
 One CSV row per run: the varied values (exact decimals, as typed), the policy, what the run did
 (see `game.workshop.sweep.Measures`) and what the frontier's theory says about it
-(`game.workshop.frontier`): whether it keeps up, and the frontier step cost c*.
+(`game.workshop.frontier`): whether it keeps up (yes, no, or edge: exactly on the frontier,
+where the theory calls it neither way), and the frontier step cost c*.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from game.clock.units import NS_PER_MS, format_ms
 from game.config.exact import decimal_text
-from game.workshop.frontier import Frontier, frontier
+from game.workshop.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, Frontier, frontier
 from game.workshop.sweep import Measures
 from game.workshop.sweep_grid import Axis, Cell
 
@@ -44,12 +45,23 @@ class Run:
     frontier: Frontier
 
     @property
+    def theory(self) -> str:
+        """`KEEPS_UP`, `FALLS_BEHIND` or `ON_THE_FRONTIER` (`game.workshop.frontier`)."""
+        return self.frontier.verdict(self.cell.scenario.load.step_cost_ms * NS_PER_MS)
+
+    @property
     def theory_keeps_up(self) -> bool:
-        return self.frontier.fits(self.cell.scenario.load.step_cost_ms * NS_PER_MS)
+        """The theory's side of the frontier (in exact arithmetic, the frontier keeps up)."""
+        return self.theory != FALLS_BEHIND
+
+    @property
+    def on_the_frontier(self) -> bool:
+        return self.theory == ON_THE_FRONTIER
 
     @property
     def agrees(self) -> bool:
-        return self.theory_keeps_up == self.measures.keeps_up
+        """The run did what the theory says (a run on the frontier agrees either way)."""
+        return self.on_the_frontier or (self.theory == KEEPS_UP) == self.measures.keeps_up
 
     @property
     def verdict(self) -> int:
@@ -81,7 +93,7 @@ def csv_row(run: Run) -> list[str]:
         run.cell.policy,
         _yes(measured.spiral),
         _yes(measured.keeps_up),
-        _yes(run.theory_keeps_up),
+        run.theory,
         "none" if cost is None else format_ms(cost),
         f"{float(measured.dropped_pct):.3f}",
         format_ms(measured.max_frame_ns),
@@ -109,29 +121,33 @@ def by_policy(every: Sequence[Run]) -> dict[str, list[Run]]:
 
 
 def agreement_text(policy_runs: Sequence[Run]) -> str:
-    agree = sum(run.agrees for run in policy_runs)
-    return f"theory and measurement agree on {agree} of {len(policy_runs)} runs"
+    edge = sum(run.on_the_frontier for run in policy_runs)
+    called = len(policy_runs) - edge
+    agree = sum(run.agrees for run in policy_runs) - edge
+    text = f"theory and measurement agree on {agree} of {called} runs"
+    return text + (f" ({edge} exactly on the frontier)" if edge else "")
 
 
 def summary_table(axes: Sequence[Axis], every: Sequence[Run]) -> str:
     """One line per policy (runs, kept up, fell behind, spirals, agreement with the theory),
     then the runs where theory and measurement disagree, a few per policy."""
-    header = ("policy", "runs", "kept up", "fell behind", "spirals", "theory agrees")
+    header = ("policy", "runs", "kept up", "fell behind", "spirals", "theory agrees", "on frontier")
     rows = []
     notes = []
     for policy, policy_runs in by_policy(every).items():
         verdicts = [run.verdict for run in policy_runs]
-        agree = sum(run.agrees for run in policy_runs)
+        edge = sum(run.on_the_frontier for run in policy_runs)
+        agree = sum(run.agrees for run in policy_runs) - edge
         rows.append((policy, str(len(policy_runs)), str(verdicts.count(0)),
                      str(verdicts.count(1)), str(verdicts.count(2)),
-                     f"{agree}/{len(policy_runs)}"))  # fmt: skip
+                     f"{agree}/{len(policy_runs) - edge}", str(edge)))  # fmt: skip
         disagreeing = [run for run in policy_runs if not run.agrees]
         for run in disagreeing[:SHOWN_DISAGREEMENTS]:
             where = ", ".join(
                 f"{axis.name}={decimal_text(value)}"
                 for axis, value in zip(axes, run.cell.values, strict=True)
             )
-            said = "keeps up" if run.theory_keeps_up else "falls behind"
+            said = "keeps up" if run.theory == KEEPS_UP else "falls behind"
             notes.append(f"{policy}: at {where} the theory says it {said}; the run did not")
         if len(disagreeing) > SHOWN_DISAGREEMENTS:
             notes.append(f"{policy}: and {len(disagreeing) - SHOWN_DISAGREEMENTS} more (sweep.csv)")
