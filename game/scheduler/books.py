@@ -38,6 +38,8 @@ class TimeBooks:
         """The grain of the four sums below; what came before it is folded into `_folded`."""
         self._scaled = self._granted = self._stepped = self._dropped = 0
         self._folded = (Fraction(0), Fraction(0), Fraction(0), Fraction(0))
+        self._dropped_ns: Fraction | None = Fraction(0)
+        """`dropped_ns`, kept until a frame drops something: the lag reads it every frame."""
 
     def record(self, plan: StepPlan) -> None:
         """Add one plan (a frame, or a single step while paused) to the totals."""
@@ -52,7 +54,9 @@ class TimeBooks:
         self._scaled += plan.scaled
         self._granted += plan.granted
         self._stepped += plan.steps * plan.dt
-        self._dropped += plan.dropped
+        if plan.dropped:
+            self._dropped += plan.dropped
+            self._dropped_ns = None
         self.every_frame_balanced = self.every_frame_balanced and plan.balances
         self.last = plan
 
@@ -65,6 +69,7 @@ class TimeBooks:
         )
         self._scaled = self._granted = self._stepped = self._dropped = 0
         self._grains_per_ns = grains_per_ns
+        self._dropped_ns = None
 
     def _ns(self, which: int, grains: int) -> Fraction:
         folded = self._folded[which]
@@ -89,7 +94,9 @@ class TimeBooks:
     @property
     def dropped_ns(self) -> Fraction:
         """Time the overload policy threw away."""
-        return self._ns(3, self._dropped)
+        if self._dropped_ns is None:
+            self._dropped_ns = self._ns(3, self._dropped)
+        return self._dropped_ns
 
     @property
     def carried_ns(self) -> Fraction:
