@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -124,7 +125,9 @@ class Sweep:
         if self.workers > 1:
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_leave_ctrl_c_to_the_parent
+            )
             self._futures = [self._pool.submit(run_cell, cell) for cell in self.cells]
         return self
 
@@ -134,8 +137,17 @@ class Sweep:
         problem: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=problem is None, cancel_futures=True)
+        if self._pool is None:
+            return
+        if problem is None:
+            self._pool.shutdown()
+            return
+        # Stopped (Ctrl+C, or a run that failed): the runs still going would be thrown away,
+        # so stop the workers now rather than wait for them (they are the only processes this
+        # program starts with multiprocessing).
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for worker in multiprocessing.active_children():
+            worker.terminate()
 
     def results(self) -> Iterator[tuple[int, Measures]]:
         """(cell index, measures) as each run finishes."""
@@ -144,6 +156,11 @@ class Sweep:
         else:
             for future in as_completed(self._futures):
                 yield future.result()
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Ctrl+C reaches every process of the terminal; the parent stops the sweep, quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_all(cells: list[Cell], workers: int) -> list[Measures]:
