@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from game.commands.compare import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
@@ -59,8 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.commands.compare import parse_policies, refuse_policy_changes
-
     if not args.vary:
         raise BadInput.error("sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one or two)")
     if args.out is None:
