@@ -33,7 +33,17 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import clip, compare, handout, lab, play, replay, schedule, simulate
+    from game.commands import (
+        clip,
+        compare,
+        handout,
+        lab,
+        play,
+        replay,
+        schedule,
+        simulate,
+        sweep,
+    )  # fmt: skip
 
     return {
         "play": play,
@@ -41,6 +51,7 @@ def _commands() -> dict[str, Command]:
         "lab": lab,
         "simulate": simulate,
         "compare": compare,
+        "sweep": sweep,
         "replay": replay,
         "clip": clip,
         "handout": handout,

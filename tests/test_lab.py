@@ -101,6 +101,8 @@ def test_plot_writes_both_figures(capsys: pytest.CaptureFixture[str], tmp_path: 
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert path.stat().st_size > 20_000
         assert f"wrote {path}" in err
+        assert f"wrote {path.with_suffix('.svg')}" in err
+        assert "<svg" in path.with_suffix(".svg").read_text()
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     policies = parse_policies(args.policies)
     flags = flags_from_args(args)
     scenario = load_scenario(args.scenario, flags)
-    _refuse_policy_changes(scenario)
+    refuse_policy_changes(scenario, "compare")
     out = output_directory(args.out) if args.out is not None else None
     results: list[tuple[str, RunResult]] = []
     for policy in policies:
@@ -97,11 +97,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _refuse_policy_changes(scenario: Scenario) -> None:
+def refuse_policy_changes(scenario: Scenario, command: str) -> None:
     """A scenario that switches policy by itself would compare nothing: say so."""
     for change in scenario.changes:
         if change.policy is not None:
             raise BadInput.error(
-                f"--scenario changes the policy at {decimal_text(change.at)} s; compare runs "
+                f"--scenario changes the policy at {decimal_text(change.at)} s; {command} runs "
                 "each policy for the whole scenario, so give it one without policy changes"
             )

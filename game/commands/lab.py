@@ -70,7 +70,7 @@ def catch_up() -> CatchUp:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object, no table")
-    parser.add_argument("--plot", metavar="DIR", help="also write PNG figures into DIR")
+    parser.add_argument("--plot", metavar="DIR", help="also write the figures (PNG, SVG) into DIR")
 
 
 def run(args: argparse.Namespace) -> int:
