@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from game.arguments import file_path
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
@@ -42,7 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="A,B,...",
         help=f"comma-separated policies (default {DEFAULT_POLICIES}; any of {', '.join(POLICIES)})",
     )
-    parser.add_argument("--out", type=Path, metavar="DIR", help="write compare.csv, compare.png")
+    parser.add_argument(
+        "--out", type=file_path, metavar="DIR", help="write compare.csv, compare.png"
+    )
 
 
 def parse_policies(text: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from game.arguments import file_path, whole_number
 from game.config.loading import load_config
 from game.errors import BadInput
 from game.session.from_config import session_from
@@ -20,17 +21,19 @@ HELP = "play the game (the default when no command is given)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", type=Path, help="a TOML settings file (see configs/)")
+    parser.add_argument("--config", type=file_path, help="a TOML settings file (see configs/)")
     parser.add_argument(
         "--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
         help="override one setting, e.g. --set scheduler.policy=uncapped (repeatable)",
     )  # fmt: skip
-    parser.add_argument("--frames", type=int, help="quit after this many frames")
-    parser.add_argument("--screenshot", type=Path, help="save the last frame as a PNG")
-    parser.add_argument("--script", type=Path, help="timed key presses to play (see README)")
-    parser.add_argument("--lesson", type=int, metavar="N", help="start guided lesson N (L: menu)")
+    parser.add_argument("--frames", type=whole_number, help="quit after this many frames")
+    parser.add_argument("--screenshot", type=file_path, help="save the last frame as a PNG")
+    parser.add_argument("--script", type=file_path, help="timed key presses to play (see README)")
     parser.add_argument(
-        "--record", type=Path, metavar="FILE",
+        "--lesson", type=whole_number, metavar="N", help="start guided lesson N (L: menu)"
+    )
+    parser.add_argument(
+        "--record", type=file_path, metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
     )  # fmt: skip
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from pathlib import Path
 
+from game.arguments import file_path
 from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
@@ -34,7 +34,7 @@ EXIT_MISMATCH = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, metavar="FILE", help="a recording (JSON lines)")
+    parser.add_argument("file", type=file_path, metavar="FILE", help="a recording (JSON lines)")
     parser.add_argument(
         "--render-fps", default="144", help="the render rate to replay at (default 144)"
     )

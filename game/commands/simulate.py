@@ -21,6 +21,7 @@ import json
 import sys
 from pathlib import Path
 
+from game.arguments import file_path
 from game.errors import BadInput
 from game.workshop.output import output_directory
 from game.workshop.recording import SessionRecorder
@@ -43,9 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_scenario_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
     parser.add_argument(
-        "--out", type=Path, metavar="DIR", help="write frames.csv, summary.json, timeline.png"
+        "--out", type=file_path, metavar="DIR", help="write frames.csv, summary.json, timeline.png"
     )
-    parser.add_argument("--record", type=Path, metavar="FILE", help="record the run for replay")
+    parser.add_argument(
+        "--record", type=file_path, metavar="FILE", help="record the run for replay"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

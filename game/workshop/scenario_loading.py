@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from game.arguments import file_path, whole_number
 from game.config.overrides import Override, apply_overrides
 from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, render
 from game.config.toml_files import read_toml
@@ -54,11 +55,11 @@ _VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = True) -> None:
     """The flags shared by `simulate` and `compare`; each overrides the scenario's value."""
-    parser.add_argument("--scenario", type=Path, metavar="FILE", help="a scenario TOML file")
+    parser.add_argument("--scenario", type=file_path, metavar="FILE", help="a scenario TOML file")
     if policy:
         parser.add_argument("--policy", help=f"overload policy: {', '.join(POLICIES)}")
     parser.add_argument("--hz", help="tick rate, exact (default 60)")
-    parser.add_argument("--max-steps", type=int, help="catch-up cap M (default 5)")
+    parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
     parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
     parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
     parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
