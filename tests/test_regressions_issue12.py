@@ -3,9 +3,13 @@ replay that does not match), or a correct full result. Nothing here may print a 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from game.app import lesson_guide
 from game.cli import main
+from game.workshop.lessons import load_lessons
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -54,3 +58,98 @@ def test_resume_without_pause_is_refused(capsys: pytest.CaptureFixture[str]) -> 
     assert refused(capsys, "schedule", "16", "resume", "16") == (
         "error: bad frame 'resume': nothing is paused"
     )
+
+
+# -- configuration, scenarios, lessons, --set and scripts ------------------------------------------
+
+
+def test_a_screenshot_folder_with_a_nul_is_refused_by_the_config(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert refused(capsys, "--set", 'app.screenshot_dir="a\\u0000b"', "--frames", "1") == (
+        "command line: [app.screenshot_dir] must not hold control characters (such as NUL or a "
+        "line break) (got 'a\\x00b')"
+    )
+
+
+def test_a_huge_hex_seed_is_refused_before_anything_is_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "seed.toml"
+    scenario.write_text("[world]\nseed = 0x" + "f" * 40 + "\n")
+    record = tmp_path / "run.replay"
+    line = refused(capsys, "simulate", "--scenario", str(scenario), "--record", str(record))
+    assert line == (
+        f"{scenario}: [world.seed] must be at most 18446744073709551615 "
+        "(got 1461501637330902918203684832716283019655932542975)"
+    )
+    assert not record.exists()
+
+
+@pytest.mark.parametrize("number", ["1" * 4301, "0x" + "f" * 4000])
+def test_integers_over_4300_digits_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: str
+) -> None:
+    scenario = tmp_path / "big.toml"
+    scenario.write_text(f"[scheduler]\nmax_steps = {number}\n")
+    assert refused(capsys, "simulate", "--scenario", str(scenario)) in (
+        f"{scenario}: refused at line 2: a number with more than 100 digits (the limit)",
+        f"{scenario}: [scheduler.max_steps] has more than 100 digits (the limit)",
+    )
+
+
+@pytest.mark.parametrize("levels", [330, 490])
+def test_nesting_of_hundreds_of_levels_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], levels: int
+) -> None:
+    nested = tmp_path / "nested.toml"
+    nested.write_text("a = " + "[" * levels + "]" * levels + "\n")
+    line = f"{nested}: refused at line 1: tables and arrays nested more than 32 deep (the limit)"
+    assert refused(capsys, "simulate", "--scenario", str(nested)) == line
+    assert refused(capsys, "--config", str(nested), "--frames", "1") == line
+    deep_set = "a.b=" + "[" * levels + "]" * levels
+    assert refused(capsys, "--set", deep_set, "--frames", "1") == (
+        "command line: [a.b] refused: tables and arrays nested more than 32 deep (the limit)"
+    )
+
+
+def test_a_script_click_with_a_400_digit_number_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "demo.txt"
+    script.write_text("100 click " + "9" * 400 + " 9\n")
+    assert refused(capsys, "--script", str(script), "--frames", "1") == (
+        f"{script}:1: a click needs x and y in metres (got '100 click " + "9" * 47 + "'...)"
+    )
+
+
+@pytest.mark.parametrize("flag", ["--config", "--script"])
+def test_dev_zero_as_a_game_file_is_one_line(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    what = "a TOML file" if flag == "--config" else "a script"
+    assert refused(capsys, flag, "/dev/zero", "--frames", "1") == (
+        f"/dev/zero: too large for {what} (more than 1 MiB)"
+    )
+
+
+def test_dev_zero_as_a_scenario_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "simulate", "--scenario", "/dev/zero") == (
+        "/dev/zero: too large for a TOML file (more than 1 MiB)"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["number = 1\ntitle = 't'\nsteps = " + "[" * 400 + "]" * 400,
+     "number = " + "1" * 5000,
+     "number = 1\ntitle = 't'\n[[steps]]\ncaption = 'c'\nkeys = 'k'\n[steps.settings]\nhz = 2\n"
+     "max_steps = 0x" + "f" * 4000],
+)  # fmt: skip
+def test_a_bad_lesson_file_is_a_message_in_the_game_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    (tmp_path / "07_bad.toml").write_text(text)
+    monkeypatch.setattr(lesson_guide, "load_lessons", lambda: load_lessons(tmp_path))
+    guide = lesson_guide.LessonGuide()
+    message = guide.toggle_menu()  # what L does
+    assert message is not None and message.startswith(f"{tmp_path / '07_bad.toml'}: ")
+    assert not guide.menu_open

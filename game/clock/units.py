@@ -41,7 +41,7 @@ def _short_enough(digits: str, text: str, what: str) -> None:
 
 def shown(text: str) -> str:
     """`text` quoted for a message, cut short when long: a message names, it does not echo."""
-    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
 
 
 def parse_ratio(text: str, *, what: str = "ratio") -> Fraction:
