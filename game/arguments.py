@@ -3,7 +3,8 @@
 `argparse`'s `type=int` takes what Python's `int` takes: "٣" (an Arabic-Indic three), "1_000"
 and " 5 ". A flag takes ASCII digits only, as the decimal numbers do (`game.clock.units`). A
 path may not hold a NUL character, which no shell can pass but code can, and which the file
-functions refuse with a `ValueError` far from the flag that caused it.
+functions refuse with a `ValueError` far from the flag that caused it, nor be blank (`--out ""`
+would write into the current folder).
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ def whole_number(text: str) -> int:
 
 
 def file_path(text: str) -> Path:
-    """An argparse type: a path, refused if it holds a NUL character."""
+    """An argparse type: a path, refused if it is blank or holds a NUL character."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"needs a file or folder name (got {shown(text)})")
     if "\0" in text:
         raise argparse.ArgumentTypeError(f"a path cannot hold a NUL character (got {shown(text)})")
     return Path(text)

@@ -3,6 +3,7 @@ replay that does not match), or a correct full result. Nothing here may print a 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,149 @@ def test_a_bad_lesson_file_is_a_message_in_the_game_not_a_crash(
     message = guide.toggle_menu()  # what L does
     assert message is not None and message.startswith(f"{tmp_path / '07_bad.toml'}: ")
     assert not guide.menu_open
+
+
+# -- simulate and compare: a run is done as asked, or refused ------------------------------------
+
+
+def test_a_stall_longer_than_the_run_is_refused_up_front(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert refused(capsys, "simulate", "--seconds", "10", "--stall", "2:60000") == (
+        "error: --stall 2:60000: ends at 62 s, not before the run's 10 s: a stall must end "
+        "before the run does"
+    )
+
+
+def test_a_stall_whose_frame_would_end_after_the_run_is_refused_and_nothing_is_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "run.replay"
+    args = ["--seconds", "10", "--stall", "2:7999", "--record", str(record)]
+    assert refused(capsys, "simulate", *args) == (
+        "error: --stall 2:7999: does not fit in the run: the frame that holds it would end at "
+        "10.006 s, after the run's 10 s; end it earlier or run longer"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stall_placed_after_the_end_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "simulate", "--seconds", "10", "--stall", "12:100") == (
+        "error: --stall 12:100: ends at 12.1 s, not before the run's 10 s: a stall must end "
+        "before the run does"
+    )
+
+
+def test_compare_does_not_claim_seconds_it_did_not_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "compare", "--seconds", "10", "--stall", "2:7999") == (
+        "error: --stall 2:7999: does not fit in the run: the frame that holds it would end at "
+        "10.006 s, after the run's 10 s; end it earlier or run longer"
+    )
+    args = ["compare", "--policies", "uncapped,drop", "--step-cost-ms", "40", "--seconds", "30"]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "compare: up to 30 s under each policy"
+    assert lines[1].startswith("  uncapped stopped after ")
+    assert lines[1].endswith(" ms: the runaway guard ended it (one frame's work passed 10 s)")
+    assert lines[2].split() == ["policy", "max", "frame", "ms", "dropped", "ms", "final", "lag",
+                                "ms", "ticks", "spiral"]  # fmt: skip
+
+
+def test_ticks_beyond_the_limit_are_refused_up_front(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--hz", "10000", "--policy", "uncapped", "--time-scale", "64", "--seconds", "3600"]
+    assert refused(capsys, "simulate", *args) == (
+        "error: --seconds would let the run simulate up to 2,304,000,000 ticks (3600 s x time "
+        "scale 64 x 10000 Hz), more than 10,000,000 (the limit)"
+    )
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_out_with_a_256_character_name_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    out = tmp_path / ("a" * 256)
+    assert refused(capsys, command, "--seconds", "1", "--out", str(out)) == (
+        f"error: --out {out}: cannot create it: file name too long"
+    )
+
+
+def test_record_pointed_at_the_scenario_is_refused_and_the_scenario_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "stall.toml"
+    scenario.write_text("seconds = 1\n")
+    same = tmp_path / "." / "stall.toml"
+    line = refused(capsys, "simulate", "--scenario", str(scenario), "--record", str(same))
+    assert line == f"error: --record {same} is the --scenario file: it would be overwritten"
+    assert scenario.read_text() == "seconds = 1\n"
+
+
+# -- recordings and replay ------------------------------------------------------------------------
+
+EDITED = """seconds = 2
+[[inputs]]
+sim_second = 0.6
+action = "fire"
+[[inputs]]
+sim_second = 1
+action = "reset"
+"""
+
+
+@pytest.fixture
+def recording(tmp_path: Path) -> Path:
+    scenario = tmp_path / "edited.toml"
+    scenario.write_text(EDITED)
+    path = tmp_path / "edited.replay"
+    assert main(["simulate", "--scenario", str(scenario), "--record", str(path)]) == 0
+    return path
+
+
+def edit_line(path: Path, number: int, **changes: object) -> None:
+    lines = path.read_text().splitlines()
+    lines[number] = json.dumps({**json.loads(lines[number]), **changes})
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("changes", [{"tick": 37}, {"vy": 92.2}, {"vx": 1e308}])
+def test_an_edited_command_the_hash_cannot_see_is_still_a_mismatch(
+    recording: Path, capsys: pytest.CaptureFixture[str], changes: dict[str, object]
+) -> None:
+    capsys.readouterr()
+    assert json.loads(recording.read_text().splitlines()[1])["tick"] == 36
+    assert main(["replay", str(recording)]) == 0
+    matching = capsys.readouterr().out.splitlines()[0]
+    edit_line(recording, 1, **changes)
+    assert main(["replay", str(recording)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        matching,  # the same state: the reset erased the shot
+        "DOES NOT match the recording: its lines were changed after it was recorded",
+    ]
+
+
+def test_version_as_a_decimal_is_refused(
+    recording: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edit_line(recording, 0, version=2.0)
+    capsys.readouterr()
+    assert refused(capsys, "replay", str(recording)) == (
+        f"{recording}:1: replay format version 2.0 is not supported (this game reads version 2)"
+    )
+
+
+def test_a_final_tick_of_a_billion_is_refused(
+    recording: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    last = len(recording.read_text().splitlines()) - 1
+    edit_line(recording, last, final_tick=1_000_000_000)
+    capsys.readouterr()
+    assert refused(capsys, "replay", str(recording)) == (
+        f"{recording}:{last + 1}: final_tick must be from 0 to 10,000,000, the limit "
+        "(got 1000000000)"
+    )
+
+
+def test_dev_zero_as_a_replay_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "replay", "/dev/zero") == (
+        "/dev/zero: too large for a replay file (more than 64 MiB)"
+    )

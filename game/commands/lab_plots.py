@@ -19,6 +19,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
+from game.workshop.output import written_whole
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,
@@ -82,7 +83,8 @@ def _projectile_figure(directory: Path) -> Path:
     error_axes.grid(alpha=0.3)
     figure.tight_layout()
     path = directory / "projectile.png"
-    figure.savefig(path, dpi=110)
+    with written_whole(path) as partial:
+        figure.savefig(partial, dpi=110, format="png")
     plt.close(figure)
     return path
 
@@ -114,6 +116,7 @@ def _spring_figure(directory: Path) -> Path:
     close_axes.grid(alpha=0.3)
     figure.tight_layout()
     path = directory / "spring_energy.png"
-    figure.savefig(path, dpi=110)
+    with written_whole(path) as partial:
+        figure.savefig(partial, dpi=110, format="png")
     plt.close(figure)
     return path

@@ -225,7 +225,7 @@ def timeline_figure(path: Path, result: RunResult, scenario: Scenario, title: st
     _mark_events(axes, scenario, end_s)
     verdict = "SPIRAL" if result.spiral else "no spiral"
     figure.suptitle(f"{headline(scenario, title)}  |  {verdict}", fontsize=13, fontweight="bold")
-    figure.savefig(path, dpi=120)
+    figure.savefig(path, dpi=120, format="png")  # the name may be a partial one (.part)
     plt.close(figure)
     return path
 
@@ -336,6 +336,6 @@ def compare_figure(
         lines.append(Line2D([], [], color=STALL_COLOUR, ls="-.", label="one tick costs to run"))
     figure.legend(handles=lines, loc="outside lower center", ncols=len(lines), frameon=False)
     figure.suptitle(headline(scenario, title, policy=False), fontsize=13, fontweight="bold")
-    figure.savefig(path, dpi=120)
+    figure.savefig(path, dpi=120, format="png")  # the name may be a partial one (.part)
     plt.close(figure)
     return path

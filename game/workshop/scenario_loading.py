@@ -105,20 +105,26 @@ def _stall(text: str) -> dict[str, str]:
 def load_scenario(path: Path | None, flags: Sequence[Flag] = ()) -> Scenario:
     """The scenario at `path` (or the defaults) with `flags` applied; `BadInput` listing every
     problem, each labelled with the file or the flag it came from."""
-    label = str(path) if path is not None else "defaults"
     data = read_toml(path) if path is not None else {}
     merged, clashes = apply_overrides(data, [Override(flag.key, flag.value) for flag in flags])
-    lines = [_flag_line(problem, flags) or problem.line(label) for problem in clashes]
+    lines = [scenario_line(problem, path, flags) for problem in clashes]
     try:
         scenario = Scenario.model_validate(merged)
     except ValidationError as error:
         for problem in problems_in(error, Scenario):
-            lines.append(_flag_line(problem, flags) or problem.line(label))
+            lines.append(scenario_line(problem, path, flags))
         raise BadInput(*lines) from None
-    lines.extend(problem.line(label) for problem in timeline_problems(scenario))
+    lines.extend(scenario_line(problem, path, flags) for problem in timeline_problems(scenario))
     if lines:
         raise BadInput(*lines)
     return scenario
+
+
+def scenario_line(problem: Problem, path: Path | None, flags: Sequence[Flag]) -> str:
+    """The line for a problem with a scenario: blamed on the flag that set (or involved) its key,
+    else on the file (or on "defaults" when there is none)."""
+    label = str(path) if path is not None else "defaults"
+    return _flag_line(problem, flags) or problem.line(label)
 
 
 def _flag_line(problem: Problem, flags: Sequence[Flag]) -> str | None:
