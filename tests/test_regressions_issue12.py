@@ -1,5 +1,8 @@
 """Issue 12's reproductions, one test each: every one is one line on stderr and exit 2 (or 1 for a
-replay that does not match), or a correct full result. Nothing here may print a traceback."""
+replay that does not match), or a correct full result. Nothing here may print a traceback.
+
+The ones about how the game ends (Ctrl+C, SIGHUP, a crash, an unwritable --screenshot) run the
+game itself and live in `test_play_endings.py`."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ otherwise overwrite it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -27,6 +28,27 @@ def output_directory(path: Path, flag: str = "--out") -> Path:
     except (OSError, ValueError) as problem:
         raise BadInput.error(f"{flag} {path}: cannot create it: {reason(problem)}") from None
     return path
+
+
+def writable_file(path: Path, flag: str) -> None:
+    """`BadInput` now if the file at `path` could not be written later (its folders are made).
+
+    An existing file is opened for appending, which changes nothing; a new one is created and
+    removed again.
+    """
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "Is a directory")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            with path.open("ab"):
+                pass
+        else:
+            with path.open("xb"):
+                pass
+            path.unlink()
+    except (OSError, ValueError) as problem:
+        raise BadInput.error(f"{flag} {path}: cannot write it: {reason(problem)}") from None
 
 
 def partial_path(path: Path) -> Path:
