@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import main
 from game.config.loading import load_config
 from game.config.overrides import parse_override
 from game.config.problems import Problem
@@ -12,7 +13,7 @@ from game.config.toml_files import parse_toml
 from game.config.toml_limits import text_problem
 from game.errors import BadInput
 from game.input_files import read_text, size_text
-from game.limits import MAX_DIGITS, MAX_NESTING, MAX_TEXT_FILE_BYTES
+from game.limits import MAX_DIGITS, MAX_NESTING, MAX_PROBLEM_LINES, MAX_TEXT_FILE_BYTES
 
 DEEP = "tables and arrays nested more than 32 deep (the limit)"
 LONG = "a number with more than 100 digits (the limit)"
@@ -119,3 +120,18 @@ def test_a_setting_from_the_command_line_is_held_to_the_same_limits(
 def test_a_long_key_is_cut_short_in_its_line() -> None:
     line = Problem(("k" * 200,), "unknown setting", 1).line("f.toml")
     assert line == "f.toml: [" + "k" * 57 + "...] unknown setting (got 1)"
+
+
+def test_a_file_full_of_problems_prints_twenty_lines_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "many.toml"
+    scenario.write_text("stalls = [" + ", ".join(["{at = 1, ms = 0}"] * 25) + "]\n")
+    assert main(["simulate", "--scenario", str(scenario)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[:2] == [
+        f"{scenario}: [stalls[1].ms] must be more than 0 (got 0)",
+        f"{scenario}: [stalls[2].ms] must be more than 0 (got 0)",
+    ]
+    assert len(lines) == MAX_PROBLEM_LINES + 1 == 21
+    assert lines[-1] == "... and 5 more problems"
