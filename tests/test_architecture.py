@@ -44,7 +44,9 @@ CLOCK_READERS = frozenset(
 """Everything in the `time` module that reads a clock (`sleep` only lets time pass)."""
 MAX_LINES = 400
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.errors", "game.clock"),
+    ("game.errors", "game.limits"),
+    ("game.clock", "game.input_files"),
+    ("game.arguments",),
     ("game.scheduler",),
     ("game.world",),
     ("game.vocabulary",),

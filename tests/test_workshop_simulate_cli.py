@@ -138,7 +138,8 @@ def test_a_recorded_simulation_replays_to_the_same_state(
         (["--seconds", "0"], ["error: --seconds must be more than 0 (got '0')"]),
         (["--stall", "2"], ["error: --stall must be T:MS, like 2:200 for 200 ms at 2 s (got '2')"]),
         (["--stall", "2:-5"], ["error: --stall 2:-5: ms must be more than 0 (got '-5')"]),
-        (["--max-steps", "x"], ["error: argument --max-steps: invalid int value: 'x'"]),
+        (["--max-steps", "x"],
+         ["error: argument --max-steps: must be a whole number like 5 (got 'x')"]),
         (["--hz", "0", "--render-fps", "0"], [
             "error: --hz must be at least 0.1 (got '0')",
             "error: --render-fps must be at least 1 (got '0')",
