@@ -27,6 +27,9 @@ SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog i
 """Only the capped policies that drop get out of any spiral within a frame: the carried backlog
 goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
+SMALLEST = (320, 240)
+"""The smallest window the picture is laid out in (the config's own minimum); a window
+resized below it shows a line saying so, and the game goes on."""
 
 
 class Picture:
@@ -56,16 +59,25 @@ class Picture:
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
-        layout = self.layout(surface.get_size(), readout)
-        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
+        width, height = surface.get_size()
+        if width < SMALLEST[0] or height < SMALLEST[1]:
+            self._too_small(surface)  # the game runs on; there is just no room to show it
+            return views
+        layout = self.layout(surface.get_size(), readout)
+        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
         for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.draw(surface, view, rect, controls)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
         return views
+
+    def _too_small(self, surface: pygame.Surface) -> None:
+        text = f"make the window at least {SMALLEST[0]} x {SMALLEST[1]}"
+        words = self.hud.fonts_at(0.5).small.render(text, (230, 230, 240))
+        surface.blit(words, (4, 4))
 
     def renderers(self, session: LabSession) -> list[WorldRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
