@@ -39,3 +39,11 @@ STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
 (16.7 ms) on its own; 20 ms does not: that is the spiral."""
 RENDER_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
 """Render-rate caps in the order F cycles through them; 0 means uncapped."""
+
+INPUT_MODEL_NAMES: tuple[str, ...] = ("frame-edge", "tick-poll", "latched", "counted", "stamped")
+"""How a fixed tick sees the player's presses (`game.session.input_models`), in the order Y
+cycles through them: the engines' default bug first, then the fixes."""
+TAP_BUTTONS: tuple[str, ...] = ("jump", "dash")
+"""Buttons pressed for one action each: their presses are counted (seen, lost, doubled...)."""
+HELD_BUTTONS: tuple[str, ...] = ("left", "right")
+"""Buttons held for as long as the action lasts: the avatar runs while one is down."""

@@ -7,7 +7,8 @@ Every policy sees the same frames until its own answer changes them (a policy th
 ticks makes the next frame longer). The table gives each one's longest frame, total dropped
 time, final lag, ticks and whether it spiralled; `--out DIR` also writes `compare.csv` and
 `compare.png` with `compare.svg` (frame time, ticks per second, time dropped so far and lag, one
-column per policy; `--theme dark` for a projector in a dark room).
+column per policy; `--theme dark` for a projector in a dark room). With `--input-script` or
+`--input-models`, a table of each input model's counters follows, for each policy.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
+from game.workshop.input_runs import add_input_arguments, run_input_models, wanted
 from game.workshop.output import add_theme_argument, output_directory
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
@@ -47,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, metavar="DIR", help="write compare.csv, compare.png/svg"
     )
     add_theme_argument(parser)
+    add_input_arguments(parser)
 
 
 def parse_policies(text: str) -> list[str]:
@@ -81,6 +84,13 @@ def run(args: argparse.Namespace) -> int:
     seconds = decimal_text(scenario.seconds)
     sys.stdout.write(f"{title}: {seconds} s under each policy\n")
     sys.stdout.write(compare_table(rows))
+    if wanted(args):
+        for policy in policies:
+            chosen = load_scenario(
+                args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
+            )
+            sys.stdout.write(f"\ninput under {policy}:\n")
+            sys.stdout.write(run_input_models(chosen, args).table())
     if out is not None:
         from game.workshop.figures import compare_figure  # matplotlib only when asked for
         from game.workshop.plotting import THEMES

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.session.input_readout import InputReadout
+
 
 @dataclass(frozen=True, slots=True)
 class LaneReadout:
@@ -45,6 +47,8 @@ class LaneReadout:
     bodies: int
     focused: bool = False
     """In split screen: the lane the policy keys change (B switches)."""
+    inputs: InputReadout | None = None
+    """The input lab: this lane's model, its counters and its press timeline."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,8 @@ from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
+from game.session.input_lab import InputDesk, LaneClock
+from game.session.input_readout import InputReadout
 from game.session.lane import Lane
 from game.session.readout import LaneReadout
 from game.world.commands import Command, Fire, Reset, SetCannon, SetIntegrator, Teleport
@@ -72,6 +74,8 @@ class LabSession:
         self._frame: Frame | None = None
         self._waiting: list[ControlsChange | Action] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
+        self.inputs = InputDesk(self.controls.input_models[:1])
+        """The avatar's presses, each lane's input model, and their counters."""
         if world.integrator != controls.integrator:
             self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
@@ -82,7 +86,12 @@ class LabSession:
         """Open a frame of `elapsed_ns`: every lane plans it; the caller steps and finishes it."""
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
-        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished)
+        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick)
+        clocks = [
+            LaneClock(plan, lane.world.tick, lane.scheduler.settings.time_scale)
+            for plan, lane in zip(self._frame.planned, self.lanes, strict=True)
+        ]
+        self.inputs.frame_begins(elapsed_ns, clocks)
         return self._frame
 
     def play_frame(self, elapsed_ns: int) -> tuple[StepPlan, ...]:
@@ -99,6 +108,9 @@ class LabSession:
     def _frame_finished(self, frame: Frame) -> None:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
+        plans = [lane.scheduler.last_plan for lane in self.lanes]
+        interpolating = self.controls.interpolation == "interpolate"
+        self.inputs.frame_ends([plan for plan in plans if plan is not None], interpolating)
         waiting, self._waiting = self._waiting, []
         for item in waiting:
             if isinstance(item, ControlsChange):
@@ -134,7 +146,8 @@ class LabSession:
             if self._frame is not None:
                 self._waiting.append(action)
             else:
-                for lane in self.lanes:
+                for index, lane in enumerate(self.lanes):
+                    self._before_tick(index)
                     lane.single_step()
             return None
         after = wanted.after(action)
@@ -192,6 +205,7 @@ class LabSession:
             self.lanes.append(self.lanes[0].twin())
         elif not controls.split and len(self.lanes) == 2:
             self.lanes.pop()
+        self.inputs.match(controls.input_models[: len(self.lanes)])
         for index, lane in enumerate(self.lanes):
             wanted = self._scheduler_settings(controls, index)
             if wanted != lane.scheduler.settings:
@@ -248,6 +262,12 @@ class LabSession:
             return "teleported without resetting the previous state: see the smear (J: fix it)"
         return "teleported: both states moved, so it jumps (J: show the smear)"
 
+    def _before_tick(self, lane: int) -> None:
+        """Right before a lane's tick: what the tick consumed of the avatar's keys, stamped."""
+        command = self.inputs.before_tick(lane, self.lanes[lane].world.tick)
+        if command is not None:
+            self._stamp(command, lane)
+
     def _stamp(self, command: Command, lane: int = 0) -> None:
         self.lanes[lane].world.submit(command)
         if self._on_command is not None:
@@ -257,8 +277,9 @@ class LabSession:
 
     def lane_readouts(self) -> tuple[LaneReadout, ...]:
         split = len(self.lanes) > 1
+        inputs = self.inputs.readouts()
         return tuple(
-            _lane_readout(lane, focused=split and index == self.controls.focus_lane)
+            _lane_readout(lane, inputs[index], focused=split and index == self.controls.focus_lane)
             for index, lane in enumerate(self.lanes)
         )
 
@@ -267,7 +288,7 @@ def _ms(ns: Fraction | int) -> float:
     return float(Fraction(ns) / NS_PER_MS)
 
 
-def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
+def _lane_readout(lane: Lane, inputs: InputReadout, *, focused: bool) -> LaneReadout:
     settings = lane.scheduler.settings
     plan = lane.scheduler.last_plan
     books = lane.books
@@ -297,4 +318,5 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        inputs=inputs,
     )

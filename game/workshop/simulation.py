@@ -7,6 +7,7 @@ This is `python -m game simulate` without the printing: the scenario's settings 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS
@@ -16,11 +17,14 @@ from game.from_config import session_from
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
+from game.workshop.timeline import KeyEdge
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
     """The game configuration a scenario runs under (its own sections, the defaults elsewhere)."""
-    return GameConfig(scheduler=scenario.scheduler, load=scenario.load, world=scenario.world)
+    return GameConfig(
+        scheduler=scenario.scheduler, load=scenario.load, world=scenario.world, input=scenario.input
+    )
 
 
 def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> VirtualClock:
@@ -40,11 +44,13 @@ def run_scenario(
     render_fps: Fraction | None = None,
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
+    key_edges: tuple[KeyEdge, ...] = (),
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end.
+    `key_edges` are the avatar's keys (an input script's), read at frame boundaries.
     """
     session = session_from(
         scenario_config(scenario),
@@ -54,7 +60,7 @@ def run_scenario(
     result = run_headless(
         session,
         scenario_clock(scenario, render_fps),
-        scenario.timeline(),
+        replace(scenario.timeline(), key_edges=key_edges),
         until_ns=scenario.until_ns,
         until_tick=until_tick,
     )
