@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pygame
 
-from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
+from game.app.input import Aim, AvatarKey, Drag, Focus, InputReader, MenuKey, Request, Resize
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
@@ -148,6 +148,7 @@ class GameLoop:
         self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
+        self.session.inputs.flipped(self.clock.now_ns() - self._started_ns)
         self._save_requested_screenshot()
         self.frames += 1
         cap = self.session.controls.fps_cap or None
@@ -208,6 +209,10 @@ class GameLoop:
                     self._focus_lost()
             case Resize(width=width, height=height):
                 self.window.resized(width, height)
+            case AvatarKey(button=button, down=down):
+                # The loop owns the clock: the edge carries the time it was read, in the
+                # session's wall time (the sum of the frames it was handed).
+                self.session.inputs.edge(button, down, self.clock.now_ns() - self._started_ns)
 
     def perform(self, action: Action) -> None:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at

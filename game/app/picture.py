@@ -16,6 +16,7 @@ from game.hud.lane_label import LaneLabel
 from game.hud.layout import ScreenLayout
 from game.session.readout import Readout
 from game.session.session import LabSession
+from game.view.avatar import draw_avatar
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
 
@@ -62,6 +63,10 @@ class Picture:
             plan = lane.scheduler.last_plan
             alpha = 1.0 if catching_up or plan is None else plan.alpha
             renderer.draw(surface, lane.world.view(alpha, controls.interpolation), rect, controls)
+            avatar = lane.world.avatar
+            if avatar is not None:
+                interpolate = controls.interpolation == "interpolate"
+                draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
         if len(lanes) > 1:
             for index, rect in enumerate(arenas):
                 focused = index == controls.focus_lane

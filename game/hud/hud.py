@@ -25,6 +25,7 @@ from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
 from game.hud.layout import Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
+from game.hud.press_strip import PressStrip
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout
@@ -34,6 +35,8 @@ DEFAULT_SPIRAL_HINT = "cap the catch-up or lower the step cost to recover"
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5
+STRIP_LANE_HEIGHT = 54
+"""The press strip's height per lane (at scale 1)."""
 MARGIN = 12
 """Between the HUD and the window's edges, and between its parts (at scale 1)."""
 
@@ -47,6 +50,7 @@ class HudLayout:
     caption: pygame.Rect = field(default_factory=pygame.Rect)
     banner: pygame.Rect = field(default_factory=pygame.Rect)
     help: pygame.Rect = field(default_factory=pygame.Rect)
+    strip: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 class HudParts:
@@ -59,6 +63,7 @@ class HudParts:
         self.caption = CaptionBox(self.fonts)
         self.banner = SpiralBanner(self.fonts)
         self.help = HelpOverlay(hud.fonts_at, scale)
+        self.strip = PressStrip(self.fonts)
 
 
 class Hud:
@@ -131,6 +136,9 @@ class Hud:
                 else None,
                 caption_keeps_band=caption_keeps_band,
                 lanes=len(readout.lanes),
+                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes)
+                if all(lane.inputs is not None for lane in readout.lanes)
+                else 0,
             )
         )
 
@@ -154,6 +162,10 @@ class Hud:
             parts.graphs.update(history, readout, _rect(layout.graphs))
             parts.graphs.draw(surface)
             drawn.graphs = parts.graphs.rect
+        if layout.strip:
+            parts.strip.update(readout, _rect(layout.strip))
+            parts.strip.draw(surface)
+            drawn.strip = parts.strip.rect
         if readout.caption and layout.caption:
             parts.caption.update(readout.caption, _rect(layout.caption))
             parts.caption.draw(surface)

@@ -15,6 +15,8 @@ The rules, in order:
 4. The arenas take the window right of the panel (when the panel covers less than half of it)
    and above the graphs; a caption that asks to keep its band (a lesson's) pushes them down. One
    lane keeps a 16:9 arena; two lanes share the height, one above the other.
+5. The press strip, when asked for, sits right under the arenas, as wide as they are; the
+   arenas give up its height.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class LayoutNeeds:
     caption_keeps_band: bool = False
     """The caption must never cover the arenas (a lesson's caption, read for minutes)."""
     lanes: int = 1
+    strip_height: int = 0
+    """The press timeline's height under the arenas, or 0 for none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +100,8 @@ class ScreenLayout:
     """The open area right of the panel and above the graphs: captions and banners."""
     caption: Box
     arenas: tuple[Box, ...]
+    strip: Box = EMPTY
+    """The press timeline, under the arenas."""
 
 
 def lay_out(needs: LayoutNeeds) -> ScreenLayout:
@@ -113,7 +119,11 @@ def lay_out(needs: LayoutNeeds) -> ScreenLayout:
         caption_h = min(needs.caption_height(scene.w), scene.h)
         caption = Box(scene.x, scene.y, scene.w, caption_h)
     arenas = _arena_boxes(needs, panel, graphs, caption)
-    return ScreenLayout(screen, panel, graphs, scene, caption, arenas)
+    strip = EMPTY
+    if needs.strip_height and arenas:
+        last = arenas[-1]
+        strip = Box(last.x, last.bottom + ARENA_GAP, last.w, needs.strip_height)
+    return ScreenLayout(screen, panel, graphs, scene, caption, arenas, strip)
 
 
 def _graphs_box(needs: LayoutNeeds, screen: Box, panel: Box) -> Box:
@@ -142,6 +152,8 @@ def _arena_boxes(needs: LayoutNeeds, panel: Box, graphs: Box, caption: Box) -> t
         bottom = graphs.y - ARENA_GAP
     if needs.caption_keeps_band and caption:
         top = caption.bottom + ARENA_GAP
+    if needs.strip_height:
+        bottom -= needs.strip_height + ARENA_GAP
     area_w, area_h = max(0, width - left), max(0, bottom - top)
     if needs.lanes == 1:
         aspect_w, aspect_h = ARENA_ASPECT

@@ -5,10 +5,11 @@ tick consumed (an `AvatarInput` command: the run direction held, and how many ju
 presses), so what it does depends on ticks and commands only, never on frames, and a replay
 reproduces it at any render rate.
 
-Each press adds its full effect, on the ground or in the air, so a lost press is no jump at all
-and a doubled one is plain to see: a jump adds `jump_height` to the height it will reach (two
-presses on consecutive ticks, about twice as high), a dash adds `dash_distance` of travel (two,
-twice as far).
+Each press adds its full effect, so a lost press is no jump at all and a doubled one is plain to
+see: a jump adds `jump_height` to the height it will reach (two presses on consecutive ticks,
+about twice as high), a dash adds `dash_distance` of travel (two, twice as far). A jump press
+acts on the ground, or within `jump_window_s` of leaving it: long enough for the ticks of one
+frame to double it, too short for tapping in mid-air to climb out of the arena.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class AvatarSettings:
     dash_distance: float = 4.0
     dash_speed: float = 24.0
     gravity: float = 30.0
+    jump_window_s: float = 0.15
     width: float = 0.7
     height: float = 1.1
 
@@ -72,14 +74,17 @@ class Avatar:
     facing: int = 1
     dash_left: float = 0.0
     """Dash travel still to cover, metres."""
+    air_s: float = 0.0
+    """Simulated seconds since it left the ground (0 on the ground)."""
     previous_x: float | None = None
     previous_y: float = 0.0
 
     def given(self, command: AvatarInput, settings: AvatarSettings = AVATAR) -> Avatar:
         """This state with a tick's input applied: the run level set, each press added."""
         vy = self.vy
-        for _ in range(command.jumps):
-            vy = math.sqrt(max(vy, 0.0) ** 2 + 2.0 * settings.gravity * settings.jump_height)
+        if self.y <= 0.0 or self.air_s < settings.jump_window_s:
+            for _ in range(command.jumps):
+                vy = math.sqrt(max(vy, 0.0) ** 2 + 2.0 * settings.gravity * settings.jump_height)
         facing = command.run or self.facing
         dash_left = self.dash_left + command.dashes * settings.dash_distance
         return replace(self, vy=vy, run=command.run, facing=facing, dash_left=dash_left)
@@ -92,10 +97,11 @@ class Avatar:
         x = min(max(x, half), arena_width - half)
         vy = self.vy - settings.gravity * dt
         y = self.y + vy * dt
+        air_s = self.air_s + dt
         if y <= 0.0:
-            y, vy = 0.0, 0.0
+            y, vy, air_s = 0.0, 0.0, 0.0
         return replace(
-            self, x=x, y=y, vy=vy, dash_left=self.dash_left - dash,
+            self, x=x, y=y, vy=vy, dash_left=self.dash_left - dash, air_s=air_s,
             previous_x=self.x, previous_y=self.y,
         )  # fmt: skip
 
