@@ -45,7 +45,7 @@ KEPT_MARKS = 2_048
 class _Press:
     """What happened to one press in one lane, filled in as it happens."""
 
-    __slots__ = ("at_ns", "button", "fate", "interpolation_ns", "present_ns", "tick_ns")
+    __slots__ = ("_mark", "at_ns", "button", "fate", "interpolation_ns", "present_ns", "tick_ns")
 
     def __init__(self, button: str, at_ns: int) -> None:
         self.button = button
@@ -54,12 +54,19 @@ class _Press:
         self.tick_ns: list[int] = []
         self.interpolation_ns: int | None = None
         self.present_ns: int | None = None
+        self._mark: PressMark | None = None
+
+    def changed(self) -> None:
+        self._mark = None
 
     def mark(self) -> PressMark:
-        shown = None
-        if self.tick_ns and self.present_ns is not None:
-            shown = self.tick_ns[0] + self.present_ns
-        return PressMark(self.button, self.at_ns, self.fate, tuple(self.tick_ns), shown)
+        """As the timeline shows it (made again only after the press changed)."""
+        if self._mark is None:
+            shown = None
+            if self.tick_ns and self.present_ns is not None:
+                shown = self.tick_ns[0] + self.present_ns
+            self._mark = PressMark(self.button, self.at_ns, self.fate, tuple(self.tick_ns), shown)
+        return self._mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,8 @@ class InputLane:
         self.model: InputModel = MODELS[model]()
         self.presses = self.seen = self.lost = self.doubled = self.merged = 0
         self._records: dict[int, _Press] = {}
+        self._recent: deque[_Press] = deque()
+        """The presses of the timeline's last 2 s, oldest first."""
         self._fresh: list[_Press] = []
         """Acted on for the first time in the open frame: its picture is not drawn yet."""
         self._unshown: list[_Press] = []
@@ -95,7 +104,8 @@ class InputLane:
 
     def press(self, number: int, button: str, at_ns: int) -> None:
         self.presses += 1
-        self._records[number] = _Press(button, at_ns)
+        record = self._records[number] = _Press(button, at_ns)
+        self._recent.append(record)
         if len(self._records) > KEPT_PRESSES:
             del self._records[next(iter(self._records))]
         self.model.press(button, number, at_ns)
@@ -107,6 +117,7 @@ class InputLane:
                 self.lost += 1  # too old to be kept, still counted
             elif record.fate is Fate.PENDING:
                 record.fate = Fate.LOST
+                record.changed()
                 self._last = record
                 self.lost += 1
 
@@ -122,7 +133,9 @@ class InputLane:
                 if record is not None and record.fate is Fate.PENDING:
                     record.fate = Fate.MERGED
                     record.tick_ns.append(now_ns)
+                    record.changed()
                     self.merged += 1
+        _keep_recent(self.ticks_ns, now_ns)
         self.ticks_ns.append(now_ns)
         jumps, dashes = taps["jump"], taps["dash"]
         if not (jumps or dashes or run != self.run_sent):
@@ -135,6 +148,7 @@ class InputLane:
         if record is None:
             return
         record.tick_ns.append(now_ns)
+        record.changed()
         if record.fate is Fate.PENDING:
             record.fate = Fate.SEEN
             self.seen += 1
@@ -143,6 +157,11 @@ class InputLane:
             record.fate = Fate.DOUBLED
             self.seen -= 1
             self.doubled += 1
+
+    @property
+    def acted_on_this_frame(self) -> bool:
+        """A tick of the open frame acted on a press for the first time."""
+        return bool(self._fresh)
 
     def frame_ends(self, interpolation_ns: int) -> None:
         self.lose(self.model.frame_ends())
@@ -154,11 +173,16 @@ class InputLane:
     def flipped(self, at_ns: int) -> None:
         for record in self._unshown:
             record.present_ns = max(0, at_ns - record.tick_ns[0])
+            record.changed()
             self._last = record
         self._unshown = []
 
     def readout(self, now_ns: int, flips_ns: Sequence[int]) -> InputReadout:
         since = now_ns - TIMELINE_NS
+        recent = self._recent
+        while recent and recent[0].at_ns < since:
+            recent.popleft()
+        _keep_recent(self.ticks_ns, now_ns)
         last = self._last
         latency = None
         if last is not None and last.present_ns is not None:
@@ -171,10 +195,17 @@ class InputLane:
             last_fate=None if last is None else last.fate,
             last_latency=latency,
             now_ns=now_ns,
-            presses=tuple(r.mark() for r in self._records.values() if r.at_ns >= since),
-            ticks_ns=tuple(t for t in self.ticks_ns if t >= since),
-            flips_ns=tuple(t for t in flips_ns if t >= since),
+            presses=tuple(record.mark() for record in recent),
+            ticks_ns=tuple(self.ticks_ns),
+            flips_ns=tuple(flips_ns),
         )
+
+
+def _keep_recent(times: deque[int], now_ns: int) -> None:
+    """Forget the times older than the timeline, so a readout copies only what it shows."""
+    since = now_ns - TIMELINE_NS
+    while times and times[0] < since:
+        times.popleft()
 
 
 class InputDesk:
@@ -213,6 +244,7 @@ class InputDesk:
     def flipped(self, at_ns: int) -> None:
         """The frame's picture reached the screen at wall time `at_ns`."""
         self.now_ns = max(self.now_ns, at_ns)
+        _keep_recent(self.flips_ns, at_ns)
         self.flips_ns.append(at_ns)
         for lane in self.lanes:
             lane.flipped(at_ns)
@@ -223,6 +255,9 @@ class InputDesk:
         self._frame_start_ns += elapsed_ns
         self.now_ns = max(self.now_ns, self._frame_start_ns)
         for lane, clock in zip(self.lanes, clocks, strict=True):
+            if not lane.model.wants_window:
+                lane.model.frame_begins(None)
+                continue
             plan = clock.plan
             scale = plan.scaled_ns / plan.elapsed_ns if plan.elapsed_ns else clock.time_scale
             lane.model.frame_begins(
@@ -241,10 +276,13 @@ class InputDesk:
 
     def frame_ends(self, plans: Sequence[StepPlan], interpolating: bool) -> None:
         for lane, plan in zip(self.lanes, plans, strict=True):
-            delay = Fraction(0)
-            if interpolating and plan.scaled_ns:
-                delay = (plan.step_ns - plan.remainder_ns) * plan.elapsed_ns / plan.scaled_ns
-            lane.frame_ends(round_ns(max(delay, Fraction(0))))
+            delay = 0
+            if interpolating and lane.acted_on_this_frame and plan.scaled_ns:
+                # The picture is (1 - alpha) of a step behind the newest tick: in wall time,
+                # through the time scale. Worked out only for a frame that acted on a press.
+                behind = (plan.step_ns - plan.remainder_ns) * plan.elapsed_ns / plan.scaled_ns
+                delay = round_ns(max(behind, Fraction(0)))
+            lane.frame_ends(delay)
 
     def match(self, models: Sequence[str]) -> None:
         """One lane per model; a lane whose model changed starts its books afresh (a new lane

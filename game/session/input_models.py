@@ -71,6 +71,9 @@ class InputModel:
     """The calls every model answers; the base class sees nothing and loses nothing."""
 
     name = ""
+    wants_window = False
+    """Only a model that places presses in time needs `frame_begins` to say where the ticks
+    fall (it costs exact arithmetic every frame)."""
 
     def press(self, button: str, press: int, at_ns: int) -> None:
         """A press of a tap button arrived (read by the loop now; it happened at `at_ns`)."""
@@ -79,8 +82,8 @@ class InputModel:
         """The button came up. Returns the presses this loses for good."""
         return ()
 
-    def frame_begins(self, window: FrameWindow) -> None:
-        """The frame is planned; its ticks come next."""
+    def frame_begins(self, window: FrameWindow | None) -> None:
+        """The frame is planned; its ticks come next (`window` only if `wants_window`)."""
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
         """The presses tick number `tick` acts on, right before it runs."""
@@ -104,7 +107,7 @@ class FrameEdge(InputModel):
     def press(self, button: str, press: int, at_ns: int) -> None:
         self._unread.setdefault(button, []).append(press)
 
-    def frame_begins(self, window: FrameWindow) -> None:
+    def frame_begins(self, window: FrameWindow | None) -> None:
         self._flags = {button: tuple(presses) for button, presses in self._unread.items()}
         self._unread = {}
         self._ticks = 0
@@ -181,19 +184,19 @@ class Stamped(InputModel):
     def __init__(self) -> None:
         self._unstamped: list[tuple[str, int, int]] = []
         self._stamped: list[tuple[int, str, int, Fraction]] = []
-        self._window: FrameWindow | None = None
-        """The open frame's window: a press read between its ticks is stamped at once."""
+
+    @property
+    def wants_window(self) -> bool:  # type: ignore[override]
+        """Presses wait for the next frame's plan to be placed (one read between the ticks of
+        a catch-up falls after all of them anyway)."""
+        return bool(self._unstamped)
 
     def press(self, button: str, press: int, at_ns: int) -> None:
         self._unstamped.append((button, press, at_ns))
-        if self._window is not None:
-            self._stamp(self._window)
 
-    def frame_begins(self, window: FrameWindow) -> None:
-        self._window = window
-        self._stamp(window)
-
-    def _stamp(self, window: FrameWindow) -> None:
+    def frame_begins(self, window: FrameWindow | None) -> None:
+        if window is None:
+            return
         for button, press, at_ns in self._unstamped:
             tick, into = window.tick_of(at_ns)
             self._stamped.append((tick, button, press, into))
@@ -201,15 +204,11 @@ class Stamped(InputModel):
         self._stamped.sort(key=lambda stamp: (stamp[0], stamp[2]))
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
-        due = [stamp for stamp in self._stamped if stamp[0] <= tick]
-        if not due:
+        if not self._stamped or self._stamped[0][0] > tick:
             return ()
+        due = [stamp for stamp in self._stamped if stamp[0] <= tick]
         del self._stamped[: len(due)]
         return tuple(Delivery(button, (press,), into) for _, button, press, into in due)
-
-    def frame_ends(self) -> tuple[int, ...]:
-        self._window = None
-        return ()
 
 
 MODELS: dict[str, type[InputModel]] = {

@@ -100,10 +100,8 @@ class Avatar:
         air_s = self.air_s + dt
         if y <= 0.0:
             y, vy, air_s = 0.0, 0.0, 0.0
-        return replace(
-            self, x=x, y=y, vy=vy, dash_left=self.dash_left - dash, air_s=air_s,
-            previous_x=self.x, previous_y=self.y,
-        )  # fmt: skip
+        # Built directly, not with `replace`: this runs every tick.
+        return Avatar(x, y, vy, self.run, self.facing, self.dash_left - dash, air_s, self.x, self.y)
 
     def pose(self, alpha: float, interpolate: bool) -> tuple[float, float]:
         """Where to draw it `alpha` of the way from the previous tick to this one (or where it
