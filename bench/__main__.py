@@ -13,7 +13,10 @@ import platform
 import sys
 from pathlib import Path
 
-SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices", "inputs"]
+SUITES = [
+    "scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices", "clip", "sweep",
+    "inputs",
+]  # fmt: skip
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 
 REPORT = Path("BENCHMARKS.md")

@@ -9,6 +9,7 @@ the scenarios, the command line and the README's tables all take their choices f
 
 from __future__ import annotations
 
+import string
 from fractions import Fraction
 
 from game.scheduler.policies import POLICIES
@@ -35,8 +36,10 @@ TIME_SCALES: tuple[Fraction, ...] = (
 STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
     Fraction(ms) for ms in (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
 )
-"""Busy-wait per tick, the rungs C and Shift+C move along. 16 ms fits in a 60 Hz step
-(16.7 ms) on its own; 20 ms does not: that is the spiral."""
+"""Busy-wait per tick, the rungs C and Shift+C move along. At 60 Hz (16.7 ms a step), 12 ms
+leaves room for the frame's drawing; 16 ms fits the step on its own but not with the drawing, so
+some frames owe two ticks and the overload light comes on; 20 ms does not fit at all: that is
+the spiral."""
 RENDER_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
 """Render-rate caps in the order F cycles through them; 0 means uncapped."""
 
@@ -47,3 +50,11 @@ TAP_BUTTONS: tuple[str, ...] = ("jump", "dash")
 """Buttons pressed for one action each: their presses are counted (seen, lost, doubled...)."""
 HELD_BUTTONS: tuple[str, ...] = ("left", "right")
 """Buttons held for as long as the action lasts: the avatar runs while one is down."""
+KEY_NAMES: tuple[str, ...] = (
+    *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
+    "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
+    "=", "[", "]", "left", "right", "up", "down", "backspace",
+)  # fmt: skip
+"""The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
+KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")
+"""Modifiers written before a key name, joined by "+": "shift+s", "ctrl+s"."""

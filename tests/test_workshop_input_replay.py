@@ -1,6 +1,7 @@
 """Avatar presses are recorded like every command, and replay exactly at any render rate, under
 every input model: the record holds what each tick consumed, not the keys."""
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -53,3 +54,21 @@ def test_the_models_make_different_worlds_from_the_same_keys() -> None:
         for m in ("frame-edge", "counted")
     }
     assert len(hashes) == 2
+
+
+def test_an_edited_avatar_input_line_fails_the_record_hash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = Scenario(seconds=Fraction(2), clock=ClockSection(render_fps=Fraction(144)))
+    edges = parse_input_script(KEYS, "keys").timeline(scenario.seconds)
+    path = tmp_path / "played.replay"
+    run_scenario(
+        scenario, recorder=SessionRecorder(scenario_config(scenario), path), key_edges=edges
+    )
+    lines = path.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if '"command": "avatar_input"' in line)
+    record = json.loads(lines[index])
+    lines[index] = json.dumps({**record, "dashes": record["dashes"] + 1})
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 1
+    assert "its lines were changed after it was recorded" in capsys.readouterr().out

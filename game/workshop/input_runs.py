@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
+from game.arguments import file_path
 from game.errors import BadInput
 from game.vocabulary import INPUT_MODEL_NAMES
 from game.workshop.input_script import load_input_script
@@ -74,7 +74,7 @@ class InputRuns:
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--input-script",
-        type=Path,
+        type=file_path,
         metavar="FILE",
         help="the avatar's key presses at wall times (taps, holds, a random tapper)",
     )

@@ -26,6 +26,7 @@ from pathlib import Path
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, parse_decimal
 from game.clock.virtual import FrameJitter
 from game.errors import BadInput
+from game.input_files import read_text
 from game.vocabulary import HELD_BUTTONS, TAP_BUTTONS
 from game.workshop.timeline import KeyEdge
 
@@ -85,12 +86,7 @@ def parse_input_script(text: str, label: str) -> InputScript:
 
 
 def load_input_script(path: Path) -> InputScript:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise BadInput(f"{path}: cannot read the input script ({problem})") from None
+    text = read_text(path, "an input script")
     return parse_input_script(text, str(path))
 
 
