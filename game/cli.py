@@ -38,6 +38,7 @@ def _commands() -> dict[str, Command]:
         clip,
         compare,
         handout,
+        inputs,
         lab,
         play,
         replay,
@@ -54,6 +55,7 @@ def _commands() -> dict[str, Command]:
         "compare": compare,
         "sweep": sweep,
         "replay": replay,
+        "inputs": inputs,
         "clip": clip,
         "handout": handout,
     }

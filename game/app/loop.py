@@ -27,7 +27,7 @@ from pathlib import Path
 import pygame
 
 from game.app.caption import caption_for
-from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
+from game.app.input import Aim, AvatarKey, Drag, Focus, InputReader, MenuKey, Request, Resize
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
@@ -154,6 +154,7 @@ class GameLoop:
         self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
+        self.session.inputs.flipped(self.clock.now_ns() - self._started_ns)
         self._save_requested_screenshot()
         self.frames += 1
         cap = self.session.controls.fps_cap or None
@@ -226,6 +227,9 @@ class GameLoop:
                     self._focus_lost()
             case Resize(width=width, height=height):
                 self.window.resized(width, height)
+            case AvatarKey(button=button, down=down):
+                # The edge carries the time it was read, in the session's wall time.
+                self.session.inputs.edge(button, down, self.clock.now_ns() - self._started_ns)
 
     def perform(self, action: Action) -> None:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
@@ -324,10 +328,7 @@ class GameLoop:
             return
         readout = self.readout(catching_up)
         views = self.picture.draw(
-            self.window.surface,
-            self.session,
-            readout,
-            catching_up=catching_up,
+            self.window.surface, self.session, readout, catching_up=catching_up
         )
         if not catching_up:
             self.replay.keep(DrawnFrame(self._last_ns, views, readout))

@@ -16,6 +16,7 @@ from game.hud.layout import ScreenLayout
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
+from game.view.avatar import draw_avatar
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
 from game.world.render_view import RenderView
@@ -59,6 +60,7 @@ class Picture:
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
+        live = views is None
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         width, height = surface.get_size()
@@ -67,9 +69,16 @@ class Picture:
             return views
         layout = self.layout(surface.get_size(), readout)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
+        renderers = self.renderers(session)
+        for lane, view, renderer, rect in zip(lanes, views, renderers, arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.draw(surface, view, rect, controls)
+                avatar = lane.world.avatar
+                if live and avatar is not None:  # the instant replay keeps no avatar
+                    plan = lane.scheduler.last_plan
+                    alpha = 1.0 if catching_up or plan is None else plan.alpha
+                    interpolate = controls.interpolation == "interpolate"
+                    draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
         return views

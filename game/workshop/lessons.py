@@ -39,6 +39,7 @@ from game.config.choices import choices_text
 from game.config.model import (
     AlphaName,
     FpsCap,
+    InputModelName,
     IntegratorName,
     InterpolationName,
     PolicyName,
@@ -76,6 +77,9 @@ class StepSettings(Section):
     ghost: bool | None = None
     tick_markers: bool | None = None
     trails: bool | None = None
+    input_model: InputModelName | None = None
+    second_input_model: InputModelName | None = None
+    """The input model of the second lane (shown when the screen is split)."""
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this step's settings turned."""
@@ -92,6 +96,12 @@ class StepSettings(Section):
         }  # fmt: skip
         if self.alpha is not None:
             changes["alpha_mode"] = AlphaMode(self.alpha)
+        if self.input_model is not None or self.second_input_model is not None:
+            first_model, second_model = controls.input_models
+            changes["input_models"] = (
+                self.input_model or first_model,
+                self.second_input_model or second_model,
+            )
         first = self.policy or controls.policies[0]
         if self.second_policy is not None:
             changes["policies"] = (first, self.second_policy)

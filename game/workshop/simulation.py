@@ -14,6 +14,7 @@ it starts: see `timeline_problems`.)
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,11 +27,14 @@ from game.from_config import session_from
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
+from game.workshop.timeline import KeyEdge
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
     """The game configuration a scenario runs under (its own sections, the defaults elsewhere)."""
-    return GameConfig(scheduler=scenario.scheduler, load=scenario.load, world=scenario.world)
+    return GameConfig(
+        scheduler=scenario.scheduler, load=scenario.load, world=scenario.world, input=scenario.input
+    )
 
 
 class UnfinishedRun(Exception):
@@ -81,12 +85,14 @@ def run_scenario(
     render_fps: Fraction | None = None,
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
+    key_edges: tuple[KeyEdge, ...] = (),
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
-    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it.
+    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
+    are the avatar's keys (an input script's), read at frame boundaries.
     """
     session = session_from(
         scenario_config(scenario),
@@ -94,9 +100,10 @@ def run_scenario(
         on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
     )
     clock = scenario_clock(scenario, render_fps)
+    timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
-            session, clock, scenario.timeline(), until_ns=scenario.until_ns, until_tick=until_tick
+            session, clock, timeline, until_ns=scenario.until_ns, until_tick=until_tick
         )
         if not result.runaway and (until_tick is None or result.tick < until_tick):
             _check_stalls(scenario, clock)
