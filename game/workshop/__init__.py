@@ -9,7 +9,8 @@ Read in this order:
 - `simulation`: a scenario played out on the game's own session (`game.session.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
-- `tables`, `figures`, `output`: readable tables, CSV files and the slide-ready plots.
+- `tables`, `figures`: readable tables, CSV files and the slide-ready plots.
+- `output`: where they go: folders made first, files written whole, never over an input.
 - `lessons`: the guided lessons (`configs/lessons/`) the game plays with L and N.
 
 The virtual clock itself is `game.clock.virtual`. Nothing here imports pygame or reads a real
