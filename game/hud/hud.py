@@ -165,7 +165,8 @@ class Hud:
             layout = self.lay_out(size, readout)
         parts = self.parts_for(size, readout)
         drawn = HudLayout()
-        parts.panel.update(readout, _rect(layout.panel))
+        if parts.panel.rect.h > layout.panel.h:  # laid out taller than it may be: drop rows
+            parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface)
         drawn.panel = parts.panel.rect
         if layout.graphs:

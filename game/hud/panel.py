@@ -61,7 +61,7 @@ class StatsPanel:
         """From the top of a row to the top of its text."""
         self._heading_h = fonts.heading.line_height + fonts.px(5)
         self._group_gap = fonts.px(8)
-        self._fit_key: tuple[int, int] = (-1, -1)
+        self._fit_key: tuple[object, ...] = ()
         self._kept: frozenset[Position] = frozenset()
         self._card_key: tuple[object, ...] = ()
         self._plate = pygame.Surface((0, 0))
@@ -126,11 +126,13 @@ class StatsPanel:
     def _fit(self, groups: tuple[Group, ...], height: int, lanes: int) -> frozenset[Position]:
         """The rows that fit in `height`, least important dropped first (see `rows_to_keep`).
 
-        Which rows fit depends on the rows' labels and the height, never on their values, and
-        the labels only change with the number of lanes: the choice is kept until either does.
+        Which rows fit depends on the rows' labels and the height, never on their values: the
+        choice is kept until either changes (a row that comes and goes, such as "owed", changes
+        the labels).
         """
-        if (height, lanes) != self._fit_key:
-            self._fit_key = (height, lanes)
+        labels = tuple(row.label for group in groups for row in group.rows)
+        if (height, lanes, labels) != self._fit_key:
+            self._fit_key = (height, lanes, labels)
             self._kept = rows_to_keep(groups, lambda shown: self._height(shown) <= height)
         return self._kept
 

@@ -13,6 +13,7 @@ lane's `InputReadout`; this only draws it, into the box the layout gave the stri
 
 from __future__ import annotations
 
+import numpy as np
 import pygame
 
 from game.hud import hud_colours as colours
@@ -75,12 +76,8 @@ class PressStrip:
 
         tick_y, frame_y = row_y[1], row_y[2]
         half = max(2, box.h // 14)
-        for at in lab.flips_ns:
-            x = x_of(at)
-            pygame.draw.line(surface, FRAME, (x, frame_y - half), (x, frame_y + half))
-        for at in lab.ticks_ns:
-            x = x_of(at)
-            pygame.draw.line(surface, TICK, (x, tick_y - half), (x, tick_y + half), 2)
+        _marks(surface, [x_of(at) for at in lab.flips_ns], frame_y, half, FRAME, 1, box)
+        _marks(surface, [x_of(at) for at in lab.ticks_ns], tick_y, half, TICK, 2, box)
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
             x = x_of(press.at_ns)
@@ -94,3 +91,28 @@ class PressStrip:
                     (x_of(press.shown_ns), frame_y),
                 )
             pygame.draw.circle(surface, colour, (x, row_y[0]), max(3, half))
+
+
+def _marks(
+    surface: pygame.Surface,
+    xs: list[int],
+    y: int,
+    half: int,
+    colour: tuple[int, int, int],
+    width: int,
+    box: pygame.Rect,
+) -> None:
+    """Short vertical marks at `xs`, centred on `y`, written straight into the pixels: at 240 fps
+    the strip holds some 500 of them, and one numpy assignment beats 500 `draw.line` calls."""
+    if not xs:
+        return
+    columns = np.asarray(xs, dtype=np.int64)
+    columns = np.concatenate([columns + offset for offset in range(width)])
+    clip = surface.get_clip().clip(box)
+    keep = (columns >= clip.left) & (columns < clip.right)
+    top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
+    if bottom <= top or not keep.any():
+        return
+    pixels = pygame.surfarray.pixels2d(surface)
+    pixels[columns[keep], top:bottom] = surface.map_rgb(colour)
+    del pixels  # unlock the surface
