@@ -33,7 +33,7 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import compare, lab, play, replay, schedule, simulate
+    from game.commands import compare, judder, lab, play, replay, schedule, simulate
 
     return {
         "play": play,
@@ -42,6 +42,7 @@ def _commands() -> dict[str, Command]:
         "simulate": simulate,
         "compare": compare,
         "replay": replay,
+        "judder": judder,
     }
 
 

@@ -45,7 +45,7 @@ CLOCK_READERS = frozenset(
 MAX_LINES = 400
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.errors", "game.clock"),
-    ("game.scheduler",),
+    ("game.scheduler", "game.display"),
     ("game.world",),
     ("game.vocabulary",),
     ("game.session", "game.config"),

@@ -28,6 +28,7 @@ from pathlib import Path
 import pygame
 
 from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
+from game.app.judder_watch import JudderWatch
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
@@ -106,6 +107,8 @@ class GameLoop:
         self._last_redraw = 0
         self._screenshot_requested = False
         self.last_plans: tuple[StepPlan, ...] = ()
+        self.judder = JudderWatch()
+        """The live judder meter, fed after every flip (`game.app.judder_watch`)."""
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -148,6 +151,7 @@ class GameLoop:
         self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
+        self.judder.flipped(self.session, self.clock.now_ns())
         self._save_requested_screenshot()
         self.frames += 1
         cap = self.session.controls.fps_cap or None
@@ -312,6 +316,7 @@ class GameLoop:
             show_help=controls.help,
             caption=caption,
             menu=self.lessons.menu(),
+            display=self.judder.readout,
         )
 
     # -- screenshots ------------------------------------------------------------------------------

@@ -73,6 +73,7 @@ def stat_groups(readout: Readout) -> tuple[Group, ...]:
         Group("TIME", _time_rows(lanes)),
         Group("MODEL", _model_rows(readout)),
         Group("RENDER", _render_rows(readout)),
+        Group("DISPLAY", _display_rows(readout)),
     )
 
 
@@ -168,6 +169,34 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
         Row("work", (_work_time(readout),), USEFUL),
         Row("step cost", (_step_cost(readout),), IMPORTANT),
     )
+
+
+def _display_rows(readout: Readout) -> tuple[Row, ...]:
+    """The live judder meter (estimated from frame-end times) and each lane's conditioning."""
+    rows = [
+        _per_lane("conditioning", readout.lanes, _conditioning, USEFUL),
+    ]
+    shown = readout.display
+    if shown is not None:
+        guess = "" if shown.refresh_read else " (guess)"
+        judder = (
+            Meaning.BAD if shown.judder_pct >= 50
+            else Meaning.STRAINED if shown.judder_pct >= 10
+            else Meaning.OK
+        )  # fmt: skip
+        rows[:0] = [
+            Row("refresh", (Cell(f"{shown.refresh_hz:g} Hz{guess}"),), USEFUL),
+            Row("ticks/refresh", (Cell(shown.cadence[-16:] or "-"),), IMPORTANT),
+            Row("judder", (Cell(f"{shown.judder_pct:.1f} %", judder),), IMPORTANT),
+            Row("pos. error", (Cell(f"{shown.position_error_ms:.2f} ms"),), DETAIL),
+        ]
+    return tuple(rows)
+
+
+def _conditioning(lane: LaneReadout) -> Cell:
+    if lane.conditioning == "raw":
+        return Cell("raw")
+    return Cell(f"{lane.conditioning} · carry {lane.conditioning_carry_ms:+.2f} ms")
 
 
 # --- one cell each -------------------------------------------------------------------------

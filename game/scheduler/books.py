@@ -3,6 +3,10 @@
 Each `StepPlan` balances on its own; the books check that the whole run balances too:
 
     initial carried + scaled time + granted == simulated time + dropped + final carried
+    measured (unpaused) wall time == counted wall time + conditioning carry
+
+The second line is delta-time conditioning's account (`conditioning_carry_ns`): conditioning
+moves measured time between frames, never makes or loses it.
 
 The explainer's summary, the headless simulation and the HUD's totals all read these books.
 """
@@ -31,6 +35,8 @@ class TimeBooks:
         self.granted_ns = Fraction(0)
         self.stepped_ns = Fraction(0)
         self.dropped_ns = Fraction(0)
+        self.counted_ns = 0
+        """Measured (unpaused) wall time the scheduler counted after conditioning."""
         self.every_frame_balanced = True
         self.last: StepPlan | None = None
 
@@ -46,12 +52,18 @@ class TimeBooks:
         self.granted_ns += plan.granted_ns
         self.stepped_ns += plan.steps * plan.dt_ns
         self.dropped_ns += plan.dropped_ns
+        self.counted_ns += plan.counted_ns
         self.every_frame_balanced = self.every_frame_balanced and plan.balances
         self.last = plan
 
     @property
     def carried_ns(self) -> Fraction:
         return self.last.carried_out_ns if self.last else self.initial_carried_ns
+
+    @property
+    def conditioning_carry_ns(self) -> int:
+        """The conditioning account: measured time not counted yet (negative: counted ahead)."""
+        return self.last.conditioning_carry_ns if self.last else 0
 
     @property
     def remainder_ns(self) -> Fraction:
@@ -71,10 +83,12 @@ class TimeBooks:
         """Every frame balanced, and so did the whole run, to the grain."""
         came_in = self.initial_carried_ns + self.scaled_ns + self.granted_ns
         went_out = self.stepped_ns + self.dropped_ns + self.carried_ns
+        measured = self.wall_ns - self.paused_ns
         return (
             self.every_frame_balanced
             and came_in == went_out
             and self.stepped_ns == self.sim_time_ns
+            and measured == self.counted_ns + self.conditioning_carry_ns
         )
 
     def summary(self) -> dict[str, int | bool]:
@@ -89,5 +103,6 @@ class TimeBooks:
             "dropped_ns": round_ns(self.dropped_ns),
             "remainder_ns": round_ns(self.remainder_ns),
             "backlog_steps": self.backlog_steps,
+            "conditioning_carry_ns": self.conditioning_carry_ns,
             "ledger_ok": self.ledger_ok,
         }

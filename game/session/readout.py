@@ -45,6 +45,10 @@ class LaneReadout:
     bodies: int
     focused: bool = False
     """In split screen: the lane the policy keys change (B switches)."""
+    conditioning: str = "raw"
+    """Delta-time conditioning (`game.scheduler.conditioning`)."""
+    conditioning_carry_ms: float = 0.0
+    """The conditioning account: measured time not counted yet (negative: counted ahead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,21 @@ class ListOverlay:
     title: str
     rows: tuple[tuple[str, str], ...]
     footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayReadout:
+    """What the live judder meter says (`game.display.live`), as plain values."""
+
+    refresh_hz: float
+    refresh_read: bool
+    """False when the refresh rate is a guess (pygame could not read it)."""
+    cadence: str
+    """Ticks per refresh, most recent last (`0101001...`)."""
+    holds: str
+    """Refreshes each recent tick stayed on screen (`2323...`)."""
+    judder_pct: float
+    position_error_ms: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,3 +102,5 @@ class Readout:
     """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
     menu: ListOverlay | None = None
     """A list to choose from (the lesson menu), drawn where the help goes, instead of it."""
+    display: DisplayReadout | None = None
+    """The display rows: refresh, cadence, judder (the live game's estimate)."""

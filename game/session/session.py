@@ -219,6 +219,7 @@ class LabSession:
             max_steps=controls.max_steps,
             time_scale=controls.time_scale,
             alpha_mode=controls.alpha_mode,
+            conditioning=controls.conditioning[lane],
         )
 
     def _fire(self, x: float | None, y: float | None) -> None:
@@ -297,4 +298,6 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        conditioning=settings.conditioning,
+        conditioning_carry_ms=lane.scheduler.conditioning_carry_ns / NS_PER_MS,
     )

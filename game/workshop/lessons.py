@@ -28,6 +28,7 @@ from pydantic import Field
 
 from game.config.model import (
     AlphaName,
+    ConditioningName,
     FpsCap,
     IntegratorName,
     InterpolationName,
@@ -65,6 +66,10 @@ class StepSettings(Section):
     ghost: bool | None = None
     tick_markers: bool | None = None
     trails: bool | None = None
+    conditioning: ConditioningName | None = None
+    """Delta-time conditioning of lane 1 (and of lane 2, unless `second_conditioning` says)."""
+    second_conditioning: ConditioningName | None = None
+    """Delta-time conditioning of lane 2 in split screen."""
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this step's settings turned."""
@@ -81,6 +86,9 @@ class StepSettings(Section):
         }  # fmt: skip
         if self.alpha is not None:
             changes["alpha_mode"] = AlphaMode(self.alpha)
+        if self.conditioning is not None or self.second_conditioning is not None:
+            first_mode = self.conditioning or controls.conditioning[0]
+            changes["conditioning"] = (first_mode, self.second_conditioning or first_mode)
         first = self.policy or controls.policies[0]
         if self.second_policy is not None:
             changes["policies"] = (first, self.second_policy)

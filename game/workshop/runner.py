@@ -31,16 +31,19 @@ goes out and the guard never trips, so its `spiral` is false.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
+from game.display.judder import JudderReport
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.session import LabSession
+from game.workshop.display_run import DisplayedClock
 from game.workshop.timeline import (
     PlayerInput,
     RecordedCommand,
@@ -94,9 +97,12 @@ class RunResult:
     runaway: bool
     """The runaway guard ended the run (see the module's docstring)."""
     lag_ns: Fraction
+    judder: JudderReport | None = None
+    """The judder meter's figures, when the run had a display (`game.workshop.display_run`)."""
 
-    def summary(self) -> dict[str, int | bool | str]:
-        """The `simulate --json` summary: the explainer's keys, then this run's own."""
+    def summary(self) -> dict[str, int | bool | str | float]:
+        """The `simulate --json` summary: the explainer's keys, then this run's own (and the
+        judder meter's, with a display)."""
         return {
             **self.books,
             "state_hash": self.state_hash,
@@ -104,6 +110,7 @@ class RunResult:
             "spiral": self.spiral,
             "lag_ns": round_ns(self.lag_ns),
             "runaway": self.runaway,
+            **(self.judder.row() if self.judder is not None else {}),
         }
 
 
@@ -114,18 +121,21 @@ def run_headless(
     *,
     until_ns: Fraction | int | None = None,
     until_tick: int | None = None,
+    display: DisplayedClock | None = None,
 ) -> RunResult:
     """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
     or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
 
     Give at least one of the two. The session and the clock are left as the run leaves them
-    (the session's own hooks hear every command and tick-rate change, as in the game).
+    (the session's own hooks hear every command and tick-rate change, as in the game). With a
+    `display` (wrapping `clock`), frames end where its swap chain lets them, and the result
+    carries the judder meter's figures.
     """
     if until_ns is None and until_tick is None:
         raise ValueError("a headless run needs an end: until_ns, until_tick or both")
     if until_tick is not None and until_tick < session.lanes[0].world.tick:
         raise ValueError(f"the world is already past tick {until_tick}")
-    return _HeadlessRun(session, clock, timeline or Timeline()).run(
+    return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
         None if until_ns is None else Fraction(until_ns), until_tick
     )
 
@@ -136,7 +146,7 @@ class _HeadlessRun:
     def __init__(
         self,
         session: LabSession,
-        clock: VirtualClock,
+        clock: VirtualClock | DisplayedClock,
         timeline: Timeline,
     ) -> None:
         self.session = session
@@ -168,6 +178,8 @@ class _HeadlessRun:
             while self._may_run(frame) and frame.next_tick():
                 self._apply_tick_events()
             plan = frame.finish()[0]
+            if isinstance(clock, DisplayedClock):
+                clock.drew(plan, self.session.controls.interpolation)
             frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns))
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
@@ -185,7 +197,17 @@ class _HeadlessRun:
             spiral=runaway or lane.spiral.on,
             runaway=runaway,
             lag_ns=lane.lag_ns,
+            judder=self._judder(),
         )
+
+    def _judder(self) -> JudderReport | None:
+        clock = self.clock
+        if not isinstance(clock, DisplayedClock):
+            return None
+        world = self.session.lanes[0].world
+        cannon = world.settings.cannon
+        speed = cannon.speed * math.cos(math.radians(cannon.angle_deg))
+        return clock.judder(float(self.session.controls.time_scale), speed)
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 

@@ -60,6 +60,7 @@ from game.config.model import (
 from game.config.problems import NOTHING, Problem, SettingError
 from game.config.toml_files import TomlArray
 from game.scheduler.settings import MAX_CATCH_UP_STEPS
+from game.workshop.display_section import DisplaySection
 from game.workshop.timeline import PlayerInput, SettingsChange, Stall, Timeline
 
 MAX_SECONDS = 3_600
@@ -175,6 +176,8 @@ class Scenario(Section):
     load: LoadSection = LoadSection()
     world: WorldSection = WorldSection()
     clock: ClockSection = ClockSection()
+    display: DisplaySection | None = None
+    """The virtual display at the end of the loop (`game.workshop.display_section`), if any."""
     stalls: TomlArray[StallEntry] = ()
     changes: TomlArray[ChangeEntry] = ()
     inputs: TomlArray[InputEntry] = ()

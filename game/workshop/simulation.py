@@ -2,7 +2,8 @@
 
 This is `python -m game simulate` without the printing: the scenario's settings become a
 `GameConfig` (so the session is built exactly as the game builds it), its `[clock]` becomes a
-`VirtualClock`, and its stalls, changes and inputs become the run's timeline.
+`VirtualClock` (behind a `VirtualDisplay` when it has a `[display]`), and its stalls, changes
+and inputs become the run's timeline.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from fractions import Fraction
 
 from game.clock.units import NS_PER_MS
 from game.clock.virtual import FrameJitter, VirtualClock
-from game.config.model import GameConfig
+from game.config.model import GameConfig, RenderSection
+from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.workshop.display_run import DisplayedClock
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
@@ -20,7 +23,12 @@ from game.workshop.scenario import Scenario
 
 def scenario_config(scenario: Scenario) -> GameConfig:
     """The game configuration a scenario runs under (its own sections, the defaults elsewhere)."""
-    return GameConfig(scheduler=scenario.scheduler, load=scenario.load, world=scenario.world)
+    render = RenderSection()
+    if scenario.display is not None:
+        render = RenderSection(interpolation=scenario.display.interpolation)
+    return GameConfig(
+        scheduler=scenario.scheduler, load=scenario.load, world=scenario.world, render=render
+    )
 
 
 def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> VirtualClock:
@@ -46,17 +54,21 @@ def run_scenario(
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end.
     """
+    display = scenario.display
     session = session_from(
         scenario_config(scenario),
         on_command=recorder.on_command if recorder is not None else None,
         on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
+        refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
+    clock = scenario_clock(scenario, render_fps)
     result = run_headless(
         session,
-        scenario_clock(scenario, render_fps),
+        clock,
         scenario.timeline(),
         until_ns=scenario.until_ns,
         until_tick=until_tick,
+        display=DisplayedClock(clock, VirtualDisplay(display.settings())) if display else None,
     )
     if recorder is not None:
         recorder.finish(session.lanes[0].world)
