@@ -19,9 +19,13 @@ import numpy as np
 
 from game.clock.units import NS_PER_SECOND
 from game.display.judder import JudderReport, measure, on_screen
+from game.display.model import DisplaySettings
 
 KEEP_NS = NS_PER_SECOND
 """How much recent history the live meter looks at."""
+PHASE = DisplaySettings().phase
+"""Where the unknown vblanks are taken to fall after the first kept frame: the headless
+display's default phase, so that a live row and its judder-table row sample alike."""
 
 
 class LiveJudder:
@@ -51,8 +55,10 @@ class LiveJudder:
         ends, drawn, ticks = np.array(self._frames, dtype=np.int64).T
         period = NS_PER_SECOND / self.refresh_hz
         count = int((ends[-1] - ends[0]) / period)
+        phase = 1 - PHASE  # the vblanks fall where the headless display puts them
         grid = ends[0] + np.array(
-            [(index * period).__ceil__() for index in range(1, count + 1)], dtype=np.int64
+            [((index - phase) * period).__ceil__() for index in range(1, count + 1)],
+            dtype=np.int64,
         )
         index = on_screen(ends, grid)
         return measure(

@@ -142,13 +142,11 @@ class VirtualDisplay:
             resumed = queued.popleft()  # blocked until the oldest queued frame is on screen
         if settings.vrr:
             shown = self._vrr_refresh(resumed)
+        elif self._last_shown is None:
+            shown = self.vblank_at_or_after(resumed)
         else:
-            earliest = (
-                resumed
-                if self._last_shown is None
-                else max(resumed, self._last_shown + self._period)
-            )
-            shown = self.vblank_at_or_after(earliest)
+            following = self._last_shown + self._period  # the next vblank, on the grid
+            shown = following if resumed <= following else self.vblank_at_or_after(resumed)
         self._last_shown = shown
         queued.append(shown)
         return Presented(ready_ns, resumed, shown)

@@ -172,7 +172,8 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
 
 
 def _display_rows(readout: Readout) -> tuple[Row, ...]:
-    """The live judder meter (estimated from frame-end times) and each lane's conditioning."""
+    """The live judder meter (estimated from frame-end times) and each lane's conditioning with
+    its account (`snap +0.88 ms`: measured time not counted yet)."""
     rows = [
         _per_lane("conditioning", readout.lanes, _conditioning, USEFUL),
     ]
@@ -196,7 +197,7 @@ def _display_rows(readout: Readout) -> tuple[Row, ...]:
 def _conditioning(lane: LaneReadout) -> Cell:
     if lane.conditioning == "raw":
         return Cell("raw")
-    return Cell(f"{lane.conditioning} · carry {lane.conditioning_carry_ms:+.2f} ms")
+    return Cell(f"{lane.conditioning} {lane.conditioning_carry_ms:+.2f} ms")
 
 
 # --- one cell each -------------------------------------------------------------------------

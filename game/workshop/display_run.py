@@ -16,13 +16,14 @@ drew, and `judder()` hands the records to the meter (`game.display.judder`).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil
+from math import ceil, lcm
 
 import numpy as np
 
-from game.clock.units import NS_PER_MS, round_ns
+from game.clock.units import NS_PER_MS
 from game.clock.virtual import VirtualClock
 from game.display.judder import JudderReport, measure, on_screen
+from game.display.latency import DisplayLatency, frame_to_photons
 from game.display.model import Presented, VirtualDisplay
 from game.scheduler.plan import StepPlan
 from game.world.render_view import InterpolationMode
@@ -33,12 +34,18 @@ WARM_UP_NS = 250 * NS_PER_MS
 
 def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
     """The simulated time the frame's picture shows, exactly (alpha as remainder / step)."""
-    alpha = plan.remainder_ns / plan.step_ns
-    if InterpolationMode(interpolation) is InterpolationMode.INTERPOLATE:
-        return plan.sim_time_ns - (1 - alpha) * plan.dt_ns
-    if InterpolationMode(interpolation) is InterpolationMode.EXTRAPOLATE:
-        return plan.sim_time_ns + alpha * plan.dt_ns
-    return plan.sim_time_ns
+    if interpolation == InterpolationMode.OFF:
+        return plan.sim_time_ns
+    dt, step, remainder = plan.dt_ns, plan.step_ns, plan.remainder_ns
+    ahead = remainder if dt == step else remainder * dt / step  # alpha x dt
+    if interpolation == InterpolationMode.INTERPOLATE:
+        return plan.sim_time_ns - dt + ahead
+    return plan.sim_time_ns + ahead
+
+
+def _nearest(ns: Fraction) -> int:
+    """Exact, non-negative ns to the nearest whole ns (halves up): `round_ns`, inlined."""
+    return (2 * ns.numerator + ns.denominator) // (2 * ns.denominator)
 
 
 class DisplayedClock:
@@ -49,6 +56,7 @@ class DisplayedClock:
         self.display = display
         self._start = Fraction(0)  # where the current frame began, without wake-up noise
         self.presented: list[Presented] = []
+        self._roads: list[tuple[Fraction, Fraction, Fraction, Presented]] = []
         self.drawn: list[tuple[Fraction, int]] = []
         """(drawn simulated time, tick) of every frame, in order."""
 
@@ -82,14 +90,22 @@ class DisplayedClock:
         paced = start + clock.budget_ns
         if self.drawn:
             ready = start + stall_ns + clock.render_cost_ns + steps_last_frame * step_cost_ns
-            presented = self.display.present(max(ready, paced))
+            handed = ready if ready > paced else paced
+            presented = self.display.present(handed)
             self.presented.append(presented)
+            self._roads.append((start + stall_ns, ready, handed, presented))
             following = presented.resumed_ns
         else:
             following = paced + stall_ns
         self._start = following
         wake = clock.jitter.draw_ns() if clock.jitter is not None else 0
         return max(following + wake - clock.now, Fraction(0))
+
+    @property
+    def latencies(self) -> list[DisplayLatency]:
+        """Each presented frame's road from its start to the photons (render, pacer, queue,
+        vblank), exact: the display's part of an input-to-photon breakdown."""
+        return [frame_to_photons(*road) for road in self._roads]
 
     def drew(self, plan: StepPlan, interpolation: str) -> None:
         """Write down what the frame just finished will show."""
@@ -101,8 +117,8 @@ class DisplayedClock:
         (a frame repeats when no new one came; without vsync, tearing is left out); with VRR,
         every shown frame, since the panel refreshes when a frame comes."""
         pairs = list(zip(self.presented, self.drawn, strict=False))
-        shown = np.array([round_ns(p.shown_ns) for p, _ in pairs], dtype=np.int64)
-        drawn = np.array([round_ns(d) for _, (d, _) in pairs], dtype=np.int64)
+        shown = np.array([_nearest(p.shown_ns) for p, _ in pairs], dtype=np.int64)
+        drawn = np.array([_nearest(d) for _, (d, _) in pairs], dtype=np.int64)
         ticks = np.array([tick for _, (_, tick) in pairs], dtype=np.int64)
         settings = self.display.settings
         if not pairs or settings.vrr:
@@ -110,7 +126,12 @@ class DisplayedClock:
         period = settings.period_ns
         first = self.display.vblank_at_or_after(pairs[0][0].shown_ns)
         count = ceil((pairs[-1][0].shown_ns - first) / period) + 1
-        grid = np.array([round_ns(first + index * period) for index in range(count)], np.int64)
+        # first + i x period, rounded to whole ns, in integers: over a common denominator.
+        denominator = lcm(first.denominator, period.denominator)
+        start = first.numerator * (denominator // first.denominator)
+        stride = period.numerator * (denominator // period.denominator)
+        exact = start + np.arange(count, dtype=np.int64) * stride
+        grid = (2 * exact + denominator) // (2 * denominator)
         index = on_screen(shown, grid)
         return grid, drawn[index], ticks[index]
 
