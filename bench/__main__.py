@@ -13,7 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-SUITES = ["scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices"]
+SUITES = [
+    "scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices", "clip", "sweep",
+]  # fmt: skip
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 
 REPORT = Path("BENCHMARKS.md")

@@ -124,6 +124,7 @@ class SampleSession:
             tick=plan.tick,
             sim_time_s=sim_s,
             wall_time_s=self._wall_s,
+            owed_time_s=self._wall_s,
             lag_ms=(self._wall_s - sim_s) * 1000,
             time_scale="1",
             paused=False,
@@ -143,7 +144,7 @@ def _draw_times_ns(hud: Hud, session: SampleSession, *, warm: int, frames: int) 
     for frame in range(warm + frames):
         readout = session.next()
         start = time.perf_counter_ns()
-        hud.draw(surface, readout, session.history)
+        hud.draw(surface, readout, (session.history,))
         elapsed = time.perf_counter_ns() - start
         if frame >= warm:
             timings.append(elapsed)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn, Protocol
 
 from game.errors import EXIT_BAD_INPUT, BadInput
+from game.limits import MAX_PROBLEM_LINES
 
 
 class CliParser(argparse.ArgumentParser):
@@ -33,7 +34,18 @@ class Command(Protocol):
 
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
-    from game.commands import compare, judder, lab, play, replay, schedule, simulate
+    from game.commands import (
+        clip,
+        compare,
+        handout,
+        judder,
+        lab,
+        play,
+        replay,
+        schedule,
+        simulate,
+        sweep,
+    )  # fmt: skip
 
     return {
         "play": play,
@@ -41,7 +53,10 @@ def _commands() -> dict[str, Command]:
         "lab": lab,
         "simulate": simulate,
         "compare": compare,
+        "sweep": sweep,
         "replay": replay,
+        "clip": clip,
+        "handout": handout,
         "judder": judder,
     }
 
@@ -60,6 +75,16 @@ def build_parser(commands: dict[str, Command]) -> CliParser:
     return parser
 
 
+def print_problems(lines: Sequence[str]) -> None:
+    """The problems on stderr, one a line: the first `MAX_PROBLEM_LINES`, then how many more (a
+    file of a thousand bad entries needs fixing, not a thousand lines)."""
+    for line in lines[:MAX_PROBLEM_LINES]:
+        print(line, file=sys.stderr)
+    if len(lines) > MAX_PROBLEM_LINES:
+        more = len(lines) - MAX_PROBLEM_LINES
+        print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -71,8 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except BadInput as problem:
-        for line in problem.lines:
-            print(line, file=sys.stderr)
+        print_problems(problem.lines)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -9,6 +9,7 @@ the scenarios, the command line and the README's tables all take their choices f
 
 from __future__ import annotations
 
+import string
 from fractions import Fraction
 
 from game.scheduler.conditioning import CONDITIONERS
@@ -36,8 +37,10 @@ TIME_SCALES: tuple[Fraction, ...] = (
 STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
     Fraction(ms) for ms in (0, 1, 2, 4, 8, 12, 16, 20, 25, 30, 40)
 )
-"""Busy-wait per tick, the rungs C and Shift+C move along. 16 ms fits in a 60 Hz step
-(16.7 ms) on its own; 20 ms does not: that is the spiral."""
+"""Busy-wait per tick, the rungs C and Shift+C move along. At 60 Hz (16.7 ms a step), 12 ms
+leaves room for the frame's drawing; 16 ms fits the step on its own but not with the drawing, so
+some frames owe two ticks and the overload light comes on; 20 ms does not fit at all: that is
+the spiral."""
 RENDER_CAPS: tuple[int, ...] = (30, 50, 60, 72, 75, 144, 165, 240, 0)
 """Render-rate caps in the order F cycles through them; 0 means uncapped. 50, 72, 75 and 165
 do not divide a 60 Hz tick rate, so they make judder on any monitor."""
@@ -47,3 +50,12 @@ REFRESH_RATES: tuple[Fraction, ...] = tuple(
     Fraction(hz) for hz in ("59.94", "60", "75", "120", "144", "165", "240")
 )
 """Common display refresh rates: the judder table's columns, and the live game's guesses."""
+
+KEY_NAMES: tuple[str, ...] = (
+    *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
+    "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
+    "=", "[", "]", "left", "right", "up", "down", "backspace",
+)  # fmt: skip
+"""The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
+KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")
+"""Modifiers written before a key name, joined by "+": "shift+s", "ctrl+s"."""

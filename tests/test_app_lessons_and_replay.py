@@ -119,3 +119,59 @@ def test_a_lesson_s_render_cap_reaches_the_pacer() -> None:
     loop.lessons.start(1, loop.session)  # step 1 runs at 30 fps
     loop.run_frame()
     assert (loop.session.controls.fps_cap, loop.pacer.cap_fps) == (30, 30)
+
+
+def test_a_lesson_step_that_says_so_fires_once_as_it_starts() -> None:
+    loop = game()
+    counts = []
+    for lesson in (3, 3, 2):  # 10 Hz; 3 resets the scene and fires nothing, 2 resets and fires
+        loop.lessons.start(lesson, loop.session)
+        for _ in range(30):  # 0.2 s: a tick or two (the cannon fires on ticks 0, 45, 90...)
+            loop.run_frame()
+        counts.append(loop.session.lanes[0].world.body_count)
+    assert counts == [5, 4, 5]  # the cannon's shot at tick 0; the springs alone; and the shot
+
+
+def test_a_lesson_step_that_says_so_counts_the_books_from_its_start() -> None:
+    loop = game()
+    press(pygame.K_s)
+    for _ in range(3):
+        loop.run_frame()
+    assert loop.session.lanes[0].books.dropped_ns > 0
+    loop.lessons.start(6, loop.session)
+    loop.run_frame()
+    readout = loop.readout()
+    assert readout.books_since == "step start"
+    assert [lane.dropped_total_ms for lane in readout.lanes] == [0.0, 0.0]
+    assert all(lane.books.ledger_ok for lane in loop.session.lanes)
+
+
+def test_the_lesson_caption_stays_up_while_catching_up() -> None:
+    loop = game()
+    loop.lessons.start(5, loop.session)
+    caption = loop.readout(catching_up=True).caption
+    assert caption == (
+        f"{loop.lessons.caption()}  \N{EM DASH} catching up: 0 ticks run in this frame so far"
+    )
+
+
+def test_w_replays_the_frames_drawn_at_a_tenth_of_their_speed_and_w_goes_back_to_live() -> None:
+    loop = game()
+    for _ in range(20):
+        loop.run_frame()
+    tick = loop.session.lanes[0].world.tick
+    press(pygame.K_w)
+    loop.run_frame()
+    assert loop.replay.playing and loop.session.controls.paused
+    assert loop.picture.hud.layout.caption  # the label is on screen
+    assert loop.replay.readout() is not None
+    for _ in range(10):
+        loop.run_frame()
+    assert loop.session.lanes[0].world.tick == tick  # paused: nothing ran, nothing billed
+    press(pygame.K_p)  # any other key waits for live play
+    loop.run_frame()
+    assert loop.session.controls.paused and loop.replay.playing
+    press(pygame.K_w)
+    loop.run_frame()
+    assert not loop.replay.playing and not loop.session.controls.paused
+    assert loop.readout().caption == "back to live"

@@ -250,7 +250,7 @@ def test_split_screen_draws_two_arenas(make_loop: LoopFactory) -> None:
     loop.session.apply(Action(Act.TOGGLE_SPLIT))
     loop.run_frame()
     top, bottom = loop._lane_rects()
-    assert top.bottom == bottom.top
+    assert not top.colliderect(bottom)  # side by side or stacked, never on top of each other
     assert len(loop.picture.renderers(loop.session)) == 2
 
 
@@ -305,3 +305,25 @@ def test_a_screenshot_asked_for_mid_catch_up_is_saved_at_the_next_redraw(
     loop.run_frame()
     assert len(list(shots.glob("*.png"))) == 1
     assert saved_at[0] - clock.at_ns < 250 * MS  # not at the end of a multi-second frame
+
+
+def test_esc_closes_the_help_first_then_asks_once_before_quitting(make_loop: LoopFactory) -> None:
+    loop = make_loop()
+    press(pygame.K_h)
+    loop.run_frame()
+    assert loop.session.controls.help
+    press(pygame.K_ESCAPE)
+    loop.run_frame()
+    assert not loop.session.controls.help and not loop.quitting
+    press(pygame.K_ESCAPE)
+    assert loop.run_frame()  # asked, not quit
+    assert "press Esc again to quit" in loop.readout().caption
+    press(pygame.K_ESCAPE)
+    assert not loop.run_frame()
+    assert loop.quitting
+
+
+def test_q_quits_at_once(make_loop: LoopFactory) -> None:
+    loop = make_loop()
+    press(pygame.K_q)
+    assert not loop.run_frame()

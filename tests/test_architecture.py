@@ -33,8 +33,8 @@ GAME = ROOT / "game"
 CLOCK_OWNER = "game/clock/wall.py"
 PIXEL_PACKAGES = ("game.view", "game.hud", "game.app")
 PIXEL_IMPORTS = ("pygame", *PIXEL_PACKAGES)
-LAZY_PIXEL_IMPORTS = {("game/commands/play.py", "run")}
-"""(module, function): the one place pure code may import the pixels, when it runs the game."""
+LAZY_PIXEL_IMPORTS = {("game/commands/play.py", "run"), ("game/commands/clip.py", "make_clip")}
+"""(module, function): the places pure code may import the pixels, when it runs the game."""
 CORE = ("game/world/", "game/scheduler/")
 ABOVE_THE_CORE = (*PIXEL_PACKAGES, "game.session", "game.workshop", "game.commands", "game.cli")
 CLOCK_READERS = frozenset(
@@ -44,7 +44,9 @@ CLOCK_READERS = frozenset(
 """Everything in the `time` module that reads a clock (`sleep` only lets time pass)."""
 MAX_LINES = 400
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.errors", "game.clock"),
+    ("game.errors", "game.limits"),
+    ("game.clock", "game.input_files"),
+    ("game.arguments",),
     ("game.scheduler", "game.display"),
     ("game.world",),
     ("game.vocabulary",),

@@ -44,6 +44,16 @@ def test_a_frame_lasts_the_budget_or_its_work_whichever_is_longer_plus_the_stall
     assert clock.frame_length(0, 0, stall_ns=200_000_000) == budget + 200_000_000
 
 
+def test_boundaries_stay_exact_when_frames_need_finer_fractions() -> None:
+    # 1/144 s is 62,500,000/9 ns, 1/59.94 s is 50,000,000/2,997 ns, a third of a ns is 1/3 ns:
+    # the clock counts in the finest unit needed so far, and its time is the exact sum.
+    clock = VirtualClock(144)
+    lengths = [Fraction(62_500_000, 9), Fraction(50_000_000_000, 2997), Fraction(1, 3), Fraction(7)]
+    handed = [clock.move_on(length) for length in lengths]
+    assert clock.now == sum(lengths) == Fraction(70_812_521_978, 2997)
+    assert sum(handed) == clock.now_ns == 23_627_801
+
+
 def test_the_render_rate_and_cost_can_change_between_frames() -> None:
     clock = VirtualClock(144)
     clock.set_render(render_fps=30)

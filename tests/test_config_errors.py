@@ -153,7 +153,7 @@ def test_a_file_that_is_not_text_is_not_toml(bad: Path) -> None:
     bad.write_bytes(b"hz = '\xff'\n")
     with pytest.raises(BadInput) as refused:
         load_config(bad)
-    assert refused.value.lines == (f"{bad}: not valid TOML: not UTF-8 text",)
+    assert refused.value.lines == (f"{bad}: not a TOML file: not UTF-8 text",)
 
 
 def test_the_same_key_twice_is_a_toml_error(bad: Path) -> None:

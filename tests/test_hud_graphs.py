@@ -10,7 +10,7 @@ import pytest
 from numpy.typing import NDArray
 
 from game.hud.graphs import FrameGraphs
-from game.hud.hud_colours import BAD, FRAME_BAR, RGB
+from game.hud.hud_colours import BAD, FRAME_BAR, LANE_TWO, RGB
 from game.hud.text import Fonts
 from game.session.history import FrameHistory, FrameSample
 from tests.test_hud_stats import READOUT
@@ -38,7 +38,7 @@ def frames(*runs: tuple[float, float, bool, float]) -> FrameHistory:
 
 def drawn(fonts: Fonts, history: FrameHistory) -> tuple[FrameGraphs, NDArray[np.int_]]:
     graphs = FrameGraphs(fonts, seconds=5.0)
-    graphs.update(history, READOUT, AREA)
+    graphs.update((history,), READOUT, AREA)
     surface = pygame.Surface((700, 300))
     graphs.draw(surface)
     return graphs, pygame.surfarray.array3d(surface)
@@ -96,26 +96,41 @@ def test_a_short_graph_keeps_the_frame_times_and_gives_up_the_other_strips(
     fonts: Fonts,
 ) -> None:
     graphs = FrameGraphs(fonts)
-    graphs.update(frames((5.0, 20.0, False, 0.0)), READOUT, pygame.Rect(0, 0, 600, 90))
+    graphs.update((frames((5.0, 20.0, False, 0.0)),), READOUT, pygame.Rect(0, 0, 600, 90))
     assert graphs.frame_plot.h >= 36
     assert not graphs.steps_plot
     assert not graphs.dropped_plot
-    graphs.update(frames((5.0, 20.0, False, 0.0)), READOUT, AREA)
+    graphs.update((frames((5.0, 20.0, False, 0.0)),), READOUT, AREA)
     assert graphs.steps_plot and graphs.dropped_plot
 
 
 def test_the_picture_changes_only_when_a_bin_completes(fonts: Fonts) -> None:
     history = frames((5.0, 1000 / 60, False, 0.0))
     graphs = FrameGraphs(fonts, seconds=5.0)
-    graphs.update(history, READOUT, AREA)
+    graphs.update((history,), READOUT, AREA)
     shown = graphs.bins
     bin_s = 5.0 / len(shown)
     newest = float(history.latest(1).wall_s[0])
     next_bin = (newest // bin_s + 1) * bin_s
     history.append(FrameSample((newest + next_bin) / 2, 1.0, 1, 0.0, 0, False))
-    graphs.update(history, READOUT, AREA)
+    graphs.update((history,), READOUT, AREA)
     assert graphs.bins is shown  # the same bin: nothing to redraw
     history.append(FrameSample(next_bin + 0.001, 1.0, 1, 0.0, 0, True))
-    graphs.update(history, READOUT, AREA)
+    graphs.update((history,), READOUT, AREA)
     assert graphs.bins is not shown
     assert graphs.bins.overloaded.tolist() == [False] * len(shown)  # still filling: not shown
+
+
+def test_split_screen_graphs_draw_lane_two_in_pink_beside_lane_one(fonts: Fonts) -> None:
+    lane_one = frames((5.0, 1000 / 60, False, 0.0))
+    lane_two = frames((4.0, 1000 / 60, False, 0.0), (1.0, 1000 / 60, False, 12.0))
+    graphs = FrameGraphs(fonts, seconds=5.0)
+    graphs.update((lane_one, lane_two), READOUT, AREA)
+    surface = pygame.Surface((700, 300))
+    graphs.draw(surface)
+    pixels = pygame.surfarray.array3d(surface)
+    assert count(pixels, graphs.steps_plot, LANE_TWO) > 0
+    assert count(pixels, part(graphs.dropped_plot, 0.82, 0.98), LANE_TWO) > 0
+    assert count(pixels, graphs.dropped_plot, BAD) == 0  # lane 1 dropped nothing
+    _, alone = drawn(fonts, lane_one)
+    assert count(alone, graphs.steps_plot, LANE_TWO) == 0

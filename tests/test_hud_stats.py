@@ -40,6 +40,7 @@ LANE = LaneReadout(
     tick=1234,
     sim_time_s=20.566,
     wall_time_s=20.58,
+    owed_time_s=20.58,
     lag_ms=12.5,
     time_scale="1",
     paused=False,

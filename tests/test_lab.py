@@ -101,6 +101,8 @@ def test_plot_writes_both_figures(capsys: pytest.CaptureFixture[str], tmp_path: 
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert path.stat().st_size > 20_000
         assert f"wrote {path}" in err
+        assert f"wrote {path.with_suffix('.svg')}" in err
+        assert "<svg" in path.with_suffix(".svg").read_text()
 
 
 @pytest.mark.parametrize(
@@ -108,7 +110,7 @@ def test_plot_writes_both_figures(capsys: pytest.CaptureFixture[str], tmp_path: 
     [
         (["--bogus"], "error: unrecognized arguments: --bogus"),
         (["--plot"], "error: argument --plot: expected one argument"),
-        (["--plot", " "], "error: --plot needs a directory name"),
+        (["--plot", " "], "error: argument --plot: needs a file or folder name (got ' ')"),
         (["--json", "extra"], "error: unrecognized arguments: extra"),
     ],
 )
@@ -127,4 +129,4 @@ def test_a_plot_directory_that_cannot_be_made_exits_2_with_one_line(
     code, out, err = run_lab(capsys, "--plot", str(blocker / "figures"))
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
-    assert err.startswith(f"error: cannot write figures to {str(blocker / 'figures')!r}: ")
+    assert err == f"error: --plot {blocker / 'figures'}: cannot create it: not a directory\n"

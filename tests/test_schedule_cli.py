@@ -133,7 +133,7 @@ def test_the_step_is_shown_exactly(capsys: pytest.CaptureFixture[str]) -> None:
         (["--hz", "60", "--step-ms", "20", "10"], "not allowed with"),
         (["--step-ms", "0", "10"], "step must be"),
         (["--max-steps", "0", "10"], "max_steps"),
-        (["--max-steps", "many", "10"], "invalid int"),
+        (["--max-steps", "many", "10"], "--max-steps: must be a whole number like 5 (got 'many')"),
         (["--max-frame-ms", "5", "10"], "max frame"),
         (["--time-scale", "0", "10"], "time scale"),
         (["--time-scale", "65", "10"], "time scale"),

@@ -205,3 +205,35 @@ def test_a_right_drag_teleports_the_body_in_every_lane_and_j_chooses_the_smear()
     view = session.lanes[0].world.view(0.0, "interpolate")
     row = list(view.ids).index(body)
     assert view.x[row] < 10.0  # drawn from the old place: the smear, on purpose
+
+
+def test_restarted_books_count_from_now_and_still_balance_exactly() -> None:
+    lane = Lane(SchedulerSettings.at_hz(50, max_steps=4), demo_world())
+    run_frame(lane, ms(215))  # 4 ticks run, 6 dropped (120 ms), 15 ms carried
+    lane.restart_books()
+    books = lane.books
+    assert (books.dropped_ns, lane.lag_ns, books.sim_time_ns, books.wall_ns) == (0, ms(15), 0, 0)
+    assert (books.initial_carried_ns, books.initial_sim_ns) == (ms(15), ms(80))
+    assert books.ledger_ok and len(lane.history) == 0 and not lane.spiral.on
+    run_frame(lane, ms(30))  # 15 + 30 = 45 ms: 2 ticks, 5 ms carried
+    assert (books.sim_time_ns, books.stepped_ns, books.carried_ns, books.dropped_ns) == (
+        ms(40), ms(40), ms(5), 0,
+    )  # fmt: skip
+    assert books.ledger_ok
+    assert lane.scheduler.sim_time_ns == ms(120)  # the scheduler goes on: 6 ticks in all
+
+
+def test_a_books_restart_asked_mid_frame_waits_for_the_frame_to_finish() -> None:
+    session = LabSession(Controls(), demo_world)
+    session.play_frame(ms(250))  # drop at 60 Hz: 5 ticks run, the rest dropped
+    assert session.lanes[0].books.dropped_ns == Fraction(500_000_000, 3)  # 10 ticks of 1/60 s
+    frame = session.begin(ms(10))
+    session.restart_books("step start")
+    assert (session.books_since, session.lanes[0].books.frames) == ("", 1)
+    while frame.next_tick():
+        pass
+    frame.finish()
+    books = session.lanes[0].books
+    assert (session.books_since, books.frames, books.dropped_ns, books.ledger_ok) == (
+        "step start", 0, 0, True,
+    )  # fmt: skip

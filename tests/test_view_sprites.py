@@ -60,7 +60,7 @@ def test_trail_dots_fade_from_newest_to_oldest() -> None:
     centre = dots.half
     alphas = [surface.get_at((centre, centre)).a for surface in dots.surfaces]
     assert alphas == sorted(alphas, reverse=True)
-    assert alphas[0] == 115  # 0.45 opacity
+    assert alphas[0] == 191  # 0.75 opacity
     assert alphas[-1] < alphas[0] // 10
 
 

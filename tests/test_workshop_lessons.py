@@ -108,6 +108,21 @@ def test_an_unknown_lesson_number_is_one_error_line() -> None:
             'number = 0\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n',
             "[number] must be at least 1 (got 0)",
         ),
+        (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n'
+            'press = ["e", "hyper+x"]\n',
+            "[steps[1].press[2]] must be a key name like 'e', 'period' or 'shift+s' (modifiers "
+            "'shift' or 'ctrl') (got 'hyper+x')",
+        ),
+        (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n'
+            "[steps.expect]\nwobble = 1\n",
+            "[steps[1].expect.wobble] unknown setting (got 1)",
+        ),
+        (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\nfire = "yes"\n',
+            "[steps[1].fire] must be true or false (got 'yes')",
+        ),
     ],
 )
 def test_a_bad_lesson_file_is_refused_with_its_file_and_key(

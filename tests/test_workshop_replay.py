@@ -1,6 +1,9 @@
 """Record and replay: a session written as JSON lines comes back to the same state hash at any
 render rate; a damaged record is refused with one `FILE:LINE: message` line and exit 2."""
 
+import errno
+import hashlib
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -10,7 +13,7 @@ import pytest
 from game.cli import main
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.workshop.recording import SessionRecorder, command_record
+from game.workshop.recording import SessionRecorder, canonical_line, command_record
 from game.workshop.replay_file import read_recording
 from game.workshop.scenario_loading import load_scenario
 from game.workshop.simulation import run_scenario, scenario_config
@@ -24,6 +27,8 @@ from game.world.commands import (
     SpawnSpring,
     Teleport,
 )
+from game.world.settings import WorldSettings
+from game.world.world import World
 
 LIVE = """
 seconds = 6
@@ -75,7 +80,7 @@ def test_the_record_holds_the_settings_the_commands_and_the_tick_rates(
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert lines[0] == {
         "format": "timestep-lab-replay",
-        "version": 1,
+        "version": 2,
         "hz": "60",
         "world": {"integrator": "semi-implicit", "gravity": 9.81, "seed": 1,
                   "cannon_period_ticks": 45, "precision": "float64"},
@@ -85,7 +90,14 @@ def test_the_record_holds_the_settings_the_commands_and_the_tick_rates(
         "fire", "set_integrator", "hz 120", "reset", "fire", "hz 30",
     ]  # fmt: skip
     assert [tick for tick, _ in kinds] == sorted(tick for tick, _ in kinds)
-    assert lines[-1] == {"final_tick": tick, "state_hash": state}
+    above = "".join(canonical_line(line) + "\n" for line in lines[:-1]).encode()
+    assert lines[-1] == {
+        "final_tick": tick,
+        "state_hash": state,
+        "ended": "end",
+        "record_hash": hashlib.blake2b(above, digest_size=32).hexdigest(),
+    }
+    assert not path.with_name("live.replay.part").exists()
 
 
 @pytest.mark.parametrize("fps", ["30", "144", "240", "59.94"])
@@ -129,7 +141,7 @@ def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
         recorder.on_command(0, command)
     recorder.on_command(1, Reset(tick=6))  # the split screen's second lane is not recorded
     recorder.tick_rate_changed(6, Fraction(5994, 100))
-    path.write_text(path.read_text() + json.dumps({"final_tick": 6, "state_hash": "a" * 64}))
+    path.write_text(recorder.partial.read_text() + END)
     recording = read_recording(path)
     assert recording.events == (
         *(RecordedCommand(command) for command in commands),
@@ -153,20 +165,58 @@ def test_an_unwritable_recording_is_one_clear_line(tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such" / "dir.replay"
     with pytest.raises(BadInput) as refused:
         SessionRecorder(GameConfig(), missing)
-    assert refused.value.lines == (
+    with pytest.raises(BadInput) as folder:
+        SessionRecorder(GameConfig(), tmp_path)
+    assert refused.value.lines + folder.value.lines == (
         f"{missing}: cannot write the recording: no such file or directory",
+        f"{tmp_path}: cannot write the recording: is a directory",
     )
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_recording_that_fails_halfway_leaves_nothing_and_says_why_at_the_end(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "r.replay"
+    recorder = SessionRecorder(GameConfig(), path)
+    recorder._file = FullDisk()  # the disk fills up after the header
+    recorder.on_command(0, Reset(tick=0))  # the session goes on
     with pytest.raises(BadInput) as full:
-        SessionRecorder(GameConfig(), Path("/dev/full"))
-    assert full.value.lines == ("/dev/full: cannot write the recording: no space left on device",)
+        recorder.finish(World(WorldSettings()))
+    assert full.value.lines == (f"{path}: cannot write the recording: no space left on device",)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_recording_is_written_beside_its_file_and_renamed_when_finished(tmp_path: Path) -> None:
+    path = tmp_path / "r.replay"
+    path.write_text("an older recording\n")
+    recorder = SessionRecorder(GameConfig(), path)
+    assert path.read_text() == "an older recording\n"  # until the new one is whole
+    assert recorder.partial == tmp_path / "r.replay.part"
+    assert json.loads(recorder.partial.read_text())["format"] == "timestep-lab-replay"
+    recorder.finish(World(WorldSettings()), ended="signal")
+    assert sorted(tmp_path.iterdir()) == [path]
+    assert json.loads(path.read_text().splitlines()[-1])["ended"] == "signal"
+
+
+def test_an_abandoned_recording_leaves_nothing(tmp_path: Path) -> None:
+    recorder = SessionRecorder(GameConfig(), tmp_path / "r.replay")
+    recorder.abandon()
+    assert list(tmp_path.iterdir()) == []
 
 
 HEADER = json.dumps({
-    "format": "timestep-lab-replay", "version": 1, "hz": "60",
+    "format": "timestep-lab-replay", "version": 2, "hz": "60",
     "world": {"integrator": "semi-implicit", "gravity": 9.81, "seed": 1,
               "cannon_period_ticks": 45, "precision": "float64"},
 })  # fmt: skip
-END = json.dumps({"final_tick": 10, "state_hash": "a" * 64})
+END = json.dumps(
+    {"final_tick": 10, "state_hash": "a" * 64, "ended": "end", "record_hash": "b" * 64}
+)
 
 
 @pytest.mark.parametrize(
@@ -176,8 +226,12 @@ END = json.dumps({"final_tick": 10, "state_hash": "a" * 64})
         (f'{{"tick": 3, "command": "reset"}}\n{END}',
          '1: not a Timestep Lab replay: the first line must be its header '
          '{"format": "timestep-lab-replay", ...}'),
-        (HEADER.replace('"version": 1', '"version": 2') + f"\n{END}",
-         "1: replay format version 2 is not supported (this game reads version 1)"),
+        (HEADER.replace('"version": 2', '"version": 1') + f"\n{END}",
+         "1: replay format version 1 is not supported (this game reads version 2)"),
+        (HEADER.replace('"version": 2', '"version": 2.0') + f"\n{END}",
+         "1: replay format version 2.0 is not supported (this game reads version 2)"),
+        (HEADER.replace('"version": 2', '"version": true') + f"\n{END}",
+         "1: replay format version true is not supported (this game reads version 2)"),
         (HEADER.replace('"hz": "60"', '"hz": 60') + f"\n{END}",
          '1: hz must be a tick rate in quotes, like "60" (got 60)'),
         (HEADER.replace('"seed": 1', '"seed": -1') + f"\n{END}",
@@ -210,8 +264,18 @@ END = json.dumps({"final_tick": 10, "state_hash": "a" * 64})
          "2: the file ends without its final line: it was cut short"),
         (f'{HEADER}\n{END}\n{{"tick": 11, "command": "reset"}}',
          "3: nothing may follow the final line"),
-        (f'{HEADER}\n{{"final_tick": 10, "state_hash": "xyz"}}',
+        (f'{HEADER}\n' + END.replace('"a', '"xyz", "x": "a'),
+         "2: the final line has unknown keys: x"),
+        (f'{HEADER}\n' + END.replace('a' * 64, "xyz"),
          '2: state_hash must be 64 hex digits (got "xyz")'),
+        (f'{HEADER}\n' + END.replace('b' * 64, "xyz"),
+         '2: record_hash must be 64 hex digits (got "xyz")'),
+        (f'{HEADER}\n' + END.replace('"end"', '"crash"'),
+         '2: ended must be one of end, signal, error (got "crash")'),
+        (f'{HEADER}\n' + END.replace('"final_tick": 10', '"final_tick": 10000001'),
+         "2: final_tick must be from 0 to 10,000,000, the limit (got 10000001)"),
+        (f'{HEADER}\n{{"final_tick": 10, "state_hash": "{"a" * 64}"}}',
+         "2: the final line is missing ended, record_hash"),
         (f'{HEADER}\n[1, 2]\n{END}', "2: each line must be a JSON object {...} (got [1, 2])"),
         (f'{HEADER}\n{{"tick": 3, "tick": 4, "command": "reset"}}\n{END}',
          "2: the key 'tick' appears twice"),
@@ -252,3 +316,47 @@ def test_a_bad_render_rate_is_refused_before_the_file_is_read(
 ) -> None:
     assert main(["replay", "whatever.replay", "--render-fps", fps]) == 2
     assert capsys.readouterr().err == line + "\n"
+
+
+def test_a_replay_whose_lines_were_edited_does_not_match_even_in_the_same_state(
+    recorded: tuple[Path, str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, state, tick = recorded
+    lines = path.read_text().splitlines()
+    fire = json.loads(lines[1])
+    assert fire["command"] == "fire"  # a shot that the reset at 2.2 s takes out of the world
+    lines[1] = json.dumps({**fire, "vy": fire["vy"] + 80})
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"final tick {tick} state {state}",
+        "DOES NOT match the recording: its lines were changed after it was recorded",
+    ]
+
+
+def test_a_session_ended_by_a_signal_replays_and_says_so(
+    recorded: tuple[Path, str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, state, tick = recorded
+    path.write_text(path.read_text().replace('"ended": "end"', '"ended": "signal"'))
+    assert main(["replay", str(path), "--render-fps", "60"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"final tick {tick} state {state}",
+        "the recorded session was ended by a signal (Ctrl+C, a closed terminal or a kill)",
+        "matches the recording (replayed at 60 fps)",
+    ]
+
+
+def test_a_replay_longer_than_the_frame_limit_is_refused_before_it_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "long.replay"
+    tick_rate = json.dumps({"tick": 600_000, "hz": "120"})  # 10,000 s at 60 Hz, then 120 Hz
+    path.write_text(
+        f"{HEADER}\n{tick_rate}\n" + END.replace('"final_tick": 10', '"final_tick": 720000')
+    )
+    assert main(["replay", str(path), "--render-fps", "360"]) == 2  # 11,000 s at 360 fps
+    assert capsys.readouterr().err == (
+        f"error: replaying {path} at 360 fps takes about 3,960,000 frames, more than 3,600,000 "
+        "(the limit): use a lower --render-fps\n"
+    )

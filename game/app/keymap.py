@@ -63,11 +63,12 @@ def _bindings() -> tuple[Binding, ...]:
         Binding(pygame.K_b, Action(Act.SWITCH_LANE)),
         Binding(pygame.K_l, Action(Act.LESSON_MENU)),
         Binding(pygame.K_n, Action(Act.NEXT_LESSON_STEP)),
+        Binding(pygame.K_w, Action(Act.INSTANT_REPLAY)),
         Binding(pygame.K_F1, Action(Act.TOGGLE_HELP)),
         Binding(pygame.K_h, Action(Act.TOGGLE_HELP)),
         Binding(pygame.K_F11, Action(Act.FULLSCREEN)),
         Binding(pygame.K_F12, Action(Act.SCREENSHOT)),
-        Binding(pygame.K_ESCAPE, Action(Act.QUIT)),
+        Binding(pygame.K_ESCAPE, Action(Act.ESCAPE)),
         Binding(pygame.K_q, Action(Act.QUIT)),
     ]
     digits = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
@@ -104,11 +105,13 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("V", "split screen: two worlds, same frames and inputs, each its own policy"),
     ("B", "split screen: which half the policy keys change"),
     ("L / N", "guided lessons: open the menu / next step"),
+    ("W", "instant replay: the last 2 s again at 1/10 speed (W again: back to live)"),
     ("Z", "presentation mode: double-size HUD"),
     ("F11", "fullscreen"),
     ("F12", "screenshot"),
     ("F1 / H", "this help"),
-    ("Esc / Q", "quit"),
+    ("Esc", "close the help, the menu or a replay; else quit (asks once)"),
+    ("Q", "quit at once"),
 )
 """What the help overlay lists, in the order a newcomer needs it."""
 

@@ -90,5 +90,9 @@ class LessonGuide:
         step = self.run.current
         wanted = session.wanted_controls
         session.change(ControlsChange.between(wanted, step.settings.applied_to(wanted)))
+        if step.reset_books:
+            session.restart_books("step start")
         if step.reset:
             session.apply(Action(Act.RESET))
+        if step.fire:
+            session.apply(Action(Act.FIRE))

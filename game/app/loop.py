@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pygame
 
+from game.app.caption import caption_for
 from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
 from game.app.judder_watch import JudderWatch
 from game.app.lesson_guide import LessonGuide
@@ -39,6 +40,7 @@ from game.clock.wall import Clock
 from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
+from game.session.instant_replay import DrawnFrame, InstantReplay
 from game.session.readout import Readout
 from game.session.session import LabSession
 
@@ -101,14 +103,16 @@ class GameLoop:
         self._message_until = 0
         self._stall_ns = 0
         """A real stall asked for, carried out at the next frame boundary."""
+        self._quit_asked_until = 0
+        """Until then, a second Esc quits."""
         self._frame: Frame | None = None
         """The frame being stepped, while its ticks run."""
         self._last_poll = 0
         self._last_redraw = 0
         self._screenshot_requested = False
         self.last_plans: tuple[StepPlan, ...] = ()
-        self.judder = JudderWatch()
-        """The live judder meter, fed after every flip (`game.app.judder_watch`)."""
+        self.replay = InstantReplay()
+        self.judder = JudderWatch()  # the live judder meter, fed after every flip
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -144,6 +148,7 @@ class GameLoop:
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now
+        self._advance_replay(elapsed)
         frame = self._frame = self.session.begin(elapsed)
         while frame.next_tick():
             self._between_ticks(frame)
@@ -193,7 +198,15 @@ class GameLoop:
             if request is not None:
                 self._carry_out(request)
 
+    def _advance_replay(self, elapsed_ns: int) -> None:
+        if self.replay.playing:
+            self.replay.advance(elapsed_ns, self.session)
+            if not self.replay.playing:
+                self._say("back to live")
+
     def _carry_out(self, request: Request) -> None:
+        if self.replay.playing and not isinstance(request, Action | Focus | Resize):
+            return  # no aiming or dragging at a film
         match request:
             case Action():
                 self.perform(request)
@@ -217,8 +230,15 @@ class GameLoop:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
         any moment, between frames or between two ticks of one."""
         act = action.act
-        if act is Act.QUIT:
+        if self.replay.playing and act not in _DURING_REPLAY:
+            self._say("this is a replay: W to go back to live first")
+            return
+        if act is Act.INSTANT_REPLAY:
+            self._toggle_replay()
+        elif act is Act.QUIT:
             self.quitting = True
+        elif act is Act.ESCAPE:
+            self._escape()
         elif act is Act.STALL:
             self._stall_ns = min(MAX_STALL_NS, self._stall_ns + action.number * NS_PER_MS)
         elif act is Act.SCREENSHOT:
@@ -234,6 +254,30 @@ class GameLoop:
                 message = self.session.apply(action)
             if message:
                 self._say(message)
+
+    def _toggle_replay(self) -> None:
+        """W: replay the last 2 s at 1/10 speed (the session paused meanwhile), or stop it."""
+        if self.replay.playing:
+            self.replay.stop(self.session)
+            self._say("back to live")
+            return
+        message = self.replay.start(self.clock.now_ns(), self.session)
+        if message:
+            self._say(message)
+
+    def _escape(self) -> None:
+        """Esc closes what is open, the most recent first; with nothing open it asks once
+        before quitting (a stray Esc in front of a room should not end the demo)."""
+        now = self.clock.now_ns()
+        if self.replay.playing:
+            self._toggle_replay()
+        elif self.session.wanted_controls.help:
+            self.session.change(ControlsChange(help=False))
+        elif now < self._quit_asked_until:
+            self.quitting = True
+        else:
+            self._quit_asked_until = now + MESSAGE_NS
+            self._say("press Esc again to quit (Q quits at once)")
 
     def _carry_out_stall(self) -> None:
         """Really block, at the frame boundary: the stalled time is the next frame's elapsed
@@ -270,22 +314,23 @@ class GameLoop:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _draw(self, catching_up: bool = False) -> None:
+        replayed = self.replay.showing()
+        if replayed is not None:
+            readout = self.replay.readout() or self.readout()
+            self.picture.draw(
+                self.window.surface, self.session, readout, views=replayed.frame.views
+            )
+            return
         readout = self.readout(catching_up)
-        self.picture.draw(
-            self.window.surface,
-            self.session,
-            readout,
-            catching_up=catching_up,
-            lesson_caption=self._lesson_caption_shown(readout),
+        views = self.picture.draw(
+            self.window.surface, self.session, readout, catching_up=catching_up
         )
-
-    def _lesson_caption_shown(self, readout: Readout) -> bool:
-        return self.lessons.run is not None and readout.caption == self.lessons.caption()
+        if not catching_up:
+            self.replay.keep(DrawnFrame(self._last_ns, views, readout))
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""
-        readout = self.readout()
-        layout = self.picture.layout(self.window.size, readout, self._lesson_caption_shown(readout))
+        layout = self.picture.layout(self.window.size, self.readout())
         return [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
 
     def readout(self, catching_up: bool = False) -> Readout:
@@ -293,16 +338,19 @@ class GameLoop:
         history = self.session.lanes[0].history.window(1.0)
         span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
         fps = (len(history) - 1) / span if span > 0 else 0.0
-        caption = ""
-        if catching_up:
-            ran = self._frame.ticks_run if self._frame is not None else 0
-            caption = f"catching up: {ran} ticks run in this frame so far"
-        elif self._message and self.clock.now_ns() < self._message_until:
-            caption = self._message
-        else:
-            caption = self.lessons.caption()
+        now = self.clock.now_ns()
+        caption = caption_for(
+            self.lessons.caption(),
+            catching_up_ticks=(self._frame.ticks_run if self._frame else 0)
+            if catching_up
+            else None,
+            message=self._message if now < self._message_until else "",
+            since_start_ns=now - self._started_ns,
+        )
         return Readout(
-            lanes=self.session.lane_readouts(),
+            lanes=self.session.lane_readouts(
+                in_frame_ns=self.clock.now_ns() - self._last_ns if catching_up else 0
+            ),
             fps=fps,
             frame_ms=self._frame_ns / NS_PER_MS,
             work_ms=self._work_ns / NS_PER_MS,
@@ -316,6 +364,7 @@ class GameLoop:
             show_help=controls.help,
             caption=caption,
             menu=self.lessons.menu(),
+            books_since=self.session.books_since,
             display=self.judder.readout,
         )
 
@@ -342,3 +391,9 @@ class GameLoop:
     def _to_pixels(self, x: float, y: float) -> tuple[int, int]:
         """Where a point in metres is on screen (for scripted clicks), in the first lane."""
         return self.picture.to_pixels(self.session, x, y, self._lane_rects()[0])
+
+
+_DURING_REPLAY = frozenset(
+    {Act.INSTANT_REPLAY, Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN}
+)
+"""The keys that work while a replay plays; any other key waits for live play."""

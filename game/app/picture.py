@@ -12,12 +12,13 @@ import pygame
 
 from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
-from game.hud.lane_label import LaneLabel
 from game.hud.layout import ScreenLayout
+from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
+from game.world.render_view import RenderView
 
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
@@ -34,13 +35,11 @@ class Picture:
     def __init__(self, graph_seconds: float = 5.0) -> None:
         self.hud = Hud(help_rows=HELP_ROWS, spiral_hint=SPIRAL_HINT, graph_seconds=graph_seconds)
         self._sprites = SpriteBook()
-        self._lane_label = LaneLabel(self.hud.fonts_at(1.0))
         self._renderers: list[WorldRenderer] = []
 
-    def layout(self, size: tuple[int, int], readout: Readout, lesson_caption: bool) -> ScreenLayout:
-        """Where the HUD and the arenas go. A lesson's caption keeps its own band above the
-        arenas, so it never hides the scene it talks about."""
-        return self.hud.lay_out(size, readout, caption_keeps_band=lesson_caption)
+    def layout(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
+        """Where the HUD and the arenas go (`game.hud.layout`): nothing covers an arena."""
+        return self.hud.lay_out(size, readout)
 
     def draw(
         self,
@@ -49,26 +48,24 @@ class Picture:
         readout: Readout,
         *,
         catching_up: bool = False,
-        lesson_caption: bool = False,
-    ) -> None:
-        """Draw a frame. While catching up, the worlds are drawn as they are (alpha 1): the
-        frame's plan is not settled yet, so there is no alpha to blend by."""
+        views: tuple[RenderView, ...] | None = None,
+    ) -> tuple[RenderView, ...]:
+        """Draw a frame, and return the view of each lane it drew. While catching up, the
+        worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
+        is no alpha to blend by. `views` draws those instead (the instant replay)."""
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
-        layout = self.layout(surface.get_size(), readout, lesson_caption)
+        layout = self.layout(surface.get_size(), readout)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        for lane, renderer, rect in zip(lanes, self.renderers(session), arenas, strict=True):
-            plan = lane.scheduler.last_plan
-            alpha = 1.0 if catching_up or plan is None else plan.alpha
-            renderer.draw(surface, lane.world.view(alpha, controls.interpolation), rect, controls)
-        if len(lanes) > 1:
-            for index, rect in enumerate(arenas):
-                focused = index == controls.focus_lane
-                text = f"lane {index + 1}: {controls.policies[index]}"
-                self._lane_label.draw(surface, rect, text + ("  (B: keys here)" * focused), focused)
+        if views is None:
+            views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
+        for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
+            if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
+                renderer.draw(surface, view, rect, controls)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        self.hud.draw(surface, readout, lanes[0].history, layout)
+        self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
+        return views
 
     def renderers(self, session: LabSession) -> list[WorldRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""
@@ -104,3 +101,9 @@ class Picture:
         camera.resize((arena.x, arena.y, arena.width, arena.height))
         px, py = camera.to_screen(x, y)
         return int(px), int(py)
+
+
+def _live_view(lane: Lane, interpolation: str, catching_up: bool) -> RenderView:
+    plan = lane.scheduler.last_plan
+    alpha = 1.0 if catching_up or plan is None else plan.alpha
+    return lane.world.view(alpha, interpolation)

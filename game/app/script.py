@@ -17,16 +17,17 @@ Times are wall-clock milliseconds since the loop started; they must not decrease
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 import pygame
 
-from game.clock.units import NS_PER_MS, parse_decimal
+from game.clock.units import NS_PER_MS, parse_decimal, shown
 from game.errors import BadInput
+from game.input_files import read_text
+from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
+from game.world.settings import WorldSettings
 
 _SPECIAL_KEYS = {
     "space": pygame.K_SPACE, "tab": pygame.K_TAB, "escape": pygame.K_ESCAPE,
@@ -37,16 +38,28 @@ _SPECIAL_KEYS = {
     "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
     "backspace": pygame.K_BACKSPACE,
 }  # fmt: skip
-_MODIFIERS = {
-    "shift": (pygame.K_LSHIFT, pygame.KMOD_LSHIFT),
-    "ctrl": (pygame.K_LCTRL, pygame.KMOD_LCTRL),
-}
-KEY_CODES: dict[str, int] = {
-    **{letter: getattr(pygame, f"K_{letter}") for letter in string.ascii_lowercase},
-    **{digit: getattr(pygame, f"K_{digit}") for digit in string.digits},
-    **{f"f{n}": getattr(pygame, f"K_F{n}") for n in range(1, 13)},
-    **_SPECIAL_KEYS,
-}
+_MODIFIERS = dict(
+    zip(
+        KEY_MODIFIERS,
+        ((pygame.K_LSHIFT, pygame.KMOD_LSHIFT), (pygame.K_LCTRL, pygame.KMOD_LCTRL)),
+        strict=True,
+    )
+)
+"""Each modifier's key, pressed before the key it modifies, and its flag."""
+
+
+def _code(name: str) -> int:
+    """The pygame key of a name in `KEY_NAMES`: a letter or digit, F1-F12, or a special key."""
+    if name in _SPECIAL_KEYS:
+        return _SPECIAL_KEYS[name]
+    function_key = name.startswith("f") and len(name) > 1
+    return int(getattr(pygame, f"K_{name.upper()}" if function_key else f"K_{name}"))
+
+
+KEY_CODES: dict[str, int] = {name: _code(name) for name in KEY_NAMES}
+"""Every key name of `game.vocabulary.KEY_NAMES`, and its pygame key."""
+_ARENA = WorldSettings()
+"""Where a scripted click may land: the arena every config plays in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +86,11 @@ def parse_script(text: str, label: str) -> tuple[Press, ...]:
             at_ns = parse_decimal(parts[0], what="time") * NS_PER_MS
         except ValueError:
             raise BadInput(
-                f"{where}: the time must be milliseconds like 500 (got {raw.strip()!r})"
+                f"{where}: the time must be milliseconds like 500 (got {shown(raw)})"
             ) from None
         at = int(at_ns)
         if at < last:
-            raise BadInput(f"{where}: times must not go backwards (got {raw.strip()!r})")
+            raise BadInput(f"{where}: times must not go backwards (got {shown(raw)})")
         last = at
         presses.append(_press(where, at, parts[1:], raw.strip()))
     return tuple(presses)
@@ -85,32 +98,34 @@ def parse_script(text: str, label: str) -> tuple[Press, ...]:
 
 def _press(where: str, at: int, words: list[str], raw: str) -> Press:
     if not words:
-        raise BadInput(f"{where}: say what to press after the time (got {raw!r})")
+        raise BadInput(f"{where}: say what to press after the time (got {shown(raw)})")
     if words[0].lower() == "click":
         try:
-            x, y = (float(Fraction(parse_decimal(w, what="coordinate"))) for w in words[1:3])
+            x, y = (parse_decimal(w, what="coordinate") for w in words[1:3])
         except ValueError:
-            raise BadInput(f"{where}: a click needs x and y in metres (got {raw!r})") from None
+            raise BadInput(f"{where}: a click needs x and y in metres (got {shown(raw)})") from None
         if len(words) != 3:
-            raise BadInput(f"{where}: a click needs exactly x and y in metres (got {raw!r})")
-        return Press(at, click=(x, y))
+            raise BadInput(f"{where}: a click needs exactly x and y in metres (got {shown(raw)})")
+        if not (x <= _ARENA.arena_width and y <= _ARENA.arena_height):
+            raise BadInput(
+                f"{where}: a click must be inside the {_ARENA.arena_width:g} x "
+                f"{_ARENA.arena_height:g} m arena (got {shown(raw)})"
+            )
+        return Press(at, click=(float(x), float(y)))
     if len(words) != 1:
-        raise BadInput(f"{where}: one key or combination per line, like shift+tab (got {raw!r})")
+        raise BadInput(
+            f"{where}: one key or combination per line, like shift+tab (got {shown(raw)})"
+        )
     *mods, key = words[0].lower().split("+")
     unknown = [m for m in mods if m not in _MODIFIERS]
     if unknown or key not in KEY_CODES:
-        raise BadInput(f"{where}: unknown key {words[0]!r} (got {raw!r})")
+        raise BadInput(f"{where}: unknown key {shown(words[0])} (got {shown(raw)})")
     return Press(at, key=KEY_CODES[key], modifiers=tuple(mods))
 
 
 def load_script(path: Path) -> tuple[Press, ...]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise BadInput(f"{path}: cannot read the script ({problem})") from None
-    return parse_script(text, str(path))
+    """The script at `path`; `BadInput` with one line if it cannot be read or has a bad line."""
+    return parse_script(read_text(path, "a script"), str(path))
 
 
 class ScriptPlayer:

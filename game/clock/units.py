@@ -10,22 +10,38 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from game.limits import MAX_DIGITS
+
 NS_PER_SECOND = 1_000_000_000
 NS_PER_MS = 1_000_000
 
-# A plain decimal number: digits, an optional point and digits. No exponent, no sign, no
-# underscores: a workshop audience should be able to read every number they type.
-_DECIMAL = re.compile(r"\d+(\.\d+)?|\.\d+")
+# A plain decimal number: ASCII digits, an optional point and digits. No exponent, no sign, no
+# underscores, no other script's digits ("٣" is a digit to `\d` and to `int`): a workshop audience
+# should be able to read every number they type.
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
 # A ratio for time scales: a decimal or "p/q" with whole p and q.
-_RATIO = re.compile(r"(\d+)\s*/\s*(\d+)")
+_RATIO = re.compile(r"([0-9]+) */ *([0-9]+)")
 
 
 def parse_decimal(text: str, *, what: str = "number") -> Fraction:
     """Read a non-negative decimal exactly: "16.667" is 16667/1000, not a binary float."""
     cleaned = text.strip()
     if not _DECIMAL.fullmatch(cleaned):
-        raise ValueError(f"{what} must be a non-negative decimal number like 16.667 (got {text!r})")
+        raise ValueError(
+            f"{what} must be a non-negative decimal number like 16.667 (got {shown(text)})"
+        )
+    _short_enough(cleaned, text, what)
     return Fraction(cleaned)
+
+
+def _short_enough(digits: str, text: str, what: str) -> None:
+    if sum(character.isdigit() for character in digits) > MAX_DIGITS:
+        raise ValueError(f"{what} has more than {MAX_DIGITS} digits (got {shown(text)})")
+
+
+def shown(text: str) -> str:
+    """`text` quoted for a message, cut short when long: a message names, it does not echo."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
 
 
 def parse_ratio(text: str, *, what: str = "ratio") -> Fraction:
@@ -33,12 +49,16 @@ def parse_ratio(text: str, *, what: str = "ratio") -> Fraction:
     cleaned = text.strip()
     match = _RATIO.fullmatch(cleaned)
     if match:
+        _short_enough(cleaned, text, what)
         numerator, denominator = int(match.group(1)), int(match.group(2))
         if denominator == 0:
-            raise ValueError(f"{what} has a zero denominator (got {text!r})")
+            raise ValueError(f"{what} has a zero denominator (got {shown(text)})")
         return Fraction(numerator, denominator)
     if not _DECIMAL.fullmatch(cleaned):
-        raise ValueError(f"{what} must be a decimal like 0.125 or a ratio like 1/8 (got {text!r})")
+        raise ValueError(
+            f"{what} must be a decimal like 0.125 or a ratio like 1/8 (got {shown(text)})"
+        )
+    _short_enough(cleaned, text, what)
     return Fraction(cleaned)
 
 

@@ -19,6 +19,7 @@ picks up, so 1,440 frames at 144 fps hand over exactly 10,000,000,000 ns and end
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from game.clock.units import NS_PER_SECOND
@@ -75,12 +76,19 @@ class VirtualClock:
         self._render_cost = Fraction(0)
         self.set_render(render_fps, render_cost_ns)
         self.jitter = jitter
-        self._now = Fraction(0)
+        self._ticks = 0
+        """The exact time of the last boundary is `_ticks / _per_ns` ns: whole numbers, so that
+        moving it on is an integer addition (the denominator changes only when a frame's length
+        needs a finer one)."""
+        self._per_ns = 1
+        self._now: Fraction | None = Fraction(0)
         self._now_ns = 0
 
     @property
     def now(self) -> Fraction:
         """The exact time of the last frame boundary, in ns since the start."""
+        if self._now is None:
+            self._now = Fraction(self._ticks, self._per_ns)
         return self._now
 
     @property
@@ -115,17 +123,36 @@ class VirtualClock:
     def frame_length(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
     ) -> Fraction:
-        """How long the next frame lasts, exactly (it draws the frame's jitter: call it once)."""
-        work = self._render_cost + steps_last_frame * step_cost_ns
-        jitter = self.jitter.draw_ns() if self.jitter is not None else 0
-        return max(self._budget, work) + jitter + stall_ns
+        """How long the next frame lasts, exactly (it draws the frame's jitter: call it once).
+
+        Written to skip the `Fraction` arithmetic a frame does not need (no ticks, no cost, no
+        stall): a sweep computes millions of these.
+        """
+        work = self._render_cost
+        if steps_last_frame and step_cost_ns:
+            work = work + steps_last_frame * step_cost_ns
+        length = work if work > self._budget else self._budget
+        if self.jitter is not None:
+            jitter = self.jitter.draw_ns()
+            if jitter:
+                length = length + jitter
+        if stall_ns:
+            length = length + stall_ns
+        return length
 
     def move_on(self, length: Fraction | int) -> int:
         """Move to the next boundary; return the frame's whole-ns duration for the scheduler."""
-        length = _exact(length, "length")
-        if length < 0:
+        if type(length) is not Fraction:
+            length = _exact(length, "length")
+        if length.numerator < 0:
             raise ValueError(f"a frame cannot last less than nothing (got {length} ns)")
+        per_ns, denominator = self._per_ns, length.denominator
+        if per_ns % denominator:
+            finer = math.lcm(per_ns, denominator)
+            self._ticks *= finer // per_ns
+            self._per_ns = per_ns = finer
+        self._ticks += length.numerator * (per_ns // denominator)
+        self._now = None
         before = self._now_ns
-        self._now += length
-        self._now_ns = self._now.numerator // self._now.denominator
+        self._now_ns = self._ticks // per_ns
         return self._now_ns - before

@@ -14,21 +14,28 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from game.arguments import file_path
+from game.clock.units import NS_PER_SECOND, format_ms
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
-from game.workshop.output import add_theme_argument, output_directory
-from game.workshop.runner import RunResult
+from game.workshop.output import (
+    add_theme_argument,
+    output_directory,
+    refuse_overwriting_inputs,
+    written_whole,
+)
+from game.workshop.runner import RUNAWAY_WORK_NS, RunResult
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import (
     Flag,
     add_scenario_arguments,
     flags_from_args,
     load_scenario,
+    scenario_line,
 )
-from game.workshop.simulation import run_scenario
+from game.workshop.simulation import UnfinishedRun, run_scenario
 from game.workshop.tables import compare_rows, compare_table, write_compare_csv
 
 HELP = "run one scenario under several overload policies and compare them"
@@ -44,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"comma-separated policies (default {DEFAULT_POLICIES}; any of {', '.join(POLICIES)})",
     )
     parser.add_argument(
-        "--out", type=Path, metavar="DIR", help="write compare.csv, compare.png/svg"
+        "--out", type=file_path, metavar="DIR", help="write compare.csv, compare.png/svg"
     )
     add_theme_argument(parser)
 
@@ -64,44 +71,63 @@ def parse_policies(text: str) -> list[str]:
     return names
 
 
+OUT_FILES = ("compare.csv", "compare.png", "compare.svg")
+
+
 def run(args: argparse.Namespace) -> int:
     policies = parse_policies(args.policies)
     flags = flags_from_args(args)
     scenario = load_scenario(args.scenario, flags)
-    _refuse_policy_changes(scenario)
+    refuse_policy_changes(scenario, "compare")
+    outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
+    refuse_overwriting_inputs(outputs, [("--scenario", args.scenario)])
     out = output_directory(args.out) if args.out is not None else None
     results: list[tuple[str, RunResult]] = []
     for policy in policies:
         chosen = load_scenario(
             args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
         )
-        results.append((policy, run_scenario(chosen)))
+        try:
+            results.append((policy, run_scenario(chosen)))
+        except UnfinishedRun as cut:
+            raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     title = scenario.heading(args.scenario, "compare")
     rows = compare_rows(results)
-    seconds = decimal_text(scenario.seconds)
-    sys.stdout.write(f"{title}: {seconds} s under each policy\n")
+    sys.stdout.write(_heading(title, scenario, results))
     sys.stdout.write(compare_table(rows))
     if out is not None:
         from game.workshop.figures import compare_figure  # matplotlib only when asked for
         from game.workshop.plotting import THEMES
 
-        try:
-            write_compare_csv(out / "compare.csv", rows)
-            figures = compare_figure(
-                out / "compare.png", results, scenario, title, THEMES[args.theme]
-            )
-        except OSError as problem:
-            raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
-        written = [out / "compare.csv", *figures]
+        csv_path = out / "compare.csv"
+        with written_whole(csv_path) as partial:
+            write_compare_csv(partial, rows)
+        figures = compare_figure(out / "compare.png", results, scenario, title, THEMES[args.theme])
+        written = [csv_path, *figures]
         sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
     return 0
 
 
-def _refuse_policy_changes(scenario: Scenario) -> None:
+def _heading(title: str, scenario: Scenario, results: list[tuple[str, RunResult]]) -> str:
+    """What was run: the scenario's seconds under each policy, and any run that stopped early."""
+    seconds = decimal_text(scenario.seconds)
+    stopped = [
+        f"  {policy} stopped after {format_ms(result.books['wall_ns'])} ms: the runaway guard "
+        "ended it (one frame's work passed "
+        f"{RUNAWAY_WORK_NS // NS_PER_SECOND} s)\n"
+        for policy, result in results
+        if result.runaway
+    ]
+    if not stopped:
+        return f"{title}: {seconds} s under each policy\n"
+    return f"{title}: up to {seconds} s under each policy\n" + "".join(stopped)
+
+
+def refuse_policy_changes(scenario: Scenario, command: str) -> None:
     """A scenario that switches policy by itself would compare nothing: say so."""
     for change in scenario.changes:
         if change.policy is not None:
             raise BadInput.error(
-                f"--scenario changes the policy at {decimal_text(change.at)} s; compare runs "
+                f"--scenario changes the policy at {decimal_text(change.at)} s; {command} runs "
                 "each policy for the whole scenario, so give it one without policy changes"
             )

@@ -22,12 +22,12 @@ import json
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
+from game.arguments import file_path
 from game.clock.units import NS_PER_MS
-from game.errors import BadInput
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
+from game.workshop.output import output_directory
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,
@@ -70,11 +70,13 @@ def catch_up() -> CatchUp:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object, no table")
-    parser.add_argument("--plot", metavar="DIR", help="also write PNG figures into DIR")
+    parser.add_argument(
+        "--plot", type=file_path, metavar="DIR", help="also write the figures (PNG, SVG) into DIR"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    figures = _figure_directory(args.plot) if args.plot is not None else None
+    figures = output_directory(args.plot, "--plot") if args.plot is not None else None
     stall = catch_up()
     if args.json:
         sys.stdout.write(json.dumps(lab_record(stall)) + "\n")
@@ -83,11 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if figures is not None:
         from game.commands.lab_plots import write_figures  # matplotlib only when asked for
 
-        try:
-            paths = write_figures(figures)
-        except OSError as problem:
-            raise BadInput.error(f"cannot write figures to {str(figures)!r}: {problem}") from None
-        for path in paths:
+        for path in write_figures(figures):
             print(f"wrote {path}", file=sys.stderr)
     return 0
 
@@ -149,16 +147,3 @@ def lab_table(stall: CatchUp) -> str:
         f"remainder {stall.remainder_ns} ns",
     ]
     return "\n".join(lines) + "\n"
-
-
-def _figure_directory(text: str) -> Path:
-    """Create DIR (and its parents) before any work, so a bad path fails fast, in one line."""
-    if not text.strip():
-        raise BadInput.error("--plot needs a directory name")
-    directory = Path(text)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as problem:
-        reason = problem.strerror or str(problem)
-        raise BadInput.error(f"cannot write figures to {text!r}: {reason}") from None
-    return directory

@@ -1,4 +1,5 @@
-"""The lab's figures, drawn with matplotlib (Agg: no window, no display needed).
+"""The lab's figures, drawn with matplotlib (Agg: no window, no display needed), each written as
+PNG and SVG (`game.workshop.plotting.save_figure`).
 
 The experiments are the projectile-and-spring article's (docs/references.md#projectile-spring).
 
@@ -21,6 +22,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
+from game.workshop.plotting import save_figure
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,
@@ -37,11 +39,11 @@ INTEGRATOR_COLOURS = {"explicit": "tab:red", "semi-implicit": "tab:blue", "verle
 
 
 def write_figures(directory: Path) -> list[Path]:
-    """Write both figures into `directory` (which exists); return their paths."""
-    return [_projectile_figure(directory), _spring_figure(directory)]
+    """Write both figures into `directory` (which exists), each as PNG and SVG; return the paths."""
+    return [*_projectile_figure(directory), *_spring_figure(directory)]
 
 
-def _projectile_figure(directory: Path) -> Path:
+def _projectile_figure(directory: Path) -> list[Path]:
     figure, (path_axes, error_axes) = plt.subplots(1, 2, figsize=(13, 5.2))
     exact = projectile_flight("semi-implicit", max(PROJECTILE_RATES))
     path_axes.plot(exact.analytic_x, exact.analytic_y, color="black", lw=1.2, label="exact")
@@ -83,13 +85,10 @@ def _projectile_figure(directory: Path) -> Path:
     error_axes.legend(fontsize=8, loc="upper left")
     error_axes.grid(alpha=0.3)
     figure.tight_layout()
-    path = directory / "projectile.png"
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
-    return path
+    return save_figure(figure, directory / "projectile.png")
 
 
-def _spring_figure(directory: Path) -> Path:
+def _spring_figure(directory: Path) -> list[Path]:
     figure, (log_axes, close_axes) = plt.subplots(1, 2, figsize=(13, 5.2))
     for name in INTEGRATORS:
         energy = spring_energies(name)
@@ -115,7 +114,4 @@ def _spring_figure(directory: Path) -> Path:
     close_axes.legend()
     close_axes.grid(alpha=0.3)
     figure.tight_layout()
-    path = directory / "spring_energy.png"
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
-    return path
+    return save_figure(figure, directory / "spring_energy.png")

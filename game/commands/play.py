@@ -3,42 +3,56 @@
 Settings come from `configs/default.toml`'s defaults, then `--config FILE`, then `--set KEY=VALUE`
 for single settings. `--frames`, `--screenshot` and `--script` let a test or a workshop drive the
 real loop and keep the picture.
+
+However the game ends (Q, the close button, Ctrl+C, a closed terminal, `kill`, a crash), a
+`--record` file gets its final line and the final hash is printed; a signal ends the game at a
+tick boundary, as Q does, so the recording replays (see `game.app.quit_signals`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import sys
 from pathlib import Path
 
+from game.arguments import file_path, whole_number
 from game.config.loading import load_config
 from game.errors import BadInput
 from game.from_config import session_from
 from game.workshop.lessons import find_lesson
+from game.workshop.output import reason, refuse_overwriting_inputs, writable_file
 from game.workshop.recording import SessionRecorder
+from game.world.world import World
 
 HELP = "play the game (the default when no command is given)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", type=Path, help="a TOML settings file (see configs/)")
+    parser.add_argument("--config", type=file_path, help="a TOML settings file (see configs/)")
     parser.add_argument(
         "--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
         help="override one setting, e.g. --set scheduler.policy=uncapped (repeatable)",
     )  # fmt: skip
-    parser.add_argument("--frames", type=int, help="quit after this many frames")
-    parser.add_argument("--screenshot", type=Path, help="save the last frame as a PNG")
-    parser.add_argument("--script", type=Path, help="timed key presses to play (see README)")
-    parser.add_argument("--lesson", type=int, metavar="N", help="start guided lesson N (L: menu)")
+    parser.add_argument("--frames", type=whole_number, help="quit after this many frames")
+    parser.add_argument("--screenshot", type=file_path, help="save the last frame as a PNG")
+    parser.add_argument("--script", type=file_path, help="timed key presses to play (see README)")
     parser.add_argument(
-        "--record", type=Path, metavar="FILE",
+        "--lesson", type=whole_number, metavar="N", help="start guided lesson N (L: menu)"
+    )
+    parser.add_argument(
+        "--record", type=file_path, metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
     )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
     # pygame and the loop are imported here, so the other commands never load them.
+    import pygame
+
     from game.app.lesson_guide import LessonGuide
     from game.app.loop import GameLoop, LoopOptions
+    from game.app.quit_signals import QuitOnSignals
     from game.app.refresh import desktop_refresh
     from game.app.script import load_script
     from game.app.window import Window
@@ -46,8 +60,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.frames is not None and args.frames < 1:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
+    refuse_overwriting_inputs(
+        [("--record", args.record), ("--screenshot", args.screenshot)],
+        [("--config", args.config), ("--script", args.script)],
+    )
     config = load_config(args.config, args.overrides)
     script = load_script(args.script) if args.script else ()
+    if args.screenshot is not None:
+        writable_file(args.screenshot, "--screenshot")  # not after an hour of play
     lessons = LessonGuide()
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
@@ -58,25 +78,59 @@ def run(args: argparse.Namespace) -> int:
     # Opened only once the window is: a game that cannot start must not overwrite FILE.
     recorder = SessionRecorder(config, args.record) if args.record else None
     refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
-    session = session_from(
-        config,
-        on_command=recorder.on_command if recorder else None,
-        on_tick_rate=recorder.tick_rate_changed if recorder else None,
-        refresh_hz=refresh[0],
-    )
-    options = LoopOptions(
-        frames=args.frames,
-        screenshot=args.screenshot,
-        script=script,
-        pause_on_focus_loss=config.app.pause_on_focus_loss,
-        screenshot_dir=Path(config.app.screenshot_dir),
-        graph_seconds=float(config.hud.graph_seconds),
-    )
-    loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
-    if args.lesson is not None:
-        lessons.start(args.lesson, session)
-    code = loop.run()
-    if recorder is not None:
-        recorder.finish(session.lanes[0].world)
-        print(f"recorded to {args.record}: replay with `python -m game replay {args.record}`")
-    return code
+    try:
+        session = session_from(
+            config,
+            on_command=recorder.on_command if recorder else None,
+            on_tick_rate=recorder.tick_rate_changed if recorder else None,
+            refresh_hz=refresh[0],
+        )
+        options = LoopOptions(
+            frames=args.frames,
+            screenshot=args.screenshot,
+            script=script,
+            pause_on_focus_loss=config.app.pause_on_focus_loss,
+            screenshot_dir=Path(config.app.screenshot_dir),
+            graph_seconds=float(config.hud.graph_seconds),
+        )
+        loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
+        if args.lesson is not None:
+            lessons.start(args.lesson, session)
+    except BaseException:
+        if recorder is not None:
+            recorder.abandon()  # nothing was played: no recording
+        raise
+    world = session.lanes[0].world
+    with QuitOnSignals() as signals:
+        try:
+            code = loop.run()
+        except BaseException as problem:
+            # A crash, a second ^C, a screenshot that cannot be written: the recording still
+            # gets its final line, and the hash is printed, before the program stops.
+            interrupted = signals.received is not None or isinstance(problem, KeyboardInterrupt)
+            with contextlib.suppress(OSError):  # a terminal that hung up
+                print(f"final tick {world.tick} state {world.state_hash()}", flush=True)
+            _finish(recorder, world, "signal" if interrupted else "error", args.record)
+            if isinstance(problem, OSError | pygame.error):
+                raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
+            raise
+    _finish(recorder, world, "end" if signals.received is None else "signal", args.record)
+    return code if signals.received is None else signals.exit_code
+
+
+def _finish(recorder: SessionRecorder | None, world: World, ended: str, path: Path) -> None:
+    """Write the recording's final line and say where it is (a failure is one line too)."""
+    if recorder is None:
+        return
+    try:
+        recorder.finish(world, ended)
+    except BadInput as problem:
+        print(*problem.lines, sep="\n", file=sys.stderr)
+        return
+    print(f"recorded to {path}: replay with `python -m game replay {path}`", flush=True)
+
+
+def _file_problem(problem: BaseException) -> str:
+    """`shot.png: no space left on device`: the file, when the error names one, and why."""
+    name = getattr(problem, "filename", None)
+    return f"{name}: {reason(problem)}" if name else reason(problem)

@@ -10,20 +10,25 @@ commands, the state hash must come out the same at any render rate:
     final tick 5400 state 3c21e5d1...
     matches the recording (replayed at 30 fps)
 
-Exit status 0 when the hash matches, 1 when it does not, 2 when the file is refused.
+The lines are checked too: the final line holds a hash of every line above it, so a file edited
+after it was recorded does not match even when the edit changes nothing the state hash covers.
+Exit status 0 when both match, 1 when either does not, 2 when the file is refused, or when
+replaying it at the rate asked for would take more than `MAX_REPLAY_FRAMES` frames.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
-from pathlib import Path
 
-from game.clock.units import parse_decimal
+from game.arguments import file_path
+from game.clock.units import NS_PER_SECOND, parse_decimal
 from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.from_config import session_from
+from game.limits import MAX_REPLAY_FRAMES
 from game.workshop.replay_file import read_recording
 from game.workshop.runner import run_headless
 from game.workshop.scenario import MAX_RENDER_FPS
@@ -34,7 +39,7 @@ EXIT_MISMATCH = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, metavar="FILE", help="a recording (JSON lines)")
+    parser.add_argument("file", type=file_path, metavar="FILE", help="a recording (JSON lines)")
     parser.add_argument(
         "--render-fps", default="144", help="the render rate to replay at (default 144)"
     )
@@ -52,9 +57,21 @@ def render_fps_from(text: str) -> Fraction:
     return fps
 
 
+_ENDED = {
+    "signal": "the recorded session was ended by a signal (Ctrl+C, a closed terminal or a kill)",
+    "error": "the recorded session was ended by an error; it was recorded up to that moment",
+}
+
+
 def run(args: argparse.Namespace) -> int:
     fps = render_fps_from(args.render_fps)
     recording = read_recording(args.file)
+    frames = math.ceil(recording.simulated_ns() * fps / NS_PER_SECOND)
+    if frames > MAX_REPLAY_FRAMES:
+        raise BadInput.error(
+            f"replaying {args.file} at {decimal_text(fps)} fps takes about {frames:,} frames, "
+            f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
+        )
     session = session_from(recording.config)
     result = run_headless(
         session,
@@ -63,8 +80,15 @@ def run(args: argparse.Namespace) -> int:
         until_tick=recording.final_tick,
     )
     print(f"final tick {result.tick} state {result.state_hash}")
-    if result.state_hash == recording.state_hash:
+    if recording.ended in _ENDED:
+        print(_ENDED[recording.ended])
+    same_state = result.state_hash == recording.state_hash
+    same_lines = recording.lines_hash == recording.record_hash
+    if same_state and same_lines:
         print(f"matches the recording (replayed at {decimal_text(fps)} fps)")
         return 0
-    print(f"DOES NOT match the recording: it ended in state {recording.state_hash}")
+    if not same_state:
+        print(f"DOES NOT match the recording: it ended in state {recording.state_hash}")
+    if not same_lines:
+        print("DOES NOT match the recording: its lines were changed after it was recorded")
     return EXIT_MISMATCH

@@ -18,27 +18,30 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from game.arguments import whole_number
 from game.clock.units import (
+    NS_PER_MS,
     format_ms,
     hz_to_step_ns,
     parse_decimal,
     parse_ms,
     parse_ratio,
+    shown,
     whole_ns,
 )
 from game.errors import BadInput
+from game.limits import MAX_SCHEDULE_FRAMES
 from game.scheduler.books import TimeBooks
 from game.scheduler.conditioning import CONDITIONERS
 from game.scheduler.plan import StepPlan
 from game.scheduler.policies import POLICIES
 from game.scheduler.records import frame_record
-from game.scheduler.scheduler import FixedStepScheduler
+from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
 from game.scheduler.settings import AlphaMode, SchedulerSettings
 
 HELP = "explain frame by frame how the scheduler splits frame times into fixed ticks"
 
-MAX_FRAMES = 10_000_000
-_REPEAT = re.compile(r"(?P<value>[^x]+)x(?P<count>\d+)")
+_REPEAT = re.compile(r"(?P<value>[^x]+)x(?P<count>[0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,27 +54,53 @@ class FrameRun:
 
 
 def parse_frames(tokens: list[str]) -> list[FrameRun]:
-    """Read FRAME tokens: `16.667`, `16.667x600`, `pause`, `resume`. Refuse anything else."""
+    """Read FRAME tokens: `16.667`, `16.667x600`, `pause`, `resume`. Refuse anything else.
+
+    Every token is checked before the first row is printed, so a bad one at the end of a long
+    list is one line, not a table cut short by a traceback.
+    """
     runs: list[FrameRun] = []
     total = 0
+    paused = False
     for token in tokens:
         word = token.strip().lower()
         if word in ("pause", "resume"):
+            if paused == (word == "pause"):
+                already = "the frames are already paused" if paused else "nothing is paused"
+                raise BadInput.error(f"bad frame {shown(token)}: {already}")
+            paused = word == "pause"
             runs.append(FrameRun(count=0, toggle=word))
             continue
-        match = _REPEAT.fullmatch(word)
-        value, count = (match["value"], int(match["count"])) if match else (word, 1)
-        try:
-            elapsed = whole_ns(parse_ms(value, what="frame"), what=f"frame {token!r}")
-        except ValueError as problem:
-            raise BadInput.error(f"bad frame {token!r}: {problem}") from None
-        if count < 1:
-            raise BadInput.error(f"bad frame {token!r}: the repeat count must be at least 1")
+        elapsed, count = _frame_run(token, word)
         total += count
-        if total > MAX_FRAMES:
-            raise BadInput.error(f"too many frames (more than {MAX_FRAMES:,})")
+        if total > MAX_SCHEDULE_FRAMES:
+            raise BadInput.error(f"too many frames (more than {MAX_SCHEDULE_FRAMES:,})")
         runs.append(FrameRun(elapsed, count))
     return runs
+
+
+def _frame_run(token: str, word: str) -> tuple[int, int]:
+    """(elapsed ns, count) of `16.667` or `16.667x600`; the count 1 to `MAX_SCHEDULE_FRAMES`."""
+    match = _REPEAT.fullmatch(word)
+    value, count_text = (match["value"], match["count"]) if match else (word, "1")
+    try:
+        elapsed = whole_ns(parse_ms(value, what="frame"), what=f"frame {token!r}")
+    except ValueError as problem:
+        raise BadInput.error(f"bad frame {shown(token)}: {problem}") from None
+    if elapsed > MAX_ELAPSED_NS:
+        raise BadInput.error(
+            f"bad frame {shown(token)}: a frame lasts at most a year "
+            f"({MAX_ELAPSED_NS // NS_PER_MS:,} ms)"
+        )
+    count = int(count_text) if len(count_text) <= 9 else MAX_SCHEDULE_FRAMES + 1
+    if count < 1:
+        raise BadInput.error(f"bad frame {shown(token)}: the repeat count must be at least 1")
+    if match and elapsed == 0:
+        raise BadInput.error(
+            f"bad frame {shown(token)}: {count:,} frames of 0 ms; a repeated frame must last "
+            "more than 0 ms (frame times are decimal ms, never hex)"
+        )
+    return elapsed, count
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,7 +108,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     step.add_argument("--hz", default=None, help="tick rate, exact (default 60)")
     step.add_argument("--step-ms", default=None, help="step length in ms, exact (e.g. 20)")
     parser.add_argument("--policy", default="drop", help=f"one of: {', '.join(POLICIES)}")
-    parser.add_argument("--max-steps", type=int, default=5, help="catch-up cap M (default 5)")
+    parser.add_argument(
+        "--max-steps", type=whole_number, default=5, help="catch-up cap M (default 5)"
+    )
     parser.add_argument("--max-frame-ms", default="250", help="max frame F in ms (default 250)")
     parser.add_argument(
         "--max-backlog-ms", default="1000", help="max backlog B in ms (default 1000)"

@@ -22,14 +22,25 @@ import json
 import sys
 from pathlib import Path
 
+from game.arguments import file_path
 from game.display.judder import JudderReport
 from game.errors import BadInput
-from game.workshop.output import add_theme_argument, output_directory
+from game.workshop.output import (
+    add_theme_argument,
+    output_directory,
+    refuse_overwriting_inputs,
+    written_whole,
+)
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult
 from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import add_scenario_arguments, flags_from_args, load_scenario
-from game.workshop.simulation import run_scenario, scenario_config
+from game.workshop.scenario_loading import (
+    add_scenario_arguments,
+    flags_from_args,
+    load_scenario,
+    scenario_line,
+)
+from game.workshop.simulation import UnfinishedRun, run_scenario, scenario_config
 from game.workshop.tables import (
     bucket_table,
     buckets,
@@ -45,20 +56,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_scenario_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
     parser.add_argument(
-        "--out", type=Path, metavar="DIR", help="write frames.csv, summary.json, timeline.png/svg"
+        "--out",
+        type=file_path,
+        metavar="DIR",
+        help="write frames.csv, summary.json, timeline.png/svg",
     )
     add_theme_argument(parser)
-    parser.add_argument("--record", type=Path, metavar="FILE", help="record the run for replay")
+    parser.add_argument(
+        "--record", type=file_path, metavar="FILE", help="record the run for replay"
+    )
+
+
+OUT_FILES = ("frames.csv", "summary.json", "timeline.png", "timeline.svg")
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario, flags_from_args(args))
+    flags = flags_from_args(args)
+    scenario = load_scenario(args.scenario, flags)
+    outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
+    refuse_overwriting_inputs(
+        [("--record", args.record), *outputs], [("--scenario", args.scenario)]
+    )
     out = output_directory(args.out) if args.out is not None else None
+    recorder = None
     if args.record is not None:
         recorder = SessionRecorder(scenario_config(scenario), args.record)
+    try:
         result = run_scenario(scenario, recorder=recorder)
-    else:
-        result = run_scenario(scenario)
+    except UnfinishedRun as cut:
+        raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     title = scenario.heading(args.scenario, "simulate")
     if args.json:
         _print_json(result)
@@ -107,12 +133,10 @@ def _write_outputs(
     from game.workshop.figures import timeline_figure
     from game.workshop.plotting import THEMES
 
-    frames_csv = out / "frames.csv"
-    summary_json = out / "summary.json"
-    try:
-        write_frames_csv(frames_csv, result.frames)
-        summary_json.write_text(json.dumps({"summary": result.summary()}, indent=2) + "\n")
-        figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme])
-    except OSError as problem:
-        raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
+    frames_csv, summary_json = out / "frames.csv", out / "summary.json"
+    with written_whole(frames_csv) as partial:
+        write_frames_csv(partial, result.frames)
+    with written_whole(summary_json) as partial:
+        partial.write_text(json.dumps({"summary": result.summary()}, indent=2) + "\n")
+    figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme])
     return [frames_csv, summary_json, *figures]

@@ -57,6 +57,10 @@ MAX_HZ = NS_PER_SECOND / MIN_STEP_NS  # 10 kHz
 MAX_FRAME_MS = MAX_FRAME_LIMIT_NS / NS_PER_MS
 MAX_BACKLOG_MS = MAX_BACKLOG_LIMIT_NS / NS_PER_MS
 MAX_STEP_COST_MS = 40
+MAX_SEED = 2**64 - 1
+"""A seed is a 64-bit number, as the world's generator and the recording's JSON take it."""
+MAX_NAME_BYTES = 255
+"""The longest file or folder name the file systems the game runs on accept."""
 FPS_CAPS = tuple(sorted(RENDER_CAPS))
 """A config may start on any of the render-rate caps the F key cycles through (0: uncapped)."""
 
@@ -188,7 +192,7 @@ class WorldSection(Section):
     """The integrator at tick 0 (E cycles them)."""
     gravity: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)] = 9.81
     """Downward acceleration on projectiles, m/s^2."""
-    seed: Annotated[int, Field(ge=0)] = 1
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 1
     """Seeds the world's random generator, so every run and replay fires the same volley."""
     cannon_period_ticks: Annotated[int, Field(ge=0)] = 45
     """The cannon fires every this many ticks; 0 turns it off."""
@@ -227,12 +231,21 @@ class OverlaysSection(Section):
     """Motion trails behind projectiles."""
 
 
+def _folder(path: str) -> str:
+    """A folder path the file functions will take: F12 is no time to find out it is not one."""
+    if any(ord(character) < 32 or ord(character) == 127 for character in path):
+        raise ValueError("must not hold control characters (such as NUL or a line break)")
+    if any(len(part.encode("utf-8")) > MAX_NAME_BYTES for part in path.split("/")):
+        raise ValueError(f"must not hold a name longer than {MAX_NAME_BYTES} bytes")
+    return path
+
+
 class AppSection(Section):
     """`[app]`: how the program behaves on the desktop."""
 
     pause_on_focus_loss: bool = True
     """Pause when the window loses focus or is minimised; the hidden time is not billed."""
-    screenshot_dir: Annotated[str, Field(min_length=1)] = "screenshots"
+    screenshot_dir: Annotated[str, Field(min_length=1), AfterValidator(_folder)] = "screenshots"
     """Where F12 saves screenshots."""
 
 

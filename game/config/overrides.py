@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.config.problems import Problem
+from game.config.toml_limits import data_problem, text_problem
+from game.limits import MAX_NESTING
 
 # A TOML bare key, dotted: letters, digits, "_" and "-" between the dots.
 _DOTTED_KEY = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*")
@@ -39,8 +41,13 @@ def parse_override(text: str) -> Override | Problem:
     if not equals or not _DOTTED_KEY.fullmatch(key_text):
         return Problem((), "a setting is written KEY=VALUE, like scheduler.hz=30", text)
     key = tuple(key_text.split("."))
+    if len(key) > MAX_NESTING:
+        return Problem((), f"a key of more than {MAX_NESTING} parts (the limit)", key_text)
     if not value_text:
         return Problem(key, "needs a value after =")
+    beyond = text_problem(value_text)
+    if beyond is not None:
+        return Problem(key, f"refused: {beyond[1]}")
     try:
         parsed = tomllib.loads(f"value = {value_text}")
     except tomllib.TOMLDecodeError as problem:
@@ -49,6 +56,9 @@ def parse_override(text: str) -> Override | Problem:
         return Problem(key, f"not a valid TOML value: {problem}", value_text)
     if list(parsed) != ["value"]:  # the text smuggled in more keys or tables
         return Problem(key, "must be a single TOML value", value_text)
+    too_much = data_problem(parsed)
+    if too_much is not None:
+        return Problem(key, too_much.message)
     return Override(key, parsed["value"])
 
 

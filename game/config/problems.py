@@ -64,7 +64,7 @@ class Problem:
 
     def line(self, label: str) -> str:
         """`label: [dotted.key] message (got VALUE)`; the key and the value only when known."""
-        where = f" [{dotted(self.key)}]" if self.key else ""
+        where = f" [{_cut(dotted(self.key))}]" if self.key else ""
         got = "" if self.got is NOTHING else f" (got {render(self.got)})"
         return f"{label}:{where} {self.message}{got}"
 
@@ -82,7 +82,11 @@ def dotted(key: Key) -> str:
 
 def render(value: object) -> str:
     """A value the way it is written in TOML, cut short when long: `true`, `'red'`, `16.7`."""
-    text = _toml(value)
+    return _cut(_toml(value))
+
+
+def _cut(text: str) -> str:
+    """`text` cut short when long: a line names what is wrong, it does not reprint the file."""
     if len(text) > _LONGEST_VALUE:
         return text[: _LONGEST_VALUE - 3] + "..."
     return text

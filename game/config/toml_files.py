@@ -5,6 +5,7 @@ model, and all fail the same way: `BadInput` with lines such as
 
     configs/bad.toml: file not found
     configs/bad.toml: not valid TOML: Invalid value (at line 3, column 14)
+    configs/bad.toml: refused at line 2: a number with more than 100 digits (the limit)
     configs/bad.toml: [scheduler.max_steps] must be at least 1 (got 0)
 
 so a user who mistypes any of them learns what to fix, and no traceback is ever printed.
@@ -19,7 +20,9 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, BeforeValidator, ValidationError
 
 from game.config.problems import problems_from_validation_error
+from game.config.toml_limits import data_problem, text_problem
 from game.errors import BadInput
+from game.input_files import read_text
 
 Model = TypeVar("Model", bound=BaseModel)
 Item = TypeVar("Item")
@@ -38,20 +41,25 @@ turns the list into a tuple first and still refuses anything that is not an arra
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """The tables of a TOML file; `BadInput` if it cannot be read or is not TOML."""
+    """The tables of a TOML file; `BadInput` if it cannot be read, is not TOML or goes past a
+    limit (size, nesting, digits: see `game.limits`)."""
+    return parse_toml(read_text(path, "a TOML file"), str(path))
+
+
+def parse_toml(text: str, label: str) -> dict[str, Any]:
+    """The tables of a TOML text; `BadInput` with one line starting with `label` if not."""
+    beyond = text_problem(text)
+    if beyond is not None:
+        line, what = beyond
+        raise BadInput(f"{label}: refused at line {line}: {what}")
     try:
-        with path.open("rb") as file:
-            return tomllib.load(file)
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a directory, not a file") from None
-    except OSError as problem:
-        raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not valid TOML: not UTF-8 text") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
-        raise BadInput(f"{path}: not valid TOML: {problem}") from None
+        raise BadInput(f"{label}: not valid TOML: {problem}") from None
+    too_much = data_problem(data)
+    if too_much is not None:
+        raise BadInput(too_much.line(label))
+    return data
 
 
 def validate_model(model_type: type[Model], data: dict[str, Any], label: str) -> Model:

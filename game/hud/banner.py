@@ -27,21 +27,27 @@ class SpiralBanner:
         self._key: tuple[object, ...] = ()
         self._box = pygame.Surface((0, 0))
 
-    def update(self, hint: str, area: pygame.Rect) -> None:
-        key = (hint, area.size)
+    def height_for(self, hint: str, width: int, *, compact: bool = False) -> int:
+        """How tall the banner is at this width (built, and kept for `update`). A compact
+        banner sets its title in the caption's type: it shares the screen with a caption."""
+        key = (hint, width, compact)
         if key != self._key or not self.fonts.retains:
             self._key = key
-            self._box = self._build(hint, area.w)
-        self.rect = self._box.get_rect(center=area.center)
+            self._box = self._build(hint, width, compact)
+        return self._box.get_height()
+
+    def update(self, hint: str, area: pygame.Rect, *, compact: bool = False) -> None:
+        self.height_for(hint, area.w, compact=compact)
+        self.rect = self._box.get_rect(midtop=area.midtop)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._box, self.rect.topleft)
 
-    def _build(self, hint: str, max_width: int) -> pygame.Surface:
+    def _build(self, hint: str, max_width: int, compact: bool = False) -> pygame.Surface:
         fonts = self.fonts
-        pad_x, pad_y = fonts.px(28), fonts.px(14)
+        pad_x, pad_y = fonts.px(28), fonts.px(8 if compact else 14)
         room = max(1, max_width - 2 * pad_x)
-        title = fonts.banner.render(SPIRAL_TITLE, BAD)
+        title = (fonts.caption if compact else fonts.banner).render(SPIRAL_TITLE, BAD)
         if title.get_width() > room:  # a small window: shrink the words, never cut them
             height = round(title.get_height() * room / title.get_width())
             title = pygame.transform.smoothscale(title, (room, height))

@@ -8,6 +8,11 @@ Three strips share one time axis (newest on the right, a faint line every second
 - ticks run per frame, as a line, against the catch-up cap M (dashed amber);
 - time dropped, as red bars.
 
+In split screen both lanes get the same frames, so the frame-time strip is theirs alike (red
+where either lane was overloaded); the steps and the dropped time differ, so each lane has its
+own: lane 1 in the usual colours, lane 2 in pink (a second staircase, and the right half of each
+dropped-time bar), with a legend in the strip's label.
+
 When the area is too short for three readable strips, the dropped strip goes, then the steps
 strip: the frame times are the graph.
 
@@ -33,6 +38,7 @@ from game.hud.hud_colours import (
     DIM,
     FRAME_BAR,
     LABEL,
+    LANE_TWO,
     OVER_BUDGET_BAR,
     OVERLOADED_BAR,
     RGB,
@@ -68,7 +74,9 @@ class FrameGraphs:
         self.seconds = seconds
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.bins = Bins.empty(0)
-        """What the picture shows: one bin per bar, oldest first."""
+        """What the picture shows of lane 1: one bin per bar, oldest first."""
+        self.lane_bins: tuple[Bins, ...] = (self.bins,)
+        """The same for every lane, lane 1 first."""
         self._pitch = max(2, fonts.px(4))
         """Pixels per bin: a bar and a gap."""
         self._plots: list[pygame.Rect] = []
@@ -95,28 +103,36 @@ class FrameGraphs:
     def dropped_plot(self) -> pygame.Rect:
         return self._on_window(2)
 
-    def update(self, history: FrameHistory, readout: Readout, area: pygame.Rect) -> None:
+    def update(
+        self, histories: Sequence[FrameHistory], readout: Readout, area: pygame.Rect
+    ) -> None:
+        """Bin each lane's history (one per lane, lane 1 first) for the area, if it changed."""
         if area != self.rect:  # a new window size: new plots, and a new plate
             self.rect = pygame.Rect(area)
             self._lay_out()
         count = self._plots[0].w // self._pitch if self._plots else 0
         width = self.seconds / max(1, count)
-        newest = history.latest(1)
+        newest = histories[0].latest(1)
         completed = math.floor(newest.wall_s[0] / width) if len(newest) else None
         lane = readout.lanes[0] if readout.lanes else None
         budget_and_step = (readout.frame_budget_ms, lane.step_ms if lane else 0.0)
         max_steps = lane.max_steps if lane else 0
-        shown = (completed, count, *budget_and_step, max_steps)
+        shown = (completed, count, *budget_and_step, max_steps, len(histories))
         if shown == self._shown and self.fonts.retains:
             return
         self._shown = shown
         self._references = (*budget_and_step, max_steps)
         if completed is None:
-            self.bins = Bins.empty(count)
+            self.lane_bins = tuple(Bins.empty(count) for _ in histories)
         else:
             end = completed * width  # the end of the last complete bin
-            window = history.window(self.seconds + width)
-            self.bins = bin_frames(window, seconds=self.seconds, count=count, end=end)
+            self.lane_bins = tuple(
+                bin_frames(
+                    history.window(self.seconds + width), seconds=self.seconds, count=count, end=end
+                )
+                for history in histories
+            )
+        self.bins = self.lane_bins[0]
         if self.fonts.retains:
             # The plate's pixels into the kept picture, in place, rather than a new Surface
             # each time (BENCHMARKS.md, "Why the code looks like this").
@@ -191,12 +207,14 @@ class FrameGraphs:
         colours = np.zeros(len(bins), dtype=np.int64)
         if budget_ms > 0:
             colours[bins.frame_ms > MISSED_FRAME * budget_ms] = 1
-        colours[bins.overloaded] = 2
+        colours[np.logical_or.reduce([lane.overloaded for lane in self.lane_bins])] = 2
         self._bar_chart(
             canvas, plot, bins.frame_ms, top, colours, (FRAME_BAR, OVER_BUDGET_BAR, BAD)
         )
         notes = [(f"last {self.seconds:g} s", DIM)]
-        if bins.overloaded.any():
+        if len(self.lane_bins) > 1:
+            notes.append(("both lanes", DIM))
+        if colours.max(initial=0) == 2:
             notes.append(("red: overloaded", BAD))
         self._strip_label(canvas, plot, "frame time", f"0-{top:g} ms", notes)
         labels: list[tuple[int, str, RGB]] = []
@@ -211,18 +229,33 @@ class FrameGraphs:
         self._side_labels(canvas, plot, labels)
 
     def _steps_strip(self, canvas: pygame.Surface, plot: pygame.Rect, max_steps: int) -> None:
-        bins = self.bins
-        floor = axis_top(1.2 * max_steps, MIN_STEPS_AXIS)
-        top = axis_top(float(bins.steps.max(initial=0)), floor)
-        self._strip_label(canvas, plot, "steps per frame", f"0-{top:g}")
+        peak = max(float(lane.steps.max(initial=0)) for lane in self.lane_bins)
+        top = axis_top(peak, axis_top(1.2 * max_steps, MIN_STEPS_AXIS))
+        self._strip_label(canvas, plot, "steps per frame", f"0-{top:g}", self._legend(STEPS_LINE))
         if max_steps > 0:
             y = self._level(plot, max_steps, top)
             self._dashed(canvas, STRAINED, plot, y)
             self._side_labels(canvas, plot, [(y, f"M {max_steps}", STRAINED)])
+        # Lane 2 thin over lane 1 thick: where the two lanes agree, both still show.
+        widths = (3, 1) if len(self.lane_bins) > 1 else (2,)
+        for bins, colour, width in zip(
+            self.lane_bins, (STEPS_LINE, LANE_TWO), widths, strict=False
+        ):
+            self._staircase(canvas, plot, bins, top, colour, self.fonts.px(width))
+
+    def _staircase(
+        self,
+        canvas: pygame.Surface,
+        plot: pygame.Rect,
+        bins: Bins,
+        top: float,
+        colour: RGB,
+        thickness: int,
+    ) -> None:
+        """One lane's steps: each run of equal values one flat segment, as wide as its bins."""
         filled = np.flatnonzero(bins.filled)
         if filled.shape[0] == 0:
             return
-        # A staircase: each run of equal values is one flat segment, as wide as its bins.
         values = bins.steps[filled]
         starts = np.flatnonzero(np.diff(values, prepend=values[0] - 1))
         ends = np.append(starts[1:], values.shape[0]) - 1
@@ -231,15 +264,23 @@ class FrameGraphs:
         points[0::2, 0] = plot.left + filled[starts] * self._pitch
         points[1::2, 0] = plot.left + (filled[ends] + 1) * self._pitch
         points[:, 1] = np.repeat(plot.bottom - 1 - np.rint(heights).astype(np.int64), 2)
-        thickness = max(1, self.fonts.px(2))
-        pygame.draw.lines(canvas, STEPS_LINE, False, points.tolist(), thickness)
+        pygame.draw.lines(canvas, colour, False, points.tolist(), thickness)
+
+    def _legend(self, lane_one: RGB) -> list[tuple[str, RGB]]:
+        """In split screen, which colour is which lane; nothing with one lane."""
+        return [("lane 1", lane_one), ("lane 2", LANE_TWO)] if len(self.lane_bins) > 1 else []
 
     def _dropped_strip(self, canvas: pygame.Surface, plot: pygame.Rect) -> None:
-        bins = self.bins
-        top = axis_top(float(bins.dropped_ms.max(initial=0.0)), MIN_DROPPED_AXIS_MS)
-        colours = np.zeros(len(bins), dtype=np.int64)
-        self._bar_chart(canvas, plot, bins.dropped_ms, top, colours, (OVERLOADED_BAR,))
-        self._strip_label(canvas, plot, "time dropped", f"0-{top:g} ms")
+        lanes = self.lane_bins
+        peak = max(float(lane.dropped_ms.max(initial=0.0)) for lane in lanes)
+        top = axis_top(peak, MIN_DROPPED_AXIS_MS)
+        share = len(lanes)
+        for index, (bins, colour) in enumerate(
+            zip(lanes, (OVERLOADED_BAR, LANE_TWO), strict=False)
+        ):
+            colours = np.zeros(len(bins), dtype=np.int64)
+            self._bar_chart(canvas, plot, bins.dropped_ms, top, colours, (colour,), (index, share))
+        self._strip_label(canvas, plot, "time dropped", f"0-{top:g} ms", self._legend(BAD))
 
     # --- pieces ----------------------------------------------------------------------------
 
@@ -256,13 +297,16 @@ class FrameGraphs:
         top: float,
         colour_index: NDArray[np.int64],
         colours: tuple[RGB, ...],
+        part: tuple[int, int] = (0, 1),
     ) -> None:
-        """One bar per bin with a value: at least a pixel tall, so a small value still shows."""
+        """One bar per bin with a value: at least a pixel tall, so a small value still shows.
+        `part` (i, n) draws the i-th of n bars side by side in each bin (one per lane)."""
         shown = np.flatnonzero(values > 0)
         heights = np.rint(np.minimum(values[shown] / top, 1.0) * plot.h).astype(np.int64)
         heights = np.maximum(heights, 1)
-        width = self._pitch - max(1, self.fonts.px(1))
-        xs = plot.left + shown * self._pitch
+        index, share = part
+        width = max(1, (self._pitch - max(1, self.fonts.px(1))) // share)
+        xs = plot.left + shown * self._pitch + index * width
         fill = canvas.fill
         for x, height, index in zip(
             xs.tolist(), heights.tolist(), colour_index[shown].tolist(), strict=True

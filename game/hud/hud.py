@@ -1,7 +1,7 @@
 """`Hud`: the stats panel, the graphs, the help, the banner and the caption, laid out on a window.
 
-The app calls `hud.draw(surface, readout, history)` once a frame, after the scene. The HUD reads
-the values it is given and the history of recent frames, and writes nothing back.
+The app calls `hud.draw(surface, readout, histories)` once a frame, after the scene. The HUD
+reads the values it is given and each lane's history of recent frames, and writes nothing back.
 
 Layout follows the window (1280 x 720, resized, fullscreen): `lay_out` measures what is to be
 shown and hands the sizes to the pure `game.hud.layout.lay_out`, which places the panel, the
@@ -23,7 +23,8 @@ import pygame
 from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
-from game.hud.layout import Box, LayoutNeeds, ScreenLayout, lay_out
+from game.hud.lane_label import LaneLabel
+from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
@@ -34,6 +35,8 @@ DEFAULT_SPIRAL_HINT = "cap the catch-up or lower the step cost to recover"
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5
+FITTED_KEPT = 256
+"""How many (window, caption...) answers of the type-size search are kept."""
 MARGIN = 12
 """Between the HUD and the window's edges, and between its parts (at scale 1)."""
 
@@ -59,6 +62,7 @@ class HudParts:
         self.caption = CaptionBox(self.fonts)
         self.banner = SpiralBanner(self.fonts)
         self.help = HelpOverlay(hud.fonts_at, scale)
+        self.lane_label = LaneLabel(self.fonts)
 
 
 class Hud:
@@ -91,7 +95,7 @@ class Hud:
         self.layout = HudLayout()
         self._fonts: dict[float, Fonts] = {}
         self._parts: dict[float, HudParts] = {}
-        self._fitted: dict[tuple[float, tuple[int, int], int], float] = {}
+        self._fitted: dict[tuple[object, ...], float] = {}
 
     def fonts_at(self, scale: float) -> Fonts:
         """The fonts (and their caches) at `scale`, loaded the first time they are asked for."""
@@ -107,29 +111,35 @@ class Hud:
             parts = self._parts[scale] = HudParts(self, scale)
         return parts
 
-    def lay_out(
-        self, size: tuple[int, int], readout: Readout, *, caption_keeps_band: bool = False
-    ) -> ScreenLayout:
+    def lay_out(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where everything goes on a window of `size` this frame (nothing is drawn)."""
-        parts = self._parts_for(size, readout)
+        return self._lay_out_with(self.parts_for(size, readout), size, readout)
+
+    def _lay_out_with(
+        self, parts: HudParts, size: tuple[int, int], readout: Readout
+    ) -> ScreenLayout:
         px = parts.fonts.px
         margin = px(MARGIN)
-        parts.panel.update(
-            readout, pygame.Rect(0, 0, size[0], size[1]).inflate(-2 * margin, -2 * margin)
-        )
-        caption = readout.caption
+        window = pygame.Rect(0, 0, size[0], size[1])
+        parts.panel.update(readout, window.inflate(-2 * margin, -2 * margin))
+        caption, hint = readout.caption, self.spiral_hint
+        spiral = any(lane.spiral for lane in readout.lanes)
         return lay_out(
             LayoutNeeds(
                 window=size,
                 margin=margin,
                 panel=parts.panel.rect.size,
                 graphs=(px(620), px(230)) if readout.show_graphs else None,
-                graphs_min_width=px(260),
-                narrowest_scene=px(420),
+                graphs_min_height=px(90),
                 caption_height=(lambda width: parts.caption.height_for(caption, width))
                 if caption
                 else None,
-                caption_keeps_band=caption_keeps_band,
+                banner_height=(
+                    lambda width: parts.banner.height_for(hint, width, compact=bool(caption))
+                )
+                if spiral
+                else None,
+                label_height=parts.lane_label.height,
                 lanes=len(readout.lanes),
             )
         )
@@ -138,30 +148,34 @@ class Hud:
         self,
         surface: pygame.Surface,
         readout: Readout,
-        history: FrameHistory,
+        histories: tuple[FrameHistory, ...],
         layout: ScreenLayout | None = None,
     ) -> None:
         """Draw the HUD into the boxes of `layout` (laid out now if not given)."""
         size = surface.get_size()
         if layout is None:
             layout = self.lay_out(size, readout)
-        parts = self._parts_for(size, readout)
+        parts = self.parts_for(size, readout)
         drawn = HudLayout()
         parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface)
         drawn.panel = parts.panel.rect
         if layout.graphs:
-            parts.graphs.update(history, readout, _rect(layout.graphs))
+            parts.graphs.update(histories, readout, _rect(layout.graphs))
             parts.graphs.draw(surface)
             drawn.graphs = parts.graphs.rect
         if readout.caption and layout.caption:
             parts.caption.update(readout.caption, _rect(layout.caption))
             parts.caption.draw(surface)
             drawn.caption = parts.caption.rect
-        if any(lane.spiral for lane in readout.lanes):
-            parts.banner.update(self.spiral_hint, _rect(layout.scene))
+        if layout.banner:
+            compact = bool(readout.caption and layout.caption)
+            parts.banner.update(self.spiral_hint, _rect(layout.banner), compact=compact)
             parts.banner.draw(surface)
             drawn.banner = parts.banner.rect
+        for index, (lane, box) in enumerate(zip(readout.lanes, layout.labels, strict=False)):
+            text = f"lane {index + 1}: {lane.policy}" + ("  (B: keys here)" * lane.focused)
+            parts.lane_label.draw(surface, _rect(box), text, lane.focused)
         screen = _rect(layout.screen)
         if readout.menu is not None:
             menu = readout.menu
@@ -174,31 +188,48 @@ class Hud:
             drawn.help = parts.help.rect
         self.layout = drawn
 
-    def _parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
+    def parts_for(self, size: tuple[int, int], readout: Readout) -> HudParts:
+        """The parts at the scale this window and readout are drawn at."""
         wanted = self.scale * (PRESENTATION_FACTOR if readout.presentation else 1.0)
-        return self._widest_that_fits(wanted, pygame.Rect(0, 0, *size), readout)
+        return self._largest_that_fits(wanted, size, readout)
 
-    def _widest_that_fits(self, wanted: float, window: pygame.Rect, readout: Readout) -> HudParts:
-        """The parts at `wanted` scale, or smaller until the panel fits the window's width.
+    def _largest_that_fits(
+        self, wanted: float, size: tuple[int, int], readout: Readout
+    ) -> HudParts:
+        """The parts at `wanted` scale, or smaller until everything fits: the panel within its
+        share of the width, and the arenas keeping their share of the height under the caption
+        and the banner.
 
-        Rows can be dropped to fit a short window, but columns cannot: presentation mode on a
-        small window shrinks the type instead (by 3/4 at a time, not below `MIN_SCALE`). The
-        answer is kept per window size and lane count.
+        Presentation mode on a small window shrinks the type (by 3/4 at a time), though never
+        below the normal scale while that fits; only what does not fit at the normal scale goes
+        below it, down to `MIN_SCALE`. The answer is kept per window, lanes and caption.
         """
-        key = (wanted, window.size, len(readout.lanes))
+        spiral = any(lane.spiral for lane in readout.lanes)
+        key = (wanted, size, len(readout.lanes), readout.caption, spiral)
         scale = self._fitted.get(key)
         if scale is None:
-            scale = wanted
-            while scale * SHRINK_STEP >= MIN_SCALE and not self._panel_fits(scale, window, readout):
-                scale *= SHRINK_STEP
+            candidates = [wanted]
+            while candidates[-1] * SHRINK_STEP > self.scale:
+                candidates.append(candidates[-1] * SHRINK_STEP)
+            candidates.append(min(wanted, self.scale))
+            while candidates[-1] * SHRINK_STEP >= MIN_SCALE:
+                candidates.append(candidates[-1] * SHRINK_STEP)
+            scale = next(
+                (each for each in candidates if self._fits(each, size, readout)), candidates[-1]
+            )
+            if len(self._fitted) >= FITTED_KEPT:
+                self._fitted.clear()  # captions come and go: keep the memory bounded
             self._fitted[key] = scale
         return self.parts_at(scale)
 
-    def _panel_fits(self, scale: float, window: pygame.Rect, readout: Readout) -> bool:
-        panel = self.parts_at(scale).panel
-        margin = panel.fonts.px(MARGIN)
-        panel.update(readout, window.inflate(-2 * margin, -2 * margin))
-        return panel.rect.w <= window.w - 2 * margin
+    def _fits(self, scale: float, size: tuple[int, int], readout: Readout) -> bool:
+        parts = self.parts_at(scale)
+        layout = self._lay_out_with(parts, size, readout)
+        margin = parts.fonts.px(MARGIN)
+        return (
+            layout.panel.w <= PANEL_SHARE * size[0] - margin
+            and layout.arena_height >= ARENA_SHARE * size[1]
+        )
 
 
 def _rect(box: Box) -> pygame.Rect:

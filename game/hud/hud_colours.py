@@ -53,6 +53,8 @@ OVERLOADED_BAR: RGB = BAD
 STEPS_LINE: RGB = (120, 226, 214)
 BUDGET_LINE: RGB = OK
 STEP_LINE: RGB = (190, 150, 255)
+LANE_TWO: RGB = (255, 128, 200)
+"""Lane 2's steps and dropped time in the split screen's graphs (lane 1 keeps the usual ones)."""
 
 BANNER_PLATE: RGBA = (46, 4, 8, 222)
 BANNER_EDGE: RGB = BAD

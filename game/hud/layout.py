@@ -1,30 +1,36 @@
 """Where everything goes on the window: one pure function from sizes to boxes.
 
 `lay_out` takes the window's size and the sizes of what is to be shown (the stats panel as it
-would like to be, the graphs if they are on, a caption's height for a given width) and returns
-every box at once: panel, graphs, the open scene beside them, the caption, and the arenas the
-worlds are drawn in. Nothing is drawn to find out where things go, so the loop knows where the
-arenas are before it draws a pixel, and the rules can be tested without a display.
+would like to be, the graphs if they are on, a caption's and a banner's height for a given
+width) and returns every box at once: panel, graphs, caption, banner, lane labels and the arenas
+the worlds are drawn in. Nothing is drawn to find out where things go, so the loop knows where
+the arenas are before it draws a pixel, and the rules can be tested without a display.
 
-The rules, in order:
-1. The panel sits top-left, inside the margin, at the size it asks for.
-2. The graphs, when on, sit bottom-right: beside the panel when there is room for a useful
-   graph, else across the bottom; the panel then gives up rows to stay above them.
-3. The scene is what is left right of the panel and above the graphs (the whole screen when the
-   panel leaves too narrow a strip); captions and the spiral banner go there.
-4. The arenas take the window right of the panel (when the panel covers less than half of it)
-   and above the graphs; a caption that asks to keep its band (a lesson's) pushes them down. One
-   lane keeps a 16:9 arena; two lanes share the height, one above the other.
+The rules, for a room that must read the screen from the back:
+1. Nothing overlaps anything: the layout shrinks the arenas, it never draws over them. (The help
+   and the lesson menu are the one exception: they are modal, opened and closed by a key.)
+2. The panel sits top-left, inside the margin; it may be at most `PANEL_SHARE` of the window's
+   width (the HUD picks its type size so that it fits) and gives up rows to fit the height.
+3. Right of the panel, from the top: the caption, then the spiral banner, stacked; then the
+   arenas; then the graphs along the bottom.
+4. The arenas keep at least `ARENA_SHARE` of the window's height: the graphs shrink, or go, to
+   leave it. Two lanes share the arena height, each under its own label.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-ARENA_GAP = 8
-"""Between the panel and the arenas, and between a caption's band and the arenas."""
-ARENA_ASPECT = (16, 9)
+PANEL_SHARE = 0.45
+"""The widest the panel may be, as a share of the window's width."""
+ARENA_SHARE = 0.4
+"""The least height the arenas keep, as a share of the window's height."""
+WORLD_ASPECT = (16, 9)
+"""Roughly the arena's shape (30 m x 17 m): enough to choose how two lanes share the room."""
+GRAPHS_SHARE = 0.32
+"""The tallest the graphs may be, as a share of the screen's height."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +78,14 @@ class LayoutNeeds:
     """The stats panel's size with every row it would like to show."""
     graphs: tuple[int, int] | None = None
     """The largest the graphs may be, or None when they are off."""
-    graphs_min_width: int = 0
-    """Narrower than this beside the panel, the graphs go across the bottom instead."""
-    narrowest_scene: int = 0
-    """A strip beside the panel narrower than this is no place for a caption."""
+    graphs_min_height: int = 0
+    """Shorter than this, the graphs are not worth drawing: they go."""
     caption_height: Callable[[int], int] | None = None
     """The caption's height when it may be this wide, or None when there is no caption."""
-    caption_keeps_band: bool = False
-    """The caption must never cover the arenas (a lesson's caption, read for minutes)."""
+    banner_height: Callable[[int], int] | None = None
+    """The spiral banner's height at this width, or None when there is no spiral."""
+    label_height: int = 0
+    """Each lane's label strip, in split screen."""
     lanes: int = 1
 
 
@@ -92,10 +98,24 @@ class ScreenLayout:
     panel: Box
     """The most the panel may take (it may show fewer rows and be shorter)."""
     graphs: Box
-    scene: Box
-    """The open area right of the panel and above the graphs: captions and banners."""
     caption: Box
+    banner: Box
     arenas: tuple[Box, ...]
+    labels: tuple[Box, ...]
+    """One label strip per lane above its arena, in split screen; none for one lane."""
+
+    @property
+    def arena_height(self) -> int:
+        """From the top of the highest arena to the bottom of the lowest (labels between
+        stacked arenas included)."""
+        if not self.arenas:
+            return 0
+        return max(a.bottom for a in self.arenas) - min(a.y for a in self.arenas)
+
+    def boxes(self) -> tuple[Box, ...]:
+        """Every box that is shown (the ones that must never overlap)."""
+        return tuple(box for box in (self.panel, self.graphs, self.caption, self.banner,
+                                     *self.labels, *self.arenas) if box)  # fmt: skip
 
 
 def lay_out(needs: LayoutNeeds) -> ScreenLayout:
@@ -104,51 +124,62 @@ def lay_out(needs: LayoutNeeds) -> ScreenLayout:
     margin = needs.margin
     screen = Box(margin, margin, max(0, width - 2 * margin), max(0, height - 2 * margin))
     panel = Box(screen.x, screen.y, min(needs.panel[0], screen.w), min(needs.panel[1], screen.h))
-    graphs = _graphs_box(needs, screen, panel)
-    if graphs and panel.overlaps(_grown(graphs, margin // 2)):
-        panel = Box(panel.x, panel.y, panel.w, max(0, graphs.y - margin - screen.y))
-    scene = _scene_box(needs, screen, panel, graphs)
-    caption = EMPTY
-    if needs.caption_height is not None and scene:
-        caption_h = min(needs.caption_height(scene.w), scene.h)
-        caption = Box(scene.x, scene.y, scene.w, caption_h)
-    arenas = _arena_boxes(needs, panel, graphs, caption)
-    return ScreenLayout(screen, panel, graphs, scene, caption, arenas)
+    left = panel.right + margin if panel else screen.x
+    column = Box(left, screen.y, max(0, screen.right - left), screen.h)
+
+    top = column.y
+    caption = banner = EMPTY
+    if needs.caption_height is not None and column:
+        caption = Box(column.x, top, column.w, min(needs.caption_height(column.w), column.h))
+        top = caption.bottom + margin
+    if needs.banner_height is not None and column:
+        banner = Box(column.x, top, column.w, max(0, min(needs.banner_height(column.w),
+                                                         column.bottom - top)))  # fmt: skip
+        top = banner.bottom + margin
+
+    bottom = column.bottom
+    graphs = _graphs_box(needs, column, top)
+    if graphs:
+        bottom = graphs.y - margin
+    arenas, labels = _arena_boxes(needs, Box(column.x, top, column.w, max(0, bottom - top)))
+    return ScreenLayout(screen, panel, graphs, caption, banner, arenas, labels)
 
 
-def _graphs_box(needs: LayoutNeeds, screen: Box, panel: Box) -> Box:
+def _graphs_box(needs: LayoutNeeds, column: Box, top: int) -> Box:
+    """Along the bottom of the column, as tall as they may be while the arenas keep their
+    share of the height; gone if that leaves them too short to read."""
     if needs.graphs is None:
         return EMPTY
     most_w, most_h = needs.graphs
-    graph_h = min(most_h, round(screen.h * 0.32))
-    beside = screen.right - (panel.right + needs.margin)
-    graph_w = min(most_w, beside if beside >= needs.graphs_min_width else screen.w)
-    return Box(screen.right - graph_w, screen.bottom - graph_h, graph_w, graph_h)
+    labels = 2 * needs.label_height if needs.lanes > 1 else 0
+    arena_least = math.ceil(ARENA_SHARE * needs.window[1]) + labels
+    room = column.bottom - top - arena_least - needs.margin
+    graph_h = min(most_h, round(column.h * GRAPHS_SHARE), room)
+    if graph_h < max(1, needs.graphs_min_height):
+        return EMPTY
+    graph_w = min(most_w, column.w)
+    return Box(column.right - graph_w, column.bottom - graph_h, graph_w, graph_h)
 
 
-def _scene_box(needs: LayoutNeeds, screen: Box, panel: Box, graphs: Box) -> Box:
-    bottom = graphs.y - needs.margin if graphs else screen.bottom
-    left = panel.right + needs.margin
-    if screen.right - left < needs.narrowest_scene:
-        return Box(screen.x, screen.y, screen.w, max(0, bottom - screen.y))
-    return Box(left, screen.y, screen.right - left, max(0, bottom - screen.y))
-
-
-def _arena_boxes(needs: LayoutNeeds, panel: Box, graphs: Box, caption: Box) -> tuple[Box, ...]:
-    width, height = needs.window
-    left = panel.right + ARENA_GAP if panel.w and panel.right < width // 2 else 0
-    top, bottom = 0, height
-    if left and graphs and graphs.y > height // 2:
-        bottom = graphs.y - ARENA_GAP
-    if needs.caption_keeps_band and caption:
-        top = caption.bottom + ARENA_GAP
-    area_w, area_h = max(0, width - left), max(0, bottom - top)
+def _arena_boxes(needs: LayoutNeeds, area: Box) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """One arena takes the area. Two go one above the other, or side by side when that
+    draws the worlds larger (a wide, short area), each under its own label strip."""
     if needs.lanes == 1:
-        aspect_w, aspect_h = ARENA_ASPECT
-        return (Box(left, top, area_w, min(area_h, area_w * aspect_h // aspect_w)),)
-    half = area_h // 2
-    return (Box(left, top, area_w, half), Box(left, top + half, area_w, area_h - half))
-
-
-def _grown(box: Box, by: int) -> Box:
-    return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
+        return (area,), ()
+    label_h = min(needs.label_height, area.h)
+    aspect_w, aspect_h = WORLD_ASPECT
+    stacked = min(area.w / aspect_w, (area.h / 2 - label_h) / aspect_h)
+    beside = min(area.w / 2 / aspect_w, (area.h - label_h) / aspect_h)
+    boxes, labels = [], []
+    for index in range(2):
+        if beside > stacked:
+            half = area.w // 2
+            x, w = area.x + index * half, half if index == 0 else area.w - half
+            y, h = area.y, area.h
+        else:
+            half = area.h // 2
+            x, w = area.x, area.w
+            y, h = area.y + index * half, half if index == 0 else area.h - half
+        labels.append(Box(x, y, w, label_h))
+        boxes.append(Box(x, y + label_h, w, max(0, h - label_h)))
+    return tuple(boxes), tuple(labels)

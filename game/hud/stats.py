@@ -70,7 +70,7 @@ def stat_groups(readout: Readout) -> tuple[Group, ...]:
     return (
         Group("SCHEDULER", _scheduler_rows(lanes)),
         Group("DROPPED TIME", _dropped_rows(lanes)),
-        Group("TIME", _time_rows(lanes)),
+        Group("TIME", _books_since(readout) + _time_rows(lanes)),
         Group("MODEL", _model_rows(readout)),
         Group("RENDER", _render_rows(readout)),
         Group("DISPLAY", _display_rows(readout)),
@@ -142,10 +142,22 @@ def _time_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
     return (
         _per_lane("tick", lanes, lambda lane: Cell(f"{lane.tick:,}"), DETAIL),
         _per_lane("sim / wall", lanes, _sim_and_wall, DETAIL),
+        *(
+            (_per_lane("owed", lanes, _owed, DETAIL),)
+            if any(lane.time_scale != "1" or lane.paused for lane in lanes)
+            else ()
+        ),
         _per_lane("lag", lanes, _lag, USEFUL),
         _per_lane("time scale", lanes, _time_scale, USEFUL),
         _per_lane("state", lanes, _run_state, USEFUL),
     )
+
+
+def _books_since(readout: Readout) -> tuple[Row, ...]:
+    """When a lesson step restarted the books, the totals count from there: say so."""
+    if not readout.books_since:
+        return ()
+    return (Row("counted from", (Cell(readout.books_since, Meaning.OK),), IMPORTANT),)
 
 
 def _model_rows(readout: Readout) -> tuple[Row, ...]:
@@ -215,6 +227,9 @@ def _status(lane: LaneReadout) -> Cell:
 
 
 def _tick_rate(lane: LaneReadout) -> Cell:
+    """Under `variable` there is no fixed step: the tick is as long as the frame was."""
+    if lane.variable:
+        return Cell(f"dt {lane.dt_ms:.3f} ms (= the frame)", Meaning.STRAINED)
     return Cell(f"{lane.hz:g} Hz · {lane.step_ms:.3f} ms")
 
 
@@ -235,7 +250,10 @@ def _steps(lane: LaneReadout) -> Cell:
 
 
 def _alpha(lane: LaneReadout) -> Cell:
-    """Correct alpha lives in [0, 1). Naive alpha can pass 1: drawing a state that never was."""
+    """Correct alpha lives in [0, 1). Naive alpha can pass 1: drawing a state that never was.
+    Under `variable` the last tick ends at the frame, so there is nothing to blend: 1, calmly."""
+    if lane.variable:
+        return Cell("1 (nothing to blend)")
     meaning = Meaning.BAD if lane.alpha >= 1.0 else Meaning.PLAIN
     return Cell(f"{lane.alpha:.3f}", meaning, bar=max(0.0, lane.alpha))
 
@@ -260,8 +278,15 @@ def _time_scale(lane: LaneReadout) -> Cell:
 
 
 def _sim_and_wall(lane: LaneReadout) -> Cell:
-    """Simulated and wall time side by side: the gap between them is the lag below."""
+    """Simulated and real wall time side by side (at a scale of 1 with no pause, the gap
+    between them is the lag below)."""
     return Cell(f"{lane.sim_time_s:.2f} / {lane.wall_time_s:.2f} s")
+
+
+def _owed(lane: LaneReadout) -> Cell:
+    """The wall time scaled by the time scale, pauses left out: what the simulation was owed.
+    The lag is measured against this, not against the wall."""
+    return Cell(f"{lane.owed_time_s:.2f} s")
 
 
 def _run_state(lane: LaneReadout) -> Cell:

@@ -63,8 +63,10 @@ class Act(StrEnum):
     SWITCH_LANE = "switch_lane"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
+    INSTANT_REPLAY = "instant_replay"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
+    ESCAPE = "escape"
     QUIT = "quit"
 
 

@@ -63,6 +63,10 @@ class Frame:
         self.ticks_run = 0
         """Ticks run so far in this frame, every lane together."""
 
+    def progress(self) -> tuple[tuple[StepPlan, int], ...]:
+        """Each lane's plan and how many of its ticks have run so far."""
+        return tuple((run.plan, run.ran) for run in self._runs)
+
     @property
     def planned(self) -> tuple[StepPlan, ...]:
         """Each lane's plan as the scheduler made it, before anything ran."""

@@ -50,6 +50,15 @@ class Lane:
         twin.world = self.world.clone()
         return twin
 
+    def restart_books(self) -> None:
+        """Count from now: fresh books (nothing dropped, lag only what is carried now, sim and
+        wall time from zero), an empty history and the spiral light out. The scheduler and the
+        world go on untouched, so a lesson step's numbers are that step's alone, and the ledger
+        still balances exactly (`TimeBooks.from_now`)."""
+        self.books = TimeBooks.from_now(self.books)
+        self.history = FrameHistory(self.history.capacity)
+        self.spiral = SpiralState()
+
     def single_step(self) -> StepPlan:
         """Run one tick while paused (the `.` key)."""
         plan = self.scheduler.single_step()

@@ -31,10 +31,14 @@ class LaneReadout:
     sim_time_s: float
     """Simulated time since the start."""
     wall_time_s: float
-    """Wall time since the start, paused time excluded, each frame scaled by the time scale it
-    ran under (plus single ticks granted while paused): the time the simulation was owed."""
+    """Real wall time since the start (or since the books were last reset), paused time too."""
+    owed_time_s: float
+    """The time the simulation was owed: each frame's wall time scaled by the time scale it
+    ran under, paused time excluded, plus single ticks granted while paused. It equals the
+    wall time only at a scale of 1 with no pause."""
     lag_ms: float
-    """How far the simulation is behind: the time dropped plus the time still carried."""
+    """How far the simulation is behind what it was owed: the time dropped, the time carried,
+    and, in the middle of a long catch-up, the wall time the frame has taken so far."""
     time_scale: str
     """Exact, as "1/8" or "2"."""
     paused: bool
@@ -45,6 +49,10 @@ class LaneReadout:
     bodies: int
     focused: bool = False
     """In split screen: the lane the policy keys change (B switches)."""
+    variable: bool = False
+    """The `variable` policy: one tick per frame, as long as the frame; no fixed step."""
+    dt_ms: float = 0.0
+    """The length of the last frame's ticks (under `variable`, the frame's own length)."""
     conditioning: str = "raw"
     """Delta-time conditioning (`game.scheduler.conditioning`)."""
     conditioning_carry_ms: float = 0.0
@@ -102,5 +110,8 @@ class Readout:
     """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
     menu: ListOverlay | None = None
     """A list to choose from (the lesson menu), drawn where the help goes, instead of it."""
+    books_since: str = ""
+    """What the totals (dropped, lag, sim / wall) count from, when not the start: "step start"
+    once a lesson step has restarted the books."""
     display: DisplayReadout | None = None
     """The display rows: refresh, cadence, judder (the live game's estimate)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
@@ -49,6 +49,13 @@ TickRateLog = Callable[[int, Fraction], None]
 A tick's dt is part of the physics, so a recording must know from which tick on it changed."""
 
 
+@dataclass(frozen=True, slots=True)
+class _BooksRestart:
+    """Open fresh books in every lane, counting from `since` (waits for an open frame)."""
+
+    since: str
+
+
 class LabSession:
     """Lanes, controls, and the translation of actions into stamped commands."""
 
@@ -70,8 +77,11 @@ class LabSession:
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
         self._frame: Frame | None = None
-        self._waiting: list[ControlsChange | Action] = []
+        self._waiting: list[ControlsChange | Action | _BooksRestart] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
+        self.books_since = ""
+        """What the books count from, for the HUD ("step start"); empty from the session's
+        start."""
         if world.integrator != controls.integrator:
             self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
@@ -103,6 +113,8 @@ class LabSession:
         for item in waiting:
             if isinstance(item, ControlsChange):
                 self._turn_to(item.applied_to(self.controls))
+            elif isinstance(item, _BooksRestart):
+                self.restart_books(item.since)
             else:
                 self.apply(item)
 
@@ -165,6 +177,17 @@ class LabSession:
         else:
             self._frame.stop()
         self._waiting.append(change)  # a picture change is made again after the waiting ones
+
+    def restart_books(self, since: str) -> None:
+        """Count from now in every lane (`Lane.restart_books`): what a lesson step that compares
+        numbers starts with. While a frame is open it waits for the frame to finish, after the
+        changes that came before it, so the new books open on a settled plan."""
+        if self._frame is not None:
+            self._waiting.append(_BooksRestart(since))
+            return
+        for lane in self.lanes:
+            lane.restart_books()
+        self.books_since = since
 
     @property
     def wanted_controls(self) -> Controls:
@@ -256,10 +279,18 @@ class LabSession:
 
     # -- what the HUD shows -----------------------------------------------------------------------
 
-    def lane_readouts(self) -> tuple[LaneReadout, ...]:
+    def lane_readouts(self, in_frame_ns: int = 0) -> tuple[LaneReadout, ...]:
+        """What the HUD shows of each lane. `in_frame_ns` is the wall time the open frame has
+        taken so far (the loop's clock): in the middle of a long catch-up, the lag grows by it."""
         split = len(self.lanes) > 1
+        progress = self._frame.progress() if self._frame is not None else ()
         return tuple(
-            _lane_readout(lane, focused=split and index == self.controls.focus_lane)
+            _lane_readout(
+                lane,
+                focused=split and index == self.controls.focus_lane,
+                open_frame=progress[index] if index < len(progress) else None,
+                in_frame_ns=in_frame_ns,
+            )
             for index, lane in enumerate(self.lanes)
         )
 
@@ -268,10 +299,24 @@ def _ms(ns: Fraction | int) -> float:
     return float(Fraction(ns) / NS_PER_MS)
 
 
-def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
+def _lane_readout(
+    lane: Lane,
+    *,
+    focused: bool,
+    open_frame: tuple[StepPlan, int] | None = None,
+    in_frame_ns: int = 0,
+) -> LaneReadout:
     settings = lane.scheduler.settings
-    plan = lane.scheduler.last_plan
     books = lane.books
+    plan = lane.scheduler.last_plan
+    lag = lane.lag_ns
+    if open_frame is not None:
+        planned, ran = open_frame
+        plan = planned
+        # Owed: what was carried in and this frame's time, plus the wall time the catch-up has
+        # taken so far; run: the ticks done. (Once the frame is finished, the books say it.)
+        owed = planned.carried_in_ns + planned.scaled_ns + in_frame_ns * settings.time_scale
+        lag = books.dropped_ns + owed - ran * planned.dt_ns
     return LaneReadout(
         policy=settings.policy,
         hz=float(settings.hz),
@@ -288,8 +333,9 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         dropped_total_ms=_ms(books.dropped_ns),
         tick=lane.world.tick,
         sim_time_s=float(books.sim_time_ns / NS_PER_SECOND),
-        wall_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
-        lag_ms=_ms(lane.lag_ns),
+        wall_time_s=books.wall_ns / NS_PER_SECOND,
+        owed_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
+        lag_ms=_ms(lag),
         time_scale=str(settings.time_scale),
         paused=lane.scheduler.paused,
         overloaded=lane.scheduler.overloaded,
@@ -298,6 +344,8 @@ def _lane_readout(lane: Lane, *, focused: bool) -> LaneReadout:
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        variable=settings.policy == "variable",
+        dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),
         conditioning=settings.conditioning,
         conditioning_carry_ms=lane.scheduler.conditioning_carry_ns / NS_PER_MS,
     )

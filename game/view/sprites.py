@@ -196,7 +196,7 @@ class SpriteBook:
             for age in range(length):
                 youth = 1.0 - age / length
                 dots.append(
-                    paint_dot(radius * (0.3 + 0.35 * youth), colour, 0.45 * youth**1.5, radius)
+                    paint_dot(radius * (0.4 + 0.4 * youth), colour, 0.75 * youth**1.2, radius)
                 )
             return dots
 

@@ -106,11 +106,13 @@ def _draw_grid(image: Image, camera: Camera, inside: tuple[slice, slice]) -> Non
     for metre in range(1, math.ceil(camera.arena_width)):
         px, _ = camera.to_screen(metre, 0.0)
         alpha = arena_colours.GRID_MAJOR_ALPHA if metre % 5 == 0 else arena_colours.GRID_MINOR_ALPHA
-        _blend(image[int(px), rows], arena_colours.GRID_COLOUR, alpha)
+        column = min(max(int(px), 0), image.shape[0] - 1)  # a tiny arena rounds onto its edge
+        _blend(image[column, rows], arena_colours.GRID_COLOUR, alpha)
     for metre in range(1, math.ceil(camera.arena_height)):
         _, py = camera.to_screen(0.0, metre)
         alpha = arena_colours.GRID_MAJOR_ALPHA if metre % 5 == 0 else arena_colours.GRID_MINOR_ALPHA
-        _blend(image[columns, int(py)], arena_colours.GRID_COLOUR, alpha)
+        row = min(max(int(py), 0), image.shape[1] - 1)
+        _blend(image[columns, row], arena_colours.GRID_COLOUR, alpha)
 
 
 def _draw_ground(image: Image, camera: Camera, columns: slice) -> None:

@@ -36,7 +36,7 @@ from game.world.settings import WorldSettings
 
 Mask = npt.NDArray[np.bool_]
 
-TICK_MARKER_M = 0.09
+TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
 
 
@@ -185,7 +185,7 @@ class WorldRenderer:
         """A diamond on each body's exact position at the last tick (before any blending)."""
         shown = _finite(view.raw_x, view.raw_y)
         px, py = self.camera.to_screen(view.raw_x[shown], view.raw_y[shown])
-        sprites = self.sprites.tick_marker(max(2, round(self.camera.pixels(TICK_MARKER_M))))
+        sprites = self.sprites.tick_marker(max(4, round(self.camera.pixels(TICK_MARKER_M))))
         self._fblits(surface, sprites, np.zeros(px.size, np.intp), px, py)
 
     def _draw_trails(self, surface: pygame.Surface) -> None:

@@ -12,6 +12,8 @@ Read in this order:
 - `tables`, `output`: readable tables, CSV files, and where `--out` writes.
 - `frame_series`, `figure_marks`, `figures`, `plotting`: the slide-ready plots (each value at its
   frame's end), their light and dark themes, each written as PNG and SVG.
+- `sweep_grid`, `sweep`, `frontier`, `sweep_report`, `sweep_figures`: the spiral map: a grid
+  of runs in parallel, measured, beside the theory of where the loop stops keeping up.
 - `lessons`: the guided lessons (`configs/lessons/`) the game plays with L and N.
 
 The virtual clock itself is `game.clock.virtual`. Nothing here imports pygame or reads a real

@@ -84,12 +84,20 @@ class DisplayedClock:
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
     ) -> Fraction:
         """Present the frame that just ran (none before the first) and return how long, as the
-        clock reads it, until the next frame starts."""
+        clock reads it, until the next frame starts.
+
+        The clock is asked for its own length first, so that whatever keeps count of it (the
+        stalls a run held) still does, and so that its jitter is drawn once per frame: what it
+        adds beyond the frame's work and stall is the wake-up noise."""
         clock = self.clock
+        length = clock.frame_length(steps_last_frame, step_cost_ns, stall_ns)
+        work = clock.render_cost_ns + steps_last_frame * step_cost_ns
+        budget = clock.budget_ns
+        wake = length - (work if work > budget else budget) - stall_ns
         start = self._start
-        paced = start + clock.budget_ns
+        paced = start + budget
         if self.drawn:
-            ready = start + stall_ns + clock.render_cost_ns + steps_last_frame * step_cost_ns
+            ready = start + stall_ns + work
             handed = ready if ready > paced else paced
             presented = self.display.present(handed)
             self.presented.append(presented)
@@ -98,7 +106,6 @@ class DisplayedClock:
         else:
             following = paced + stall_ns
         self._start = following
-        wake = clock.jitter.draw_ns() if clock.jitter is not None else 0
         return max(following + wake - clock.now, Fraction(0))
 
     @property

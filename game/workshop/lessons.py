@@ -8,14 +8,23 @@ unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per prob
 
     [[steps]]
     caption = "Ten ticks a second, drawn as they are: the balls jump from tick to tick."
-    keys = "press I to interpolate, then N"
+    keys = "press I to interpolate"
+    press = ["i"]                    # the keys named above, as a script names them
+    fire = true                      # fire once as the step starts: something to watch at once
+    reset_books = true               # count dropped time, lag, sim and wall from this step on
     [steps.settings]                 # any of the fields of `StepSettings` below
     hz = 10
     interpolation = "off"
+    [steps.expect]                   # where `press` leaves the controls (the rest unchanged)
+    interpolation = "interpolate"
 
 Each step turns the game's controls to its settings, shows its caption (what to watch) and its
-keys (what to press), and waits for N. `LessonRun` is the pure state of a lesson being played;
-the game loop only shows its caption and applies its controls.
+keys (what to press), and waits for N. `press` and `expect` make the keys text checkable: a test
+starts every step, presses exactly those keys through the game's own key map, and checks that
+the controls end at `expect`, so a caption can never again promise what its key does not do.
+
+`LessonRun` is the pure state of a lesson being played; the game loop only shows its caption
+and applies its controls.
 """
 
 from __future__ import annotations
@@ -24,8 +33,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
+from game.config.choices import choices_text
 from game.config.model import (
     AlphaName,
     ConditioningName,
@@ -42,6 +52,7 @@ from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.session.controls import Controls, partner_policy
+from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "configs" / "lessons"
 
@@ -103,13 +114,46 @@ class StepSettings(Section):
         return replace(controls, **changes)  # type: ignore[arg-type]
 
 
+class ExpectedControls(StepSettings):
+    """Where a step's keys leave the controls: `StepSettings`, and pause (P is a step's key)."""
+
+    paused: bool | None = None
+
+    def applied_to(self, controls: Controls) -> Controls:
+        turned = super().applied_to(controls)
+        return turned if self.paused is None else replace(turned, paused=self.paused)
+
+
+def _key_press(name: str) -> str:
+    """A key as a script names it: "e", "period", "shift+s"."""
+    *modifiers, key = name.split("+")
+    if key not in KEY_NAMES or any(modifier not in KEY_MODIFIERS for modifier in modifiers):
+        raise ValueError(
+            f"must be a key name like 'e', 'period' or 'shift+s' (modifiers "
+            f"{choices_text(KEY_MODIFIERS)})"
+        )
+    return name
+
+
+KeyPress = Annotated[str, AfterValidator(_key_press)]
+
+
 class LessonStep(Section):
     caption: Annotated[str, Field(min_length=1, max_length=400)]
     """What to watch."""
     keys: Annotated[str, Field(min_length=1, max_length=160)]
-    """What to press."""
+    """What to press, in words, naming every key of `press`."""
+    press: TomlArray[KeyPress] = ()
+    """The keys of `keys`, in order, from the state the step starts in."""
+    expect: ExpectedControls = ExpectedControls()
+    """The controls once `press` is pressed; anything left out is as the step set it."""
     reset: bool = False
     """Reset the scene when the step starts (a clean picture to watch)."""
+    reset_books: bool = False
+    """Open fresh books when the step starts, in every lane: dropped time, lag, sim and wall
+    time, the spiral light and the graphs count from the step's start, not from earlier play."""
+    fire: bool = False
+    """Fire once when the step starts, so a slow cannon (every 4.5 s at 10 Hz) shows at once."""
     settings: StepSettings = StepSettings()
 
 

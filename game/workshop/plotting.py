@@ -22,6 +22,8 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 
+from game.workshop.output import written_whole
+
 ThemeName = Literal["light", "dark"]
 DPI = 120
 DENSE = 4_000
@@ -158,8 +160,10 @@ def save_figure(figure: Any, png: Path) -> list[Path]:
     """
     svg = png.with_suffix(".svg")
     try:
-        figure.savefig(png, dpi=DPI, metadata={"Software": None})
-        figure.savefig(svg, metadata={"Date": None, "Creator": None})
+        with written_whole(png) as partial:  # a partial name until complete, then renamed
+            figure.savefig(partial, format="png", dpi=DPI, metadata={"Software": None})
+        with written_whole(svg) as partial:
+            figure.savefig(partial, format="svg", metadata={"Date": None, "Creator": None})
     finally:
         plt.close(figure)
     return [png, svg]

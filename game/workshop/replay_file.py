@@ -4,11 +4,14 @@ The file is JSON text and nothing else: it is parsed with `json`, never unpickle
 and every value is checked before anything runs. A file that was cut short, edited by hand or
 written by something else is refused with the line at fault:
 
-    session.replay:1: replay format version 2 is not supported (this game reads version 1)
+    session.replay:1: replay format version 1 is not supported (this game reads version 2)
     session.replay:4: unknown command "jump" (known: fire, spawn_spring, teleport, ...)
     session.replay:5: bad fire: Fire.vx must be a number, not str (got 'fast')
     session.replay:7: tick 80 comes after tick 120: ticks must not go backwards
     session.replay:9: the file ends without its final line: it was cut short
+
+Every line before the final one is also hashed as the recorder hashed it (`canonical_line`), so
+`replay` can tell a file whose lines were changed from the one that was recorded.
 """
 
 from __future__ import annotations
@@ -22,19 +25,25 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from game.clock.units import parse_ratio
+from game.clock.units import hz_to_step_ns, parse_ratio
 from game.config.exact import decimal_text
 from game.config.model import MAX_HZ, MIN_HZ, GameConfig, SchedulerSection, WorldSection
 from game.config.problems import NOTHING, dotted, problems_in, render
 from game.errors import BadInput
 from game.from_config import world_settings_from
-from game.workshop.recording import COMMAND_NAMES, FORMAT, VERSION
+from game.input_files import read_text
+from game.limits import MAX_RECORDING_BYTES, MAX_RUN_TICKS
+from game.workshop.recording import (
+    COMMAND_NAMES,
+    ENDINGS,
+    FORMAT,
+    VERSION,
+    canonical_line,
+    record_hasher,
+)
 from game.workshop.timeline import RecordedCommand, TickRateChange
 from game.world.commands import Command
 from game.world.settings import WorldSettings
-
-MAX_TICK = 1_000_000_000
-"""A billion ticks is six months at 60 Hz: a larger tick is damage, not a session."""
 
 _KINDS: dict[str, type[Command]] = {name: kind for kind, name in COMMAND_NAMES.items()}
 
@@ -49,6 +58,21 @@ class Recording:
     events: tuple[RecordedCommand | TickRateChange, ...]
     final_tick: int
     state_hash: str
+    ended: str
+    """How the session ended: one of `ENDINGS`."""
+    record_hash: str
+    """The hash of the lines as the recorder wrote them (from the final line)."""
+    lines_hash: str
+    """The hash of the lines as they are now: equal to `record_hash` unless they were changed."""
+
+    def simulated_ns(self) -> Fraction:
+        """The simulated time from tick 0 to the final tick, each stretch at its tick rate."""
+        total, tick, hz = Fraction(0), 0, self.config.scheduler.hz
+        for event in self.events:
+            if isinstance(event, TickRateChange):
+                total += (event.tick - tick) * hz_to_step_ns(hz)
+                tick, hz = event.tick, event.hz
+        return total + (self.final_tick - tick) * hz_to_step_ns(hz)
 
 
 class _Refusal(Exception):
@@ -61,16 +85,7 @@ class _Refusal(Exception):
 
 def read_recording(path: Path) -> Recording:
     """Read and check the replay file at `path`; `BadInput` at the first problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a replay file: not UTF-8 text") from None
-    except OSError as problem:
-        raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
+    text = read_text(path, "a replay file", limit=MAX_RECORDING_BYTES)
     return _Reader(path).read(text)
 
 
@@ -85,19 +100,23 @@ class _Reader:
             self.line, first = next(lines, (1, None))
             if first is None:
                 raise _Refusal("the file is empty: a replay starts with its header")
-            config = _header(_object(first))
+            header = _object(first)
+            config = _header(header)
+            lines_hash = record_hasher()
+            lines_hash.update(canonical_line(header).encode() + b"\n")
             arena = world_settings_from(config)
             events: list[RecordedCommand | TickRateChange] = []
             last_tick = 0
             for self.line, raw in lines:
                 record = _object(raw)
                 if "final_tick" in record:
-                    final_tick, state_hash = _final(record, last_tick)
+                    final = _final(record, last_tick)
                     after = next(lines, None)
                     if after is not None:
                         self.line = after[0]
                         raise _Refusal("nothing may follow the final line")
-                    return Recording(config, tuple(events), final_tick, state_hash)
+                    return Recording(config, tuple(events), *final, lines_hash.hexdigest())
+                lines_hash.update(canonical_line(record).encode() + b"\n")
                 event = _event(record, arena, last_tick)
                 last_tick = event.tick
                 events.append(event)
@@ -148,7 +167,7 @@ def _header(record: dict[str, Any]) -> GameConfig:
         )
     _keys(record, {"format", "version", "hz", "world"}, "the header")
     version = record["version"]
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int or version != VERSION:  # not 2.0, not true
         raise _Refusal(
             f"replay format version {_shown(version)} is not supported "
             f"(this game reads version {VERSION})"
@@ -186,8 +205,8 @@ def _tick(record: dict[str, Any], key: str, last_tick: int) -> int:
     tick = record.get(key)
     if isinstance(tick, bool) or not isinstance(tick, int):
         raise _Refusal(f"{key} must be a whole number (got {_shown(tick)})")
-    if not 0 <= tick <= MAX_TICK:
-        raise _Refusal(f"{key} must be from 0 to {MAX_TICK:,} (got {tick})")
+    if not 0 <= tick <= MAX_RUN_TICKS:
+        raise _Refusal(f"{key} must be from 0 to {MAX_RUN_TICKS:,}, the limit (got {tick})")
     if tick < last_tick:
         raise _Refusal(f"tick {tick} comes after tick {last_tick}: ticks must not go backwards")
     return tick
@@ -225,13 +244,20 @@ def _event(
     return RecordedCommand(command)
 
 
-def _final(record: dict[str, Any], last_tick: int) -> tuple[int, str]:
-    _keys(record, {"final_tick", "state_hash"}, "the final line")
+def _final(record: dict[str, Any], last_tick: int) -> tuple[int, str, str, str]:
+    _keys(record, {"final_tick", "state_hash", "ended", "record_hash"}, "the final line")
     tick = _tick(record, "final_tick", last_tick)
-    state = record["state_hash"]
-    if not isinstance(state, str) or len(state) != 64 or state.strip("0123456789abcdef"):
-        raise _Refusal(f"state_hash must be 64 hex digits (got {_shown(state)})")
-    return tick, state
+    ended = record["ended"]
+    if ended not in ENDINGS:
+        raise _Refusal(f"ended must be one of {', '.join(ENDINGS)} (got {_shown(ended)})")
+    return tick, _digest(record, "state_hash"), ended, _digest(record, "record_hash")
+
+
+def _digest(record: dict[str, Any], key: str) -> str:
+    value = record[key]
+    if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
+        raise _Refusal(f"{key} must be 64 hex digits (got {_shown(value)})")
+    return value
 
 
 def _keys(record: dict[str, Any], expected: set[str], what: str) -> None:

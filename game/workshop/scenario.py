@@ -59,6 +59,7 @@ from game.config.model import (
 )
 from game.config.problems import NOTHING, Problem, SettingError
 from game.config.toml_files import TomlArray
+from game.limits import MAX_RUN_TICKS
 from game.scheduler.settings import MAX_CATCH_UP_STEPS
 from game.workshop.display_section import DisplaySection
 from game.workshop.timeline import PlayerInput, SettingsChange, Stall, Timeline
@@ -228,12 +229,16 @@ def _settings_change(entry: ChangeEntry) -> SettingsChange:
 
 
 def timeline_problems(scenario: Scenario) -> list[Problem]:
-    """Checks across the file that one entry cannot make on its own.
+    """Checks across the file that one entry cannot make on its own, so that a run that cannot be
+    done as asked is refused before it starts instead of being cut short without a word.
 
-    A timed change of tick rate must leave the max frame at least one step long, as
-    `[scheduler]` itself must; otherwise the scheduler would refuse it in the middle of the run.
+    - A timed change of tick rate must leave the max frame at least one step long, as
+      `[scheduler]` itself must; otherwise the scheduler would refuse it in the middle of the run.
+    - A stall must end before the run does (a frame that would pass the end is never run).
+    - The run may simulate at most `MAX_RUN_TICKS` ticks: no policy runs more than the scaled
+      wall time holds, seconds x time scale x hz, at the largest scale and rate it reaches.
     """
-    problems: list[Problem] = []
+    problems = [*_stalls_past_the_end(scenario), *_too_many_ticks(scenario)]
     frame_ns = scenario.scheduler.max_frame_ns
     for index, change in enumerate(scenario.changes):
         if change.hz is not None and hz_to_step_ns(change.hz) > frame_ns:
@@ -247,3 +252,41 @@ def timeline_problems(scenario: Scenario) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _stalls_past_the_end(scenario: Scenario) -> list[Problem]:
+    problems = []
+    for index, stall in enumerate(scenario.stalls):
+        end = stall.at + stall.ms / 1000
+        if end >= scenario.seconds:
+            problems.append(
+                Problem(
+                    ("stalls", index),
+                    f"ends at {decimal_text(end)} s, not before the run's "
+                    f"{decimal_text(scenario.seconds)} s: a stall must end before the run does",
+                    involves=(("seconds",),),
+                )
+            )
+    return problems
+
+
+def _too_many_ticks(scenario: Scenario) -> list[Problem]:
+    hz = max([scenario.scheduler.hz, *(c.hz for c in scenario.changes if c.hz is not None)])
+    scale = max(
+        [
+            scenario.scheduler.time_scale,
+            *(c.time_scale for c in scenario.changes if c.time_scale is not None),
+        ]
+    )
+    ticks = math.ceil(scenario.seconds * scale * hz)
+    if ticks <= MAX_RUN_TICKS:
+        return []
+    return [
+        Problem(
+            ("seconds",),
+            f"would let the run simulate up to {ticks:,} ticks ({decimal_text(scenario.seconds)} "
+            f"s x time scale {decimal_text(scale)} x {decimal_text(hz)} Hz), more than "
+            f"{MAX_RUN_TICKS:,} (the limit)",
+            involves=(("scheduler", "hz"), ("scheduler", "time_scale"), ("changes",)),
+        )
+    ]

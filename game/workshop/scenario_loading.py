@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from game.arguments import file_path, whole_number
 from game.config.overrides import Override, apply_overrides
 from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, render
 from game.config.toml_files import read_toml
@@ -55,11 +56,11 @@ _VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = True) -> None:
     """The flags shared by `simulate` and `compare`; each overrides the scenario's value."""
-    parser.add_argument("--scenario", type=Path, metavar="FILE", help="a scenario TOML file")
+    parser.add_argument("--scenario", type=file_path, metavar="FILE", help="a scenario TOML file")
     if policy:
         parser.add_argument("--policy", help=f"overload policy: {', '.join(POLICIES)}")
     parser.add_argument("--hz", help="tick rate, exact (default 60)")
-    parser.add_argument("--max-steps", type=int, help="catch-up cap M (default 5)")
+    parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
     parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
     parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
     parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
@@ -106,20 +107,26 @@ def _stall(text: str) -> dict[str, str]:
 def load_scenario(path: Path | None, flags: Sequence[Flag] = ()) -> Scenario:
     """The scenario at `path` (or the defaults) with `flags` applied; `BadInput` listing every
     problem, each labelled with the file or the flag it came from."""
-    label = str(path) if path is not None else "defaults"
     data = read_toml(path) if path is not None else {}
     merged, clashes = apply_overrides(data, [Override(flag.key, flag.value) for flag in flags])
-    lines = [_flag_line(problem, flags) or problem.line(label) for problem in clashes]
+    lines = [scenario_line(problem, path, flags) for problem in clashes]
     try:
         scenario = Scenario.model_validate(merged)
     except ValidationError as error:
         for problem in problems_in(error, Scenario):
-            lines.append(_flag_line(problem, flags) or problem.line(label))
+            lines.append(scenario_line(problem, path, flags))
         raise BadInput(*lines) from None
-    lines.extend(problem.line(label) for problem in timeline_problems(scenario))
+    lines.extend(scenario_line(problem, path, flags) for problem in timeline_problems(scenario))
     if lines:
         raise BadInput(*lines)
     return scenario
+
+
+def scenario_line(problem: Problem, path: Path | None, flags: Sequence[Flag]) -> str:
+    """The line for a problem with a scenario: blamed on the flag that set (or involved) its key,
+    else on the file (or on "defaults" when there is none)."""
+    label = str(path) if path is not None else "defaults"
+    return _flag_line(problem, flags) or problem.line(label)
 
 
 def _flag_line(problem: Problem, flags: Sequence[Flag]) -> str | None:

@@ -1,0 +1,197 @@
+"""Filming the real game: the `GameLoop` on a `ManualClock`, a picture every 1/fps s of its time.
+
+A clip must be the game itself (the same loop, pacer, renderer and HUD), identical run to run,
+and made without a screen. So the loop runs on the dummy video driver with a `ManualClock`, whose
+time moves only when the loop spends it (the pacer's sleeps, the ticks' CPU cost, a stall, the
+frame's drawing): nothing is measured, everything is counted, and a 10 s clip covers exactly
+10 s of game time however long it takes to render.
+
+The camera sits on the clock. Whenever time is about to pass, the window holds the last picture
+the loop drew, and it stays on screen until the clock moves again (the loop never draws while
+the clock moves). So every picture instant inside that stretch of time sees that picture: a
+2 s stall films as 2 s of a frozen screen, a long catch-up as its redraws every 250 ms, exactly
+as a screen recorder would have seen them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.app.lesson_guide import LessonGuide
+from game.app.loop import GameLoop, LoopOptions
+from game.app.script import Press
+from game.app.window import Window
+from game.clock.manual import ManualClock
+from game.config.model import GameConfig
+from game.from_config import session_from
+from game.session.controls import Action
+from game.session.frame import Frame
+from game.session.session import LabSession
+from game.workshop.clip_cues import DRAWING_NS, ScenarioCues
+from game.workshop.clip_files import ClipSink, ClipSpec
+
+Progress = Callable[[int], None]
+"""Told how many pictures have been taken so far."""
+
+
+class FilmingClock(ManualClock):
+    """A `ManualClock` with a camera: before its hands move from t to t + ns, every picture
+    instant in [t, t + ns) is shot with what is on the window now."""
+
+    def __init__(self, spec: ClipSpec, shoot: Callable[[int], None]) -> None:
+        super().__init__()
+        self.spec = spec
+        self._shoot = shoot
+        self._origin: int | None = None
+        self.taken = 0
+
+    def start(self) -> None:
+        """Picture 0 is taken at this instant."""
+        self._origin = self.now_ns()
+
+    def since_start_ns(self) -> int:
+        return self.now_ns() - (self._origin or 0)
+
+    @property
+    def done(self) -> bool:
+        return self.taken >= self.spec.frame_count
+
+    def _about_to_pass(self, ns: int) -> None:
+        if self._origin is None or ns <= 0:
+            return
+        end = self.now_ns() + ns - self._origin
+        count = 0
+        while (
+            self.taken + count < self.spec.frame_count
+            and self.spec.instant_ns(self.taken + count) < end
+        ):
+            count += 1
+        if count:
+            self._shoot(count)
+            self.taken += count
+
+    def move_on(self, ns: int) -> None:
+        self._about_to_pass(ns)
+        super().move_on(ns)
+
+    def sleep_ns(self, ns: int) -> None:
+        self._about_to_pass(ns)
+        super().sleep_ns(ns)
+
+    def busy_wait_ns(self, ns: int) -> None:
+        self._about_to_pass(ns)
+        super().busy_wait_ns(ns)
+
+    def block_ns(self, ns: int) -> None:
+        self._about_to_pass(ns)
+        super().block_ns(ns)
+
+
+class ScenarioLoop(GameLoop):
+    """The game loop with a scenario's cues: inputs right before their tick (between two ticks
+    of a frame if need be), as `game.workshop.runner` applies them."""
+
+    def __init__(
+        self,
+        session: LabSession,
+        window: Window,
+        clock: FilmingClock,
+        options: LoopOptions,
+        *,
+        lessons: LessonGuide,
+        cues: ScenarioCues,
+    ) -> None:
+        super().__init__(session, window, clock, options, lessons=lessons)
+        self.cues = cues
+
+    def cue_inputs(self) -> None:
+        for item in self.cues.inputs_due(self.session.lanes[0].world.tick):
+            if isinstance(item, Action):
+                self.session.apply(item)
+            else:
+                self.session.change(item)
+
+    def _between_ticks(self, frame: Frame) -> None:
+        self.cue_inputs()
+        super()._between_ticks(frame)
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """What to film: the settings, and what drives the game (a lesson step, a script, cues)."""
+
+    config: GameConfig
+    lesson: tuple[int, int] | None = None
+    """(lesson number, 1-based step)."""
+    script: tuple[Press, ...] = ()
+    cues: ScenarioCues | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Filmed:
+    taken: int
+    """Pictures taken: `spec.frame_count`, or fewer if the game quit first (a script's Q)."""
+    session: LabSession
+    """The session as the clip left it (its books, its worlds)."""
+
+
+def film(take: Take, spec: ClipSpec, sink: ClipSink, progress: Progress | None = None) -> Filmed:
+    """Run the game and send its pictures to `sink`, one every 1/fps s of the game's time."""
+    window = Window(spec.width, spec.height, fullscreen=False, vsync=False)
+    clock = FilmingClock(spec, lambda count: _shoot(window, sink, count, clock, progress))
+    options = LoopOptions(
+        script=take.script,
+        pause_on_focus_loss=False,
+        graph_seconds=float(take.config.hud.graph_seconds),
+        print_hash=False,
+    )
+    session = session_from(take.config)
+    lessons = LessonGuide()
+    loop: GameLoop
+    if take.cues is not None:
+        loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)
+    else:
+        loop = GameLoop(session, window, clock, options, lessons=lessons)
+    if take.lesson is not None:
+        number, step = take.lesson
+        lessons.start(number, session)
+        for _ in range(step - 1):
+            lessons.next_step(session)
+    pygame.event.clear()
+    loop.warm_up()
+    clock.start()
+    while not clock.done:
+        _frame_boundary(loop, clock, take.cues)
+        if not loop.run_frame():
+            break
+    return Filmed(clock.taken, session)
+
+
+def _frame_boundary(loop: GameLoop, clock: FilmingClock, cues: ScenarioCues | None) -> None:
+    """Between two frames: the frame's drawing costs its time; a scenario's changes and stalls
+    whose moment has come are carried out."""
+    clock.move_on(DRAWING_NS if cues is None else cues.frame_work_ns())
+    if cues is None or not isinstance(loop, ScenarioLoop):
+        return
+    since_start = clock.since_start_ns()
+    for change in cues.changes_due(since_start):
+        loop.session.change(change)
+    stall = cues.stall_due_ns(since_start)
+    if stall:
+        clock.block_ns(stall)
+    loop.cue_inputs()
+
+
+def _shoot(
+    window: Window, sink: ClipSink, count: int, clock: FilmingClock, progress: Progress | None
+) -> None:
+    sink.add(pygame.image.tobytes(window.surface, "RGB"), count)
+    if progress is not None:
+        progress(clock.taken + count)
+    if clock.taken + count >= clock.spec.frame_count:
+        # The clip is complete: a long catch-up still running stops at its next look at the
+        # keyboard (every 100 ms of stepping) instead of running to its end unseen.
+        pygame.event.post(pygame.event.Event(pygame.QUIT))

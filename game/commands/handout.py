@@ -1,0 +1,193 @@
+"""`python -m game handout --out DIR [--quick]`: a static page a workshop can hand out.
+
+Writes `DIR/index.html` with every lesson step (its caption, its clip, the command that films
+it), the reference articles' claims with the `schedule` and `lab` commands that reproduce their
+figures and those commands' real output, and the policy comparisons; the clips go in
+`DIR/clips`, the figures in `DIR/figures`. The page needs no server and no network.
+
+Everything is made in-process by the repository's own commands (`clip`, `schedule`, `lab`,
+`compare`): the page cannot say something the code does not do. The clips are filmed in
+parallel, one process per core, since each one is a whole run of the game. `--quick` films only
+each lesson's first step, shorter and smaller, and leaves out the slowest figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from game.commands import compare, lab, schedule
+from game.commands.clip import make_clip
+from game.config.loading import load_config
+from game.errors import BadInput
+from game.workshop.clip_files import clip_spec
+from game.workshop.handout_page import (
+    REFERENCES,
+    Comparison,
+    Figure,
+    ReferenceSection,
+    Shown,
+    StepClip,
+    page,
+    reference_sections,
+)
+from game.workshop.lessons import load_lessons
+from game.workshop.output import output_directory
+
+HELP = "write a static handout page: every lesson with its clip, the references, the policies"
+SCENARIOS = Path(__file__).resolve().parents[2] / "configs" / "scenarios"
+COMPARISONS = (
+    ("single_stall", "uncapped,clamp,drop,reset,backlog"),
+    ("spiral", "uncapped,clamp,drop,backlog"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClipPlan:
+    """How the lesson clips are filmed."""
+
+    seconds: str
+    size: str
+    fps: int
+    every_step: bool
+
+
+FULL = ClipPlan(seconds="3", size="1280x720", fps=30, every_step=True)
+QUICK = ClipPlan(seconds="1", size="640x360", fps=10, every_step=False)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to write")
+    parser.add_argument(
+        "--quick", action="store_true",
+        help="first step of each lesson only, 1 s clips, and no slow figures (a smoke run)",
+    )  # fmt: skip
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise BadInput.error(message)
+
+
+def _run_command(text: str) -> Shown:
+    """Run `python -m game <text>` (schedule or lab) here, and keep what it printed."""
+    words = shlex.split(text)
+    modules = {"schedule": schedule, "lab": lab}
+    parser = _Parser(prog=f"python -m game {words[0]}")
+    modules[words[0]].add_arguments(parser)
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            modules[words[0]].run(parser.parse_args(words[1:]))
+    except BadInput as problem:
+        out.write("\n".join(problem.lines) + "\n")
+    return Shown(text, out.getvalue())
+
+
+def _film_step(job: tuple[int, int, str, str, str, int]) -> str:
+    """One lesson step's clip, in a worker process (module level, so it can be sent there)."""
+    lesson, step, out, size, seconds, fps = job
+    spec = clip_spec(Path(out), size, fps, seconds)
+    config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
+    make_clip(spec, config, lesson=(lesson, step), bar=False)
+    return out
+
+
+def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list[StepClip]:
+    """Film the lesson steps, in parallel, and describe each one for the page."""
+    steps: list[StepClip] = []
+    jobs: list[tuple[int, int, str, str, str, int]] = []
+    for lesson in load_lessons():
+        chosen = lesson.steps if plan.every_step else lesson.steps[:1]
+        for number, step in enumerate(chosen, start=1):
+            name = f"clips/lesson-{lesson.number}-step-{number}.mp4"
+            command = (
+                f"clip --lesson {lesson.number} --step {number} --seconds {plan.seconds} "
+                f"--size {plan.size} --fps {plan.fps} --out {Path(name).name}"
+            )
+            steps.append(
+                StepClip(
+                    lesson.number, lesson.title, number, step.caption, step.keys, name, command
+                )
+            )
+            jobs.append((lesson.number, number, str(out / name), plan.size, plan.seconds, plan.fps))
+    output_directory(out / "clips")
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        futures = [pool.submit(_film_step, job) for job in jobs]
+        for done, future in enumerate(as_completed(futures), start=1):
+            tell(f"clip {done}/{len(jobs)}: {Path(future.result()).name}")
+    return steps
+
+
+def references() -> list[tuple[ReferenceSection, list[Shown]]]:
+    """Each section of docs/references.md, with its commands run and their output kept."""
+    sections = reference_sections(REFERENCES.read_text(encoding="utf-8"))
+    return [(section, [_run_command(text) for text in section.commands]) for section in sections]
+
+
+def lab_figures(out: Path) -> list[Figure]:
+    _run_command(f"lab --plot {shlex.quote(str(out / 'figures' / 'lab'))}")
+    return [
+        Figure(title, f"figures/lab/{name}.png", "lab --plot figures/lab")
+        for name, title in (
+            ("projectile", "Projectile error per integrator and tick rate"),
+            ("spring_energy", "Spring energy drift: explicit vs semi-implicit Euler"),
+        )
+    ]
+
+
+def comparisons(out: Path, quick: bool) -> list[Comparison]:
+    made = []
+    for name, policies in COMPARISONS[:1] if quick else COMPARISONS:
+        scenario = f"configs/scenarios/{name}.toml"
+        folder = out / "figures" / f"compare-{name}"
+        parser = _Parser(prog="python -m game compare")
+        compare.add_arguments(parser)
+        args = parser.parse_args(
+            ["--scenario", str(SCENARIOS / f"{name}.toml"), "--policies", policies,
+             "--out", str(folder)]
+        )  # fmt: skip
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            compare.run(args)
+        table = "".join(
+            line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
+        )
+        command = f"compare --scenario {scenario} --policies {policies} --out out/{name}"
+        figure = f"figures/{folder.name}/compare.png"
+        made.append(Comparison(table.splitlines()[0], command, table, figure))
+    return made
+
+
+def run(args: argparse.Namespace) -> int:
+    out = output_directory(args.out)
+    plan = QUICK if args.quick else FULL
+    show = sys.stderr.isatty()
+
+    def tell(message: str) -> None:
+        if show:
+            print(message, file=sys.stderr, flush=True)
+
+    steps = lesson_clips(out, plan, tell)
+    tell("running the references' commands")
+    shown = references()
+    figures = [] if args.quick else lab_figures(out)
+    tell("comparing the policies")
+    compared = comparisons(out, args.quick)
+    remake = f"handout --out {args.out}" + (" --quick" if args.quick else "")
+    index = out / "index.html"
+    try:
+        index.write_text(page(steps, shown, compared, figures, remake), encoding="utf-8")
+    except OSError as problem:
+        raise BadInput.error(f"--out {out}: cannot write: {problem.strerror or problem}") from None
+    print(f"wrote {index} ({len(steps)} clips): open it in a browser, no server needed")
+    return 0

@@ -1,0 +1,169 @@
+"""`python -m game sweep`: the spiral map, many headless runs over a grid of settings.
+
+    python -m game sweep --scenario configs/scenarios/spiral_map.toml \
+        --vary load.step_cost_ms=0:40:1 --vary scheduler.max_steps=1,2,3,5,8 \
+        --policies drop,uncapped --out figures/map [--seconds 20] [--workers 2] [--theme dark]
+
+Every combination of the `--vary` values, under every policy, is one run of the scenario
+(`game.workshop.sweep_grid`), played out in parallel on all cores (`--workers N` to choose)
+with a progress bar on a terminal. `--out DIR` gets `sweep.csv`, one row per run, and for each
+policy `sweep_POLICY.png` and `.svg`: heat maps of what the runs did, with the theory's frontier
+on top (`game.workshop.frontier`). The table printed at the end says, policy by policy, how
+many runs kept up, fell behind or spiralled, and on how many the theory agrees.
+
+Everything that can be refused is refused before the first run: an unknown key, an empty range,
+a value the setting does not take, an output directory that cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from game.commands.compare import parse_policies, refuse_policy_changes
+from game.config.exact import decimal_text
+from game.errors import BadInput
+from game.scheduler.policies import POLICIES
+from game.workshop.output import add_theme_argument, output_directory
+from game.workshop.scenario import Scenario
+from game.workshop.scenario_loading import add_scenario_arguments, flags_from_args, load_scenario
+from game.workshop.sweep import Measures, Sweep, default_workers
+from game.workshop.sweep_grid import Axis, SweepCell, cells, check_axes, parse_vary
+from game.workshop.sweep_report import Run, by_policy, runs, summary_table, write_csv
+
+HELP = "run a scenario over a grid of settings in parallel: the spiral map, with its theory"
+CSV_NAME = "sweep.csv"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_scenario_arguments(parser, policy=False)
+    parser.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        metavar="KEY=A:B:STEP|KEY=V1,V2,...",
+        help="a setting to vary (one or two): a range, or a list of values",
+    )
+    parser.add_argument(
+        "--policies",
+        metavar="A,B,...",
+        help=f"comma-separated policies (default: the scenario's; any of {', '.join(POLICIES)})",
+    )
+    parser.add_argument("--out", type=Path, metavar="DIR", help="write sweep.csv and the maps")
+    parser.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
+    add_theme_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.vary:
+        raise BadInput.error("sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one or two)")
+    if args.out is None:
+        raise BadInput.error("sweep needs --out DIR for sweep.csv and the maps")
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise BadInput.error(f"--workers must be at least 1 (got {workers})")
+    axes = [parse_vary(text) for text in args.vary]
+    flags = flags_from_args(args)
+    base = load_scenario(args.scenario, flags)
+    policies = parse_policies(args.policies or base.scheduler.policy)
+    if args.policies:
+        refuse_policy_changes(base, "sweep")
+    check_axes(axes, flags, base)
+    grid = cells(args.scenario, flags, axes, policies)
+    out = output_directory(args.out)
+    names = [
+        CSV_NAME,
+        *(f"sweep_{policy}.{kind}" for policy in policies for kind in ("png", "svg")),
+    ]
+    _check_writable(out, names)
+    measures = _run_with_progress(grid, workers)
+    every = runs(grid, measures)
+    title = base.heading(args.scenario, "sweep")
+    seconds = decimal_text(base.seconds)
+    sys.stdout.write(f"{title}: {len(grid)} runs of {seconds} s, {_grid_text(axes)}\n")
+    sys.stdout.write(summary_table(axes, every))
+    written = _write(out, axes, every, base, title, args.theme)
+    sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
+    return 0
+
+
+def _grid_text(axes: Sequence[Axis]) -> str:
+    return " x ".join(f"{len(axis.values)} {axis.name}" for axis in axes)
+
+
+def _check_writable(out: Path, names: Sequence[str]) -> None:
+    """Refuse now, not after the runs, a directory that takes no files or a name taken by one."""
+    for name in names:
+        if (out / name).is_dir():
+            raise BadInput.error(f"--out {out}: cannot write {name}: it is a directory")
+    try:
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as problem:
+        raise BadInput.error(f"--out {out}: cannot write: {problem.strerror or problem}") from None
+
+
+def _run_with_progress(grid: list[SweepCell], workers: int) -> list[Measures]:
+    found: dict[int, Measures] = {}
+    with Sweep(grid, workers) as sweep, _progress(len(grid)) as advance:
+        for index, measured in sweep.results():
+            found[index] = measured
+            advance()
+    return [found[cell.index] for cell in grid]
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr when it is a terminal; nothing otherwise (logs, pipes, tests)."""
+    if not (sys.stderr.isatty() and os.environ.get("TERM") != "dumb"):
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    columns = ("runs", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("runs", total=total)
+        yield lambda: progress.advance(task)
+
+
+def _heading(base: Scenario, axes: Sequence[Axis], title: str) -> str:
+    """The maps' title: the scenario, then the settings every run shares (not the varied ones)."""
+    varied = {axis.key for axis in axes}
+    settings, clock = base.scheduler, base.clock
+    knobs = [
+        (("scheduler", "hz"), f"{decimal_text(settings.hz)} Hz"),
+        (("scheduler", "max_steps"), f"M = {settings.max_steps}"),
+        (("load", "step_cost_ms"), f"step cost {decimal_text(base.load.step_cost_ms)} ms"),
+        (("clock", "render_fps"), f"render {decimal_text(clock.render_fps)} fps"),
+        (("clock", "render_cost_ms"), f"render cost r = {decimal_text(clock.render_cost_ms)} ms"),
+        (("scheduler", "time_scale"), f"time scale {settings.time_scale}"),
+        (("seconds",), f"{decimal_text(base.seconds)} s per run"),
+    ]
+    shown = [text for key, text in knobs if key not in varied and text != "time scale 1"]
+    return f"{title}\n{'  |  '.join(shown)}"
+
+
+def _write(
+    out: Path, axes: Sequence[Axis], every: Sequence[Run], base: Scenario, title: str, theme: str
+) -> list[Path]:
+    # matplotlib is imported only now: it takes a second to load.
+    from game.workshop.plotting import THEMES
+    from game.workshop.sweep_figures import sweep_figure
+
+    written = [out / CSV_NAME]
+    heading = _heading(base, axes, title)
+    try:
+        write_csv(out / CSV_NAME, axes, every)
+        for policy, policy_runs in by_policy(every).items():
+            path = out / f"sweep_{policy}.png"
+            written += sweep_figure(path, axes, policy_runs, heading, THEMES[theme])
+    except OSError as problem:
+        raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
+    return written

@@ -1,0 +1,41 @@
+"""The limits on what the game will read and how much work one command may take.
+
+Every input is bounded before it is trusted: a file handed over by mistake (`/dev/zero`, a video)
+or a value typed with one key held down must end in one clear line and exit status 2, not in a
+machine that runs out of memory or a run that lasts all night. Each limit is far above anything
+the game writes or a workshop needs, and each is stated here, once, and in the README's "Limits".
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+KIB: Final = 1024
+MIB: Final = 1024 * KIB
+
+MAX_TEXT_FILE_BYTES: Final = 1 * MIB
+"""A config, scenario, lesson or script file. The shipped ones are a few KiB."""
+
+MAX_RECORDING_BYTES: Final = 64 * MIB
+"""A replay file. An hour of play with a shot every frame at 144 fps is about 60 MiB."""
+
+MAX_NESTING: Final = 32
+"""Tables and arrays inside one another in a TOML file (or dotted key parts). The game's own
+files nest four deep; deeper input is refused before it reaches a parser that recurses."""
+
+MAX_DIGITS: Final = 100
+"""Digits in one number, in any file or argument. A 64-bit seed has 20."""
+
+MAX_RUN_TICKS: Final = 10_000_000
+"""Ticks one headless run (`simulate`, each policy of `compare`, `replay`) may simulate: about 46
+hours at 60 Hz, and some minutes of work."""
+
+MAX_REPLAY_FRAMES: Final = 3_600_000
+"""Frames a replay may take at the render rate asked for: as many as the longest `simulate` run
+(an hour at 1000 fps)."""
+
+MAX_SCHEDULE_FRAMES: Final = 10_000_000
+"""Frames the `schedule` explainer accepts (it runs no ticks, so it can afford more)."""
+
+MAX_PROBLEM_LINES: Final = 20
+"""Problems printed for one refused input; the rest are counted in one more line."""

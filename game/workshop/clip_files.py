@@ -1,0 +1,231 @@
+"""Clip files: what `python -m game clip` writes, checked before any frame is rendered.
+
+A clip is a fixed number of pictures, one every 1/fps s of game time, written as an animated GIF
+(Pillow) or an H.264 MP4 (imageio, with the ffmpeg that the `imageio-ffmpeg` wheel ships). The
+pictures arrive as raw RGB bytes; this module never sees pygame, so it is tested without a
+display.
+
+Everything that can be refused is refused up front, in one line (a bad size, an unknown
+extension, a folder that cannot be written): a minute of rendering must not end in "cannot
+write". The file is written under a temporary name beside the target and renamed at the end, so
+an interrupted run never leaves half a clip under the real name.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Protocol
+
+from PIL import Image
+
+from game.clock.units import NS_PER_SECOND
+from game.errors import BadInput
+
+FORMATS = (".gif", ".mp4")
+MIN_SIZE = (320, 240)
+MAX_SIZE = (3840, 2160)
+"""The window sizes a clip may have: the game's smallest window up to 4K."""
+MAX_FPS = {".gif": 50, ".mp4": 120}
+"""A GIF counts its delays in hundredths of a second, and browsers slow any delay under 2 of them
+down to 10: 50 fps is the fastest a GIF really plays."""
+MAX_SECONDS = 600
+_SIZE = re.compile(r"(\d{1,5})x(\d{1,5})")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`1280x720` -> (1280, 720), within `MIN_SIZE` and `MAX_SIZE`."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise BadInput.error(f"--size must be WIDTHxHEIGHT, like 1280x720 (got {text!r})")
+    width, height = int(match.group(1)), int(match.group(2))
+    (low_w, low_h), (high_w, high_h) = MIN_SIZE, MAX_SIZE
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        raise BadInput.error(
+            f"--size must be from {low_w}x{low_h} to {high_w}x{high_h} (got {text!r})"
+        )
+    return width, height
+
+
+@dataclass(frozen=True, slots=True)
+class ClipSpec:
+    """What to film: where, how big, how many pictures a second, for how long."""
+
+    out: Path
+    width: int
+    height: int
+    fps: int
+    seconds: Fraction
+
+    @property
+    def kind(self) -> str:
+        return self.out.suffix.lower()
+
+    @property
+    def frame_count(self) -> int:
+        """Pictures in the clip: one at the start and every 1/fps s after, up to `seconds`."""
+        return max(1, math.floor(self.seconds * self.fps))
+
+    def instant_ns(self, index: int) -> int:
+        """When picture `index` is taken, in whole ns of game time after the clip's start."""
+        return index * NS_PER_SECOND // self.fps
+
+
+def clip_spec(out: Path, size: str, fps: int, seconds: str) -> ClipSpec:
+    """The clip asked for on the command line, every value checked (`BadInput`, one line)."""
+    kind = out.suffix.lower()
+    if kind not in FORMATS:
+        raise BadInput.error(f"--out must end in .gif or .mp4 (got {str(out)!r})")
+    width, height = parse_size(size)
+    if kind == ".mp4" and (width % 2 or height % 2):
+        raise BadInput.error(
+            f"--size must be even for an MP4 (H.264 halves the colour; got {size})"
+        )
+    if not 1 <= fps <= MAX_FPS[kind]:
+        raise BadInput.error(f"--fps must be from 1 to {MAX_FPS[kind]} for a {kind} (got {fps})")
+    try:
+        length = Fraction(seconds.strip())
+    except ValueError:
+        raise BadInput.error(
+            f"--seconds must be a number like 10 or 2.5 (got {seconds!r})"
+        ) from None
+    if not 0 < length <= MAX_SECONDS:
+        raise BadInput.error(f"--seconds must be above 0 and at most {MAX_SECONDS} (got {seconds})")
+    check_writable(out)
+    return ClipSpec(out, width, height, fps, length)
+
+
+def check_writable(out: Path) -> None:
+    """Refuse an output the clip could not be saved to: its folder is made if missing, and a
+    throwaway file is written beside it (asking the OS is the only honest test, as root too)."""
+    if out.is_dir():
+        raise BadInput.error(f"--out {out}: is a directory")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out.parent):
+            pass
+    except OSError as problem:
+        raise BadInput.error(
+            f"--out {out}: cannot write there: {problem.strerror or problem}"
+        ) from None
+
+
+def gif_delays_ms(count: int, fps: int) -> list[int]:
+    """Each picture's delay, in whole hundredths of a second (as a GIF stores them), chosen so
+    that picture i starts at round(i x 100 / fps): at 30 fps the delays go 30, 40, 30 ms..., and a
+    10 s clip lasts 10 s, where a delay of 33 ms for every picture (3 hundredths) would play it
+    in 9."""
+    starts = [round(Fraction(100 * index, fps)) for index in range(count + 1)]
+    return [10 * (later - earlier) for earlier, later in itertools.pairwise(starts)]
+
+
+class ClipSink(Protocol):
+    """Where the pictures go, in order; `repeat` says for how many instants it stayed on screen."""
+
+    def add(self, rgb: bytes, repeat: int = 1) -> None: ...
+
+    def close(self) -> None:
+        """Write the file under its real name."""
+        ...
+
+    def discard(self) -> None:
+        """Give up: remove what was written."""
+        ...
+
+
+class _TemporaryFile:
+    """The file being written, under a hidden name beside the target until `publish`."""
+
+    def __init__(self, out: Path) -> None:
+        # Not `mkstemp`: its file is private (0600), and the clip is meant to be shared.
+        self.out = out
+        self.path = out.parent / f".{out.stem}-{secrets.token_hex(6)}{out.suffix}"
+        self.path.open("xb").close()
+
+    def publish(self) -> None:
+        os.replace(self.path, self.out)
+
+    def remove(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+class GifSink:
+    """Pillow's GIF writer. Each picture gets its own 255-colour palette (fast octree, no
+    dithering: flat HUD colours stay flat), and Pillow stores only the rectangle that changed,
+    merging a picture that did not change into the previous one's delay."""
+
+    def __init__(self, spec: ClipSpec) -> None:
+        self._spec = spec
+        self._file = _TemporaryFile(spec.out)
+        self._pictures: list[Image.Image] = []
+        self._repeats: list[int] = []
+
+    def add(self, rgb: bytes, repeat: int = 1) -> None:
+        picture = Image.frombytes("RGB", (self._spec.width, self._spec.height), rgb)
+        self._pictures.append(
+            picture.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        )
+        self._repeats.append(repeat)
+
+    def close(self) -> None:
+        pictures = self._pictures
+        delays = gif_delays_ms(sum(self._repeats), self._spec.fps)
+        durations, start = [], 0
+        for repeat in self._repeats:  # a picture shown for n instants lasts their n delays
+            durations.append(sum(delays[start : start + repeat]))
+            start += repeat
+        pictures[0].save(
+            self._file.path, format="GIF", save_all=True, append_images=pictures[1:],
+            duration=durations, loop=0, disposal=1,
+        )  # fmt: skip
+        self._file.publish()
+
+    def discard(self) -> None:
+        self._pictures.clear()
+        self._file.remove()
+
+
+class Mp4Sink:
+    """H.264 in an MP4 through imageio's ffmpeg writer: each picture is piped to ffmpeg as it
+    comes, so memory stays flat and ffmpeg encodes on the other core while the game renders."""
+
+    def __init__(self, spec: ClipSpec) -> None:
+        import imageio.v2 as imageio
+        import numpy as np
+
+        self._np = np
+        self._spec = spec
+        self._file = _TemporaryFile(spec.out)
+        self._writer = imageio.get_writer(
+            self._file.path, format="FFMPEG", mode="I", fps=spec.fps, codec="libx264",
+            pixelformat="yuv420p", macro_block_size=1, ffmpeg_log_level="error",
+            output_params=["-movflags", "+faststart"],
+        )  # fmt: skip
+
+    def add(self, rgb: bytes, repeat: int = 1) -> None:
+        picture = self._np.frombuffer(rgb, self._np.uint8)
+        picture = picture.reshape(self._spec.height, self._spec.width, 3)
+        for _ in range(repeat):
+            self._writer.append_data(picture)
+
+    def close(self) -> None:
+        self._writer.close()
+        self._file.publish()
+
+    def discard(self) -> None:
+        try:
+            self._writer.close()
+        finally:
+            self._file.remove()
+
+
+def open_sink(spec: ClipSpec) -> ClipSink:
+    """The writer for the clip's format."""
+    return GifSink(spec) if spec.kind == ".gif" else Mp4Sink(spec)

@@ -1,0 +1,104 @@
+"""`python -m game handout`: a static page, checked in a real headless Chromium.
+
+The browser is Debian's `chromium` package (`.ci/run` installs it), never a downloaded build. It
+opens the page from `file://` with networking features off, and must log nothing to the console;
+the page's own media check must find every picture and clip; a screenshot must show something.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+
+from game.cli import main
+from game.workshop.handout_page import REFERENCES, reference_sections, trimmed
+from game.workshop.lessons import load_lessons
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def test_the_references_page_is_read_section_by_section() -> None:
+    sections = {s.anchor: s for s in reference_sections(REFERENCES.read_text(encoding="utf-8"))}
+    step_cap = sections["step-cap"]
+    assert step_cap.claims.startswith("After a long frame, a catch-up cap must be followed")
+    assert step_cap.commands[0] == "schedule --hz 50 --max-steps 4 --initial-remainder-ms 15 200 5"
+    assert "schedule --hz 50 --max-steps 4 7 13 15 25" in step_cap.commands  # comment dropped
+    assert "lab" in sections["projectile-spring"].commands
+    assert all("--plot" not in c for s in sections.values() for c in s.commands)
+
+
+def test_long_output_keeps_its_head_and_its_ledger_line() -> None:
+    output = "\n".join(f"row {n}" for n in range(40))
+    kept = ["row 0", "row 1", "row 2", "    ...", "row 38", "row 39"]
+    assert trimmed(output, 6).splitlines() == kept
+
+
+def test_an_unusable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("")
+    assert main(["handout", "--out", str(tmp_path / "file"), "--quick"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "exists and is not a directory" in line
+
+
+def chromium(page: Path, *flags: str, profile: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", *flags, page.as_uri()],
+        capture_output=True, text=True, timeout=180, check=True,
+    )  # fmt: skip
+
+
+def media_check(page: Path, profile: Path) -> tuple[dict[str, str], list[str]]:
+    """The page's media-check attributes after loading, and what it logged to the console."""
+    done = chromium(
+        page, "--enable-logging=stderr", "--v=0", "--virtual-time-budget=15000", "--dump-dom",
+        profile=profile,
+    )  # fmt: skip
+    tag = re.search(r'<p id="media-check"([^>]*)>', done.stdout)
+    assert tag is not None, done.stdout[:500]
+    attributes = dict(re.findall(r'data-([a-z]+)="([^"]*)"', tag.group(1)))
+    console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+    return attributes, console
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+def test_the_handout_loads_in_headless_chromium_with_every_clip_and_figure(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "handout"
+    assert main(["handout", "--out", str(out), "--quick"]) == 0
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    sources = re.findall(r'<(?:img|video) src="([^"]+)"', text)
+    lessons = len(load_lessons())  # --quick: one step a lesson
+    assert len([s for s in sources if s.endswith(".mp4")]) == lessons
+    assert any(s.endswith("compare.png") for s in sources)
+    assert "http://" not in text and "https://" not in text  # nothing from the network
+    assert "0.326992" in text and ": balanced" in text  # lab's and schedule's real output
+
+    checked, console = media_check(index, tmp_path / "profile")
+    assert console == []
+    assert checked == {"checked": str(len(sources)), "broken": "0"}
+
+    shot = tmp_path / "page.png"
+    chromium(
+        index, f"--screenshot={shot}", "--window-size=1280,1600", "--hide-scrollbars",
+        "--virtual-time-budget=5000", profile=tmp_path / "profile",
+    )  # fmt: skip
+    with Image.open(shot) as picture:
+        spread = ImageStat.Stat(picture.convert("L")).stddev[0]
+        assert picture.size == (1280, 1600)
+    assert spread > 20  # text, clips and figures; a blank page would be 0
+
+    # And the check is real: a clip that went missing is reported on the page.
+    (out / "clips" / "lesson-3-step-1.mp4").unlink()
+    checked, _ = media_check(index, tmp_path / "profile")
+    assert checked["broken"] == "1"

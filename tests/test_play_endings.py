@@ -1,0 +1,158 @@
+"""However the game ends (Q, a signal, a crash, a file it cannot write), the recording gets its
+final line, the final hash is printed, and `replay` accepts the recording and matches it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game.app.loop import GameLoop
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def final_line(record: Path) -> dict[str, object]:
+    line: dict[str, object] = json.loads(record.read_text().splitlines()[-1])
+    return line
+
+
+def replays(record: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    capsys.readouterr()
+    assert main(["replay", str(record), "--render-fps", "60"]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def signal_after(seconds: float, number: int) -> threading.Timer:
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), number))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize(("number", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_ends_the_game_at_a_tick_and_the_recording_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: int, code: int
+) -> None:
+    record = tmp_path / "session.replay"
+    script = tmp_path / "fire.txt"
+    script.write_text("0 space\n100 click 20 8\n")
+    before = signal.getsignal(number)
+    timer = signal_after(0.8, number)
+    try:
+        assert (
+            main(["--record", str(record), "--script", str(script), "--frames", "100000"]) == code
+        )
+    finally:
+        timer.cancel()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("final tick ")
+    assert out[1] == f"recorded to {record}: replay with `python -m game replay {record}`"
+    assert final_line(record)["ended"] == "signal"
+    assert replays(record, capsys) == [
+        out[0],
+        "the recorded session was ended by a signal (Ctrl+C, a closed terminal or a kill)",
+        "matches the recording (replayed at 60 fps)",
+    ]
+    assert signal.getsignal(number) == before  # the previous handler is back
+
+
+def test_a_crash_still_writes_the_final_line_and_the_hash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_frame = GameLoop.run_frame
+    frames = 0
+
+    def crashing(loop: GameLoop) -> bool:
+        nonlocal frames
+        frames += 1
+        if frames == 30:
+            raise RuntimeError("a bug")
+        return run_frame(loop)
+
+    monkeypatch.setattr(GameLoop, "run_frame", crashing)
+    record = tmp_path / "session.replay"
+    with pytest.raises(RuntimeError, match="a bug"):
+        main(["--record", str(record), "--frames", "100"])
+    monkeypatch.undo()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("final tick ")
+    assert final_line(record)["ended"] == "error"
+    assert replays(record, capsys) == [
+        out[0],
+        "the recorded session was ended by an error; it was recorded up to that moment",
+        "matches the recording (replayed at 60 fps)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"), [("a" * 256 + ".png", "file name too long"), ("shots", "is a directory")]
+)
+def test_a_screenshot_that_cannot_be_written_is_refused_before_the_game_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, reason: str
+) -> None:
+    (tmp_path / "shots").mkdir()
+    record = tmp_path / "session.replay"
+    shot = tmp_path / name
+    assert main(["--screenshot", str(shot), "--record", str(record), "--frames", "1"]) == 2
+    assert capsys.readouterr().err == f"error: --screenshot {shot}: cannot write it: {reason}\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["shots"]
+
+
+def test_a_screenshot_that_fails_at_the_end_is_one_line_and_the_recording_is_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(loop: GameLoop, path: Path) -> Path:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(GameLoop, "save_screenshot", full_disk)
+    record, shot = tmp_path / "session.replay", tmp_path / "shot.png"
+    assert main(["--screenshot", str(shot), "--record", str(record), "--frames", "5"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"error: the game stopped: {shot}: no space left on device\n"
+    assert captured.out.splitlines()[0].startswith("final tick ")
+    assert final_line(record)["ended"] == "error"
+
+
+@pytest.mark.parametrize("flag", ["--config", "--script"])
+def test_record_pointed_at_an_input_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    source = tmp_path / "input.toml"
+    source.write_text("")
+    assert main([flag, str(source), "--record", str(source), "--frames", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: --record {source} is the {flag} file: it would be overwritten\n"
+    )
+    assert source.read_text() == ""
+
+
+def test_a_closed_terminal_ends_the_real_game_with_a_replayable_recording(tmp_path: Path) -> None:
+    record = tmp_path / "session.replay"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    game = subprocess.Popen(
+        [sys.executable, "-m", "game", "--record", str(record), "--frames", "100000"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while not record.with_name("session.replay.part").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    game.send_signal(signal.SIGHUP)
+    out, err = game.communicate(timeout=30)
+    assert (game.returncode, err) == (129, "")
+    assert out.splitlines()[0].startswith("final tick ")
+    assert final_line(record)["ended"] == "signal"
+    replay = subprocess.run(
+        [sys.executable, "-m", "game", "replay", str(record)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert replay.stdout.splitlines()[0] == out.splitlines()[0]
