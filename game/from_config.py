@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from game.config.model import GameConfig
 from game.scheduler.settings import AlphaMode
-from game.session.controls import Controls
+from game.session.controls import Controls, partner_input_model
 from game.session.session import CommandLog, LabSession, TickRateLog
 from game.world.scene import demo_scene
 from game.world.settings import CannonSettings, WorldSettings
@@ -38,6 +38,7 @@ def controls_from(config: GameConfig) -> Controls:
         ghost=config.overlays.ghost,
         tick_markers=config.overlays.tick_markers,
         trails=config.overlays.trails,
+        input_models=(config.input.model, partner_input_model(config.input.model)),
     )
 
 

@@ -51,6 +51,13 @@ REFRESH_RATES: tuple[Fraction, ...] = tuple(
 )
 """Common display refresh rates: the judder table's columns, and the live game's guesses."""
 
+INPUT_MODEL_NAMES: tuple[str, ...] = ("frame-edge", "tick-poll", "latched", "counted", "stamped")
+"""How a fixed tick sees the player's presses (`game.session.input_models`), in the order Y
+cycles through them: the engines' default bug first, then the fixes."""
+TAP_BUTTONS: tuple[str, ...] = ("jump", "dash")
+"""Buttons pressed for one action each: their presses are counted (seen, lost, doubled...)."""
+HELD_BUTTONS: tuple[str, ...] = ("left", "right")
+"""Buttons held for as long as the action lasts: the avatar runs while one is down."""
 KEY_NAMES: tuple[str, ...] = (
     *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
     "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",

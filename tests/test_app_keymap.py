@@ -43,8 +43,19 @@ def test_every_bound_key_is_in_the_help() -> None:
         (pygame.K_c, pygame.KMOD_SHIFT, Action(Act.LESS_COST)),
         (pygame.K_p, pygame.KMOD_SHIFT, Action(Act.TOGGLE_PAUSE)),  # no Shift+P: plain P
         (pygame.K_F12, 0, Action(Act.SCREENSHOT)),
-        (pygame.K_y, 0, None),
+        (pygame.K_y, 0, Action(Act.NEXT_INPUT_MODEL)),
+        (pygame.K_w, 0, Action(Act.INSTANT_REPLAY)),
+        (pygame.K_u, 0, Action(Act.CYCLE_CONDITIONING)),
     ],
 )
 def test_keys_and_modifiers_map_to_actions(key: int, mods: int, action: Action | None) -> None:
     assert action_for(key, mods) == action
+
+
+def test_the_avatar_keys_are_in_the_help_and_bound_to_nothing_else() -> None:
+    from game.app.keymap import AVATAR_KEYS
+
+    assert set(AVATAR_KEYS.values()) == {"left", "right", "jump", "dash"}
+    for key in AVATAR_KEYS:
+        assert action_for(key, 0) is None
+        assert help_mentions(pygame.key.name(key).capitalize())

@@ -327,3 +327,40 @@ def test_q_quits_at_once(make_loop: LoopFactory) -> None:
     loop = make_loop()
     press(pygame.K_q)
     assert not loop.run_frame()
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1280, 1), (1, 720), (200, 150), (7680, 4320)])
+def test_any_window_size_draws_and_the_game_goes_on(
+    make_loop: LoopFactory, size: tuple[int, int]
+) -> None:
+    loop = make_loop()
+    loop.window.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    tick = loop.session.lanes[0].world.tick
+    for _ in range(8):  # 8 frames at 144 fps: 55 ms, three ticks at 60 Hz
+        assert loop.run_frame()
+    assert loop.session.lanes[0].world.tick > tick
+
+
+@pytest.mark.parametrize("key", [pygame.K_F12, pygame.K_h, pygame.K_q], ids=["F12", "H", "Q"])
+def test_in_a_spiral_at_4k_f12_h_and_q_are_answered_within_a_quarter_second(
+    make_loop: LoopFactory, key: int
+) -> None:
+    clock = PressDuringTicks(at_ns=10**15, key=key)
+    loop = make_loop(
+        "render.width=3840", "render.height=2160", "hud.presentation=true",
+        "scheduler.policy=uncapped", "load.step_cost_ms=40", clock=clock,
+    )  # fmt: skip
+    while not loop.last_plans or loop.last_plans[0].elapsed_ns < 2_000 * MS:
+        loop.run_frame()  # a spiral: the next frame owes more than two seconds of ticks
+    answered: list[int] = []
+    clock.at_ns = clock.now_ns() + 130 * MS
+    original = loop.perform
+
+    def perform(action: Action) -> None:
+        answered.append(clock.now_ns())
+        original(action)
+
+    loop.perform = perform  # type: ignore[method-assign]
+    loop.run_frame()
+    assert clock.pressed and answered
+    assert answered[0] - clock.at_ns <= 250 * MS

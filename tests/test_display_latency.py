@@ -58,3 +58,19 @@ def test_a_vsynced_headless_run_records_every_frame_s_latency() -> None:
     assert (steady.render_ns, steady.pacer_ns) == (2 * MS, 0)
     assert steady.queue_ns == period - 2 * MS
     assert steady.vblank_ns == 2 * period
+
+
+def test_a_flip_leads_to_the_photons_of_the_frame_presented_then() -> None:
+    # The input lab's latency ends at a flip; the display adds the wait to the vblank.
+    clock = VirtualClock(1000, 2 * MS)
+    shown = DisplayedClock(clock, VirtualDisplay(DisplaySettings()))
+    run_headless(session_from(GameConfig()), clock, until_ns=10**9, display=shown)
+    road = shown.latencies[20]
+    presented = shown.presented[20]
+    flip = presented.ready_ns - 1
+    assert shown.photon_ns(flip) == presented.shown_ns
+    assert shown.photon_ns(presented.ready_ns) == presented.shown_ns
+    assert road.total_ns == presented.shown_ns - (
+        presented.ready_ns - road.render_ns - road.pacer_ns
+    )
+    assert shown.photon_ns(10**12) is None

@@ -1,11 +1,14 @@
-"""The live judder meter and the conditioning key: pure, without a display."""
+"""The live judder meter, its HUD rows and the conditioning key: without a window."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from game.display.live import LiveJudder
+from game.hud.display_rows import display_group
 from game.session.controls import Act, Action, Controls
+from game.session.readout import DisplayReadout
+from tests.test_hud_stats import lane, readout
 
 
 def feed(
@@ -61,3 +64,17 @@ def test_u_cycles_the_focused_lane_s_conditioning() -> None:
     assert controls.after(Action(Act.CYCLE_CONDITIONING)).conditioning == ("snap", "raw")
     split = Controls(policies=("drop", "uncapped"), focus_lane=1, conditioning=("raw", "godot"))
     assert split.after(Action(Act.CYCLE_CONDITIONING)).conditioning == ("raw", "raw")
+
+
+def test_the_display_rows_say_guess_and_show_each_lane_s_account() -> None:
+    shown = DisplayReadout(60.0, False, "0101001", "2323", 118.3, 4.8)
+    lanes = (lane(conditioning="snap", conditioning_carry_ms=0.88), lane())
+    group = display_group(readout(lanes=lanes, display=shown))
+    cells = {row.label: [cell.text for cell in row.cells] for row in group.rows}
+    assert cells == {
+        "refresh": ["60 Hz (guess)"],
+        "ticks/refresh": ["0101001"],
+        "judder": ["118.3 %"],
+        "pos. error": ["4.80 ms"],
+        "conditioning": ["snap +0.88 ms", "raw"],
+    }

@@ -12,6 +12,7 @@ import pytest
 
 from game.hud.hud import Hud
 from game.hud.layout import ARENA_SHARE, Box
+from game.session.input_readout import InputCounts, InputReadout
 from game.workshop.lessons import LessonRun, load_lessons
 from tests.test_hud_stats import lane, readout
 
@@ -65,6 +66,25 @@ def test_every_lesson_step_lays_out_with_nothing_overlapping(
         arenas = span(layout.arenas)
         assert arenas.h >= ARENA_SHARE * size[1], where
         assert arenas.w >= ARENA_SHARE * size[0], where
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("presentation", [False, True], ids=["normal", "presentation"])
+@pytest.mark.parametrize("lanes", [1, 2])
+def test_the_press_strip_sits_under_the_arenas_and_they_keep_their_share(
+    hud: Hud, size: tuple[int, int], presentation: bool, lanes: int
+) -> None:
+    lab = InputReadout(model="frame-edge", counts=InputCounts())
+    lesson_7 = next(x for x in load_lessons() if x.number == 7)
+    shown = readout(lanes=(lane(inputs=lab),) * lanes, caption=LessonRun(lesson_7).caption(),
+                    presentation=presentation, show_graphs=True)  # fmt: skip
+    layout = hud.lay_out(size, shown)
+    boxes = layout.boxes()
+    assert layout.strip in boxes
+    assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.overlaps(b)] == []
+    arenas = span(layout.arenas)
+    assert layout.strip.y > arenas.bottom and layout.strip.w == arenas.w
+    assert arenas.h >= ARENA_SHARE * size[1]
 
 
 def test_presentation_mode_is_never_smaller_than_normal(hud: Hud) -> None:

@@ -125,7 +125,6 @@ def test_a_calm_game_reads_as_this_table() -> None:
         ("RENDER", "frame", (("16.70 ms", P),)),
         ("RENDER", "work", (("3.20 ms", P),)),
         ("RENDER", "step cost", (("0.0 ms", P),)),
-        ("DISPLAY", "conditioning", (("raw", P),)),
     ]
 
 

@@ -25,7 +25,8 @@ from game.from_config import session_from
 from game.workshop.lessons import LessonStep, load_lessons
 
 LESSONS = load_lessons()
-SHOWN = {"period": ".", "minus": "-", "equals": "=", "space": "Space", "tab": "Tab"}
+SHOWN = {"period": ".", "minus": "-", "equals": "=", "space": "Space", "tab": "Tab",
+         "up": "Up", "down": "Down", "left": "Left", "right": "Right"}  # fmt: skip
 """How the keys text writes a key whose script name is a word."""
 
 

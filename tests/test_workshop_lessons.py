@@ -19,6 +19,7 @@ TOPICS = {
     4: "naive alpha",
     5: "spiral of death",
     6: "Drop vs backlog vs clamp vs reset",
+    7: "Input in a fixed step",
     8: "Smooth is not the same as fixed",
     9: "Jittery deltas and snapping",
 }
@@ -26,7 +27,7 @@ TOPICS = {
 
 def test_the_shipped_lessons_validate_in_order() -> None:
     lessons = load_lessons()
-    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 8, 9]
+    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     for lesson in lessons:
         assert TOPICS[lesson.number] in lesson.title
 
@@ -87,7 +88,7 @@ def test_an_unknown_lesson_number_is_one_error_line() -> None:
     with pytest.raises(BadInput) as refused:
         find_lesson(load_lessons(), 99)
     assert refused.value.lines == (
-        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 8, 9)",
+        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)",
     )
 
 
@@ -142,3 +143,21 @@ def test_two_lessons_with_one_number_are_refused(tmp_path: Path) -> None:
     (tmp_path / "b.toml").write_text(lesson)
     with pytest.raises(BadInput, match="lesson numbers must be unique"):
         load_lessons(tmp_path)
+
+
+def test_lesson_7_plays_frame_edge_at_30_hz_and_144_fps_then_30_fps_at_60_hz() -> None:
+    lesson = find_lesson(load_lessons(), 7)
+    controls = Controls()
+    run: LessonRun | None = LessonRun(lesson)
+    seen = []
+    while run is not None:
+        controls = run.current.settings.applied_to(controls)
+        seen.append(
+            (controls.hz, controls.fps_cap, controls.input_models[: len(controls.policies)])
+        )
+        run = run.advanced()
+    assert seen[0] == (Fraction(30), 144, ("frame-edge",))
+    assert seen[1] == (Fraction(60), 30, ("frame-edge",))
+    assert ("latched",) in [models for _, _, models in seen]
+    assert ("counted",) in [models for _, _, models in seen]
+    assert seen[-2][2] == ("frame-edge", "latched")  # the split screen: the bug beside a fix

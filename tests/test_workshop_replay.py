@@ -242,7 +242,7 @@ END = json.dumps(
          "(column 13)"),
         (f'{HEADER}\n{{"tick": 3, "command": "jump"}}\n{END}',
          '2: unknown command "jump" (known: fire, spawn_spring, teleport, reset, '
-         "set_integrator, set_cannon)"),
+         "set_integrator, set_cannon, avatar_input)"),
         (f'{HEADER}\n{{"tick": 3, "command": "fire", "x": 1.5, "y": 1.5, "vx": "fast", '
          f'"vy": 1.0, "spin": 0.0}}\n{END}',
          "2: bad fire: Fire.vx must be a number, not str (got 'fast')"),

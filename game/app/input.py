@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.held_keys import HeldKeys
-from game.app.keymap import action_for
+from game.app.keymap import AVATAR_KEYS, action_for
 from game.session.controls import Act, Action
 
 Pixel = tuple[int, int]
@@ -55,7 +55,16 @@ class Resize:
     height: int
 
 
-Request = Action | MenuKey | Aim | Drag | Focus | Resize
+@dataclass(frozen=True, slots=True)
+class AvatarKey:
+    """One of the avatar's keys went down or up: the loop hands the edge, with the time it read
+    it, to the session's input lab."""
+
+    button: str
+    down: bool
+
+
+Request = Action | MenuKey | Aim | Drag | Focus | Resize | AvatarKey
 
 
 class InputReader:
@@ -70,6 +79,10 @@ class InputReader:
         kind = event.type
         if kind == pygame.QUIT:
             return Action(Act.QUIT)
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in AVATAR_KEYS:
+            if menu_open and kind == pygame.KEYDOWN:
+                return MenuKey(event.key)
+            return AvatarKey(AVATAR_KEYS[event.key], kind == pygame.KEYDOWN)
         if kind == pygame.KEYDOWN:
             if menu_open:
                 return MenuKey(event.key)

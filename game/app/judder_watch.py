@@ -1,10 +1,12 @@
-"""The live judder meter's place in the loop: one record per flip, a readout now and then.
+"""The live judder meter's place in the game: fed by each frame the picture draws.
 
-After every flip the loop tells the watch when the frame was handed over (the wall clock) and
-lane 1's plan; the watch turns the plan into the simulated time the picture shows, exactly as
-the headless meter does (`drawn_time_ns`), and feeds `LiveJudder`. The figures are recomputed
-every `EVERY_FRAMES` frames: they describe the last second, so a fresher figure would not say
-more.
+A frame's picture reaches the display when the loop flips it, and the loop's next frame starts
+once the pacer has held it to the cap: the next frame boundary is the *pacer's frame-end time*
+of this picture. The session knows those boundaries exactly (lane 1's books count the measured
+wall time of every frame), so the watch writes each picture down when the next one is drawn:
+the time it ended, the simulated time it showed (`drawn_time_ns`, as the headless meter), and
+its tick. `LiveJudder` turns the last second of those into the DISPLAY rows, recomputed every
+`EVERY_FRAMES` frames (they describe the last second; a fresher figure would not say more).
 """
 
 from __future__ import annotations
@@ -22,26 +24,34 @@ EVERY_FRAMES = 15
 
 
 class JudderWatch:
-    """Frame ends in, a `DisplayReadout` out."""
+    """Pictures in, a `DisplayReadout` out."""
 
     def __init__(self, refresh: tuple[Fraction, bool] | None = None) -> None:
         self.refresh_hz, self.refresh_read = refresh or desktop_refresh()
         self.meter = LiveJudder(self.refresh_hz)
         self._frames = 0
         self._shown: DisplayReadout | None = None
-        self._hz = Fraction(0)
+        self._step = Fraction(0)
+        self._last: tuple[int, int] | None = None
+        """The picture drawn before this one: (drawn simulated time, tick)."""
+        self._wall = -1
 
-    def flipped(self, session: LabSession, now_ns: int) -> None:
-        """A frame was just handed to the display at `now_ns`."""
-        plan = session.lanes[0].scheduler.last_plan
-        if plan is None or plan.paused:
-            self.meter.clear()
+    def drew(self, session: LabSession) -> None:
+        """A frame's picture was just drawn, after its ticks: the one before it ended now."""
+        lane = session.lanes[0]
+        plan = lane.scheduler.last_plan
+        wall = lane.books.wall_ns
+        fresh_books = wall <= self._wall  # a lesson step opened new books: time starts again
+        self._wall = wall
+        if plan is None or plan.paused or plan.step_ns != self._step or fresh_books:
+            self._step = plan.step_ns if plan is not None else Fraction(0)
+            self.meter.clear()  # paused, or a new tick rate: the old cadence says nothing now
+            self._last = None
             return
-        if plan.step_ns != self._hz:  # a new tick rate: the old cadence says nothing now
-            self._hz = plan.step_ns
-            self.meter.clear()
-        drawn = round_ns(drawn_time_ns(plan, session.controls.interpolation))
-        self.meter.record(now_ns, drawn, plan.tick)
+        if self._last is not None:
+            self.meter.record(wall, *self._last)
+        interpolation = session.controls.interpolation
+        self._last = (round_ns(drawn_time_ns(plan, interpolation)), plan.tick)
         self._frames += 1
         if self._frames % EVERY_FRAMES == 0 or self._shown is None:
             report = self.meter.report(float(session.controls.time_scale))

@@ -61,6 +61,7 @@ def _bindings() -> tuple[Binding, ...]:
         Binding(pygame.K_SPACE, Action(Act.FIRE)),
         Binding(pygame.K_v, Action(Act.TOGGLE_SPLIT)),
         Binding(pygame.K_b, Action(Act.SWITCH_LANE)),
+        Binding(pygame.K_y, Action(Act.NEXT_INPUT_MODEL)),
         Binding(pygame.K_l, Action(Act.LESSON_MENU)),
         Binding(pygame.K_n, Action(Act.NEXT_LESSON_STEP)),
         Binding(pygame.K_w, Action(Act.INSTANT_REPLAY)),
@@ -80,6 +81,15 @@ def _bindings() -> tuple[Binding, ...]:
 
 
 BINDINGS = _bindings()
+
+AVATAR_KEYS: dict[int, str] = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "jump",
+    pygame.K_DOWN: "dash",
+}
+"""The avatar's buttons. Their edges, down and up, go to the session's input lab with their
+wall time, whatever the modifiers: the input model decides what each tick sees of them."""
 
 HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("Tab / Shift+Tab, 1-6", "overload policy: uncapped, clamp, drop, reset, backlog, variable"),
@@ -104,6 +114,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("J", "teleports: reset the previous state (jump) / leave it (smear)"),
     ("V", "split screen: two worlds, same frames and inputs, each its own policy"),
     ("B", "split screen: which half the policy keys change"),
+    ("Left / Right, Up, Down", "avatar: run (hold), jump (tap), dash (tap)"),
+    ("Y", "input model: frame-edge, tick-poll, latched, counted, stamped"),
     ("L / N", "guided lessons: open the menu / next step"),
     ("W", "instant replay: the last 2 s again at 1/10 speed (W again: back to live)"),
     ("Z", "presentation mode: double-size HUD"),

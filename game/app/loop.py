@@ -21,18 +21,17 @@ frame has finished.
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.app.caption import caption_for
-from game.app.input import Aim, Drag, Focus, InputReader, MenuKey, Request, Resize
-from game.app.judder_watch import JudderWatch
+from game.app.input import Aim, AvatarKey, Drag, Focus, InputReader, MenuKey, Request, Resize
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
+from game.app.screenshots import numbered_name, save_picture
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
@@ -112,7 +111,6 @@ class GameLoop:
         self._screenshot_requested = False
         self.last_plans: tuple[StepPlan, ...] = ()
         self.replay = InstantReplay()
-        self.judder = JudderWatch()  # the live judder meter, fed after every flip
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -156,7 +154,7 @@ class GameLoop:
         self.last_plans = frame.finish()
         self._draw()
         pygame.display.flip()
-        self.judder.flipped(self.session, self.clock.now_ns())
+        self.session.inputs.flipped(self.clock.now_ns() - self._started_ns)
         self._save_requested_screenshot()
         self.frames += 1
         cap = self.session.controls.fps_cap or None
@@ -180,15 +178,19 @@ class GameLoop:
             return  # cheap ticks: look at the clock less often
         now = self.clock.now_ns()
         if now - self._last_poll >= POLL_EVERY_NS:
-            self._last_poll = now
-            self._read_events()
-            if self.quitting:
-                frame.stop()
+            self._poll(frame)
         if now - self._last_redraw >= REDRAW_EVERY_NS or self._screenshot_requested:
             self._last_redraw = now
             self._draw(catching_up=True)
             pygame.display.flip()
             self._save_requested_screenshot()
+            self._poll(frame)  # a slow redraw (a huge window) delays no key
+
+    def _poll(self, frame: Frame) -> None:
+        self._last_poll = self.clock.now_ns()
+        self._read_events()
+        if self.quitting:
+            frame.stop()
 
     # -- events and actions -----------------------------------------------------------------------
 
@@ -225,6 +227,9 @@ class GameLoop:
                     self._focus_lost()
             case Resize(width=width, height=height):
                 self.window.resized(width, height)
+            case AvatarKey(button=button, down=down):
+                # The edge carries the time it was read, in the session's wall time.
+                self.session.inputs.edge(button, down, self.clock.now_ns() - self._started_ns)
 
     def perform(self, action: Action) -> None:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
@@ -365,15 +370,12 @@ class GameLoop:
             caption=caption,
             menu=self.lessons.menu(),
             books_since=self.session.books_since,
-            display=self.judder.readout,
         )
 
     # -- screenshots ------------------------------------------------------------------------------
 
     def save_screenshot(self, path: Path) -> Path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.window.surface, str(path))
-        return path
+        return save_picture(self.window.surface, path)
 
     def _save_requested_screenshot(self) -> None:
         """F12 saves the next picture drawn: after the frame, or mid catch-up at the next
@@ -381,8 +383,7 @@ class GameLoop:
         if not self._screenshot_requested:
             return
         self._screenshot_requested = False
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.options.screenshot_dir / f"timestep-lab-{stamp}-{self.frames}.png"
+        path = numbered_name(self.options.screenshot_dir, self.frames)
         try:
             self._say(f"screenshot saved: {self.save_screenshot(path)}")
         except (OSError, pygame.error) as problem:

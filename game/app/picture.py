@@ -8,14 +8,18 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
+from game.view.avatar import draw_avatar
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
 from game.world.render_view import RenderView
@@ -27,6 +31,9 @@ SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog i
 """Only the capped policies that drop get out of any spiral within a frame: the carried backlog
 goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
+SMALLEST = (320, 240)
+"""The smallest window the picture is laid out in (the config's own minimum); a window
+resized below it shows a line saying so, and the game goes on."""
 
 
 class Picture:
@@ -36,6 +43,9 @@ class Picture:
         self.hud = Hud(help_rows=HELP_ROWS, spiral_hint=SPIRAL_HINT, graph_seconds=graph_seconds)
         self._sprites = SpriteBook()
         self._renderers: list[WorldRenderer] = []
+        self.judder = JudderWatch()
+        """The live judder meter: fed by every frame drawn after its ticks, it fills the
+        readout's DISPLAY rows (`game.app.judder_watch`)."""
 
     def layout(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where the HUD and the arenas go (`game.hud.layout`): nothing covers an arena."""
@@ -56,16 +66,36 @@ class Picture:
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
-        layout = self.layout(surface.get_size(), readout)
-        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
+        live = views is None
+        if live and not catching_up:
+            self.judder.drew(session)
+        readout = replace(readout, display=self.judder.readout)
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
-        for view, renderer, rect in zip(views, self.renderers(session), arenas, strict=True):
+        width, height = surface.get_size()
+        if width < SMALLEST[0] or height < SMALLEST[1]:
+            self._too_small(surface)  # the game runs on; there is just no room to show it
+            return views
+        layout = self.layout(surface.get_size(), readout)
+        arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
+        renderers = self.renderers(session)
+        for lane, view, renderer, rect in zip(lanes, views, renderers, arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.draw(surface, view, rect, controls)
+                avatar = lane.world.avatar
+                if live and avatar is not None:  # the instant replay keeps no avatar
+                    plan = lane.scheduler.last_plan
+                    alpha = 1.0 if catching_up or plan is None else plan.alpha
+                    interpolate = controls.interpolation == "interpolate"
+                    draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
         return views
+
+    def _too_small(self, surface: pygame.Surface) -> None:
+        text = f"make the window at least {SMALLEST[0]} x {SMALLEST[1]}"
+        words = self.hud.fonts_at(0.5).small.render(text, (230, 230, 240))
+        surface.blit(words, (4, 4))
 
     def renderers(self, session: LabSession) -> list[WorldRenderer]:
         """One renderer per lane (each keeps its own trails), sharing the painted sprites."""

@@ -7,7 +7,8 @@ Every policy sees the same frames until its own answer changes them (a policy th
 ticks makes the next frame longer). The table gives each one's longest frame, total dropped
 time, final lag, ticks and whether it spiralled; `--out DIR` also writes `compare.csv` and
 `compare.png` with `compare.svg` (frame time, ticks per second, time dropped so far and lag, one
-column per policy; `--theme dark` for a projector in a dark room).
+column per policy; `--theme dark` for a projector in a dark room). With `--input-script` or
+`--input-models`, a table of each input model's counters follows, for each policy.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.clock.units import NS_PER_SECOND, format_ms
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
+from game.workshop.input_runs import add_input_arguments, run_input_models, wanted
 from game.workshop.output import (
     add_theme_argument,
     output_directory,
@@ -54,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=file_path, metavar="DIR", help="write compare.csv, compare.png/svg"
     )
     add_theme_argument(parser)
+    add_input_arguments(parser)
 
 
 def parse_policies(text: str) -> list[str]:
@@ -80,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, flags)
     refuse_policy_changes(scenario, "compare")
     outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
-    refuse_overwriting_inputs(outputs, [("--scenario", args.scenario)])
+    refuse_overwriting_inputs(
+        outputs, [("--scenario", args.scenario), ("--input-script", args.input_script)]
+    )
     out = output_directory(args.out) if args.out is not None else None
     results: list[tuple[str, RunResult]] = []
     for policy in policies:
@@ -95,6 +100,16 @@ def run(args: argparse.Namespace) -> int:
     rows = compare_rows(results)
     sys.stdout.write(_heading(title, scenario, results))
     sys.stdout.write(compare_table(rows))
+    if wanted(args):
+        for policy in policies:
+            chosen = load_scenario(
+                args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
+            )
+            try:
+                table = run_input_models(chosen, args).table()
+            except UnfinishedRun as cut:
+                raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
+            sys.stdout.write(f"\ninput under {policy}:\n{table}")
     if out is not None:
         from game.workshop.figures import compare_figure  # matplotlib only when asked for
         from game.workshop.plotting import THEMES

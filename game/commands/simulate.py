@@ -8,6 +8,11 @@ makes the `uncapped` policy spiral here exactly as it does in the game.
     python -m game simulate --scenario configs/scenarios/single_stall.toml --out figures/stall
     python -m game simulate --render-fps 30 --stall 2:200 --stall 4:200 --json
 
+`--input-script FILE` plays the avatar's key presses (taps, holds, a seeded random tapper: see
+`game.workshop.input_script`) and `--input-models A,B` runs once per input model; the counters
+(presses, seen, lost, doubled, merged) are printed, added to each `--json` frame and to the
+summary as `"inputs": {MODEL: {...}}`, and to `frames.csv` as `MODEL.COUNTER` columns.
+
 `--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
 `frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,
 `max_frame_ns`, `spiral`, `lag_ns` and `runaway`). `--out DIR` writes `frames.csv`,
@@ -25,6 +30,7 @@ from pathlib import Path
 from game.arguments import file_path
 from game.display.judder import JudderReport
 from game.errors import BadInput
+from game.workshop.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
 from game.workshop.output import (
     add_theme_argument,
     output_directory,
@@ -65,6 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", type=file_path, metavar="FILE", help="record the run for replay"
     )
+    add_input_arguments(parser)
 
 
 OUT_FILES = ("frames.csv", "summary.json", "timeline.png", "timeline.svg")
@@ -75,33 +82,47 @@ def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, flags)
     outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
     refuse_overwriting_inputs(
-        [("--record", args.record), *outputs], [("--scenario", args.scenario)]
+        [("--record", args.record), *outputs],
+        [("--scenario", args.scenario), ("--input-script", args.input_script)],
     )
     out = output_directory(args.out) if args.out is not None else None
     recorder = None
     if args.record is not None:
         recorder = SessionRecorder(scenario_config(scenario), args.record)
     try:
-        result = run_scenario(scenario, recorder=recorder)
+        inputs = run_input_models(scenario, args, recorder=recorder) if wanted(args) else None
+        result = inputs.main if inputs is not None else run_scenario(scenario, recorder=recorder)
     except UnfinishedRun as cut:
         raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     title = scenario.heading(args.scenario, "simulate")
     if args.json:
-        _print_json(result)
+        _print_json(result, inputs)
     else:
         _print_readable(scenario, result, title)
+        if inputs is not None:
+            sys.stdout.write("\n" + inputs.table())
     if out is not None:
-        written = _write_outputs(out, scenario, result, title, args.theme)
+        written = _write_outputs(out, scenario, result, title, args.theme, inputs)
         if not args.json:
             print("wrote " + ", ".join(str(path) for path in written))
     return 0
 
 
-def _print_json(result: RunResult) -> None:
+def _summary(result: RunResult, inputs: InputRuns | None) -> dict[str, object]:
+    summary: dict[str, object] = dict(result.summary())
+    if inputs is not None:
+        summary["inputs"] = inputs.summary()
+    return summary
+
+
+def _print_json(result: RunResult, inputs: InputRuns | None) -> None:
     out = sys.stdout
-    for frame in result.frames:
-        out.write(json.dumps(frame.record()) + "\n")
-    out.write(json.dumps({"summary": result.summary()}) + "\n")
+    for index, frame in enumerate(result.frames):
+        record: dict[str, object] = dict(frame.record())
+        if inputs is not None:
+            record["inputs"] = inputs.frame_inputs(index)
+        out.write(json.dumps(record) + "\n")
+    out.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
 
 
 def _print_readable(scenario: Scenario, result: RunResult, title: str) -> None:
@@ -127,7 +148,12 @@ def judder_text(report: JudderReport, display: str) -> str:
 
 
 def _write_outputs(
-    out: Path, scenario: Scenario, result: RunResult, title: str, theme: str
+    out: Path,
+    scenario: Scenario,
+    result: RunResult,
+    title: str,
+    theme: str,
+    inputs: InputRuns | None,
 ) -> list[Path]:
     # matplotlib is imported only when a figure is asked for: it takes a second to load.
     from game.workshop.figures import timeline_figure
@@ -135,8 +161,12 @@ def _write_outputs(
 
     frames_csv, summary_json = out / "frames.csv", out / "summary.json"
     with written_whole(frames_csv) as partial:
-        write_frames_csv(partial, result.frames)
+        if inputs is not None:
+            write_frames_csv(partial, result.frames, inputs.csv_columns(), inputs.csv_cells)
+        else:
+            write_frames_csv(partial, result.frames)
     with written_whole(summary_json) as partial:
-        partial.write_text(json.dumps({"summary": result.summary()}, indent=2) + "\n")
+        summary = {"summary": _summary(result, inputs)}
+        partial.write_text(json.dumps(summary, indent=2) + "\n")
     figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme])
     return [frames_csv, summary_json, *figures]

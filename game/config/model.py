@@ -43,6 +43,7 @@ from game.scheduler.settings import (
 from game.vocabulary import (
     ALPHA_MODES,
     CONDITIONING_NAMES,
+    INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
     INTERPOLATION_NAMES,
     POLICY_NAMES,
@@ -79,6 +80,7 @@ IntegratorName = Annotated[str, AfterValidator(one_of(*INTEGRATOR_NAMES))]
 InterpolationName = Annotated[str, AfterValidator(one_of(*INTERPOLATION_NAMES))]
 PrecisionName = Annotated[str, AfterValidator(one_of(*PRECISION_NAMES))]
 ConditioningName = Annotated[str, AfterValidator(one_of(*CONDITIONING_NAMES))]
+InputModelName = Annotated[str, AfterValidator(one_of(*INPUT_MODEL_NAMES))]
 
 
 class Section(BaseModel):
@@ -249,6 +251,13 @@ class AppSection(Section):
     """Where F12 saves screenshots."""
 
 
+class InputSection(Section):
+    """`[input]`: how the fixed ticks see the avatar's key presses (`game.session.input_models`)."""
+
+    model: InputModelName = "frame-edge"
+    """The input model at the start (Y cycles them); split screen puts a fix beside it."""
+
+
 class GameConfig(Section):
     """Every setting of the game; `GameConfig()` is the shipped `configs/default.toml`."""
 
@@ -259,3 +268,4 @@ class GameConfig(Section):
     hud: HudSection = HudSection()
     overlays: OverlaysSection = OverlaysSection()
     app: AppSection = AppSection()
+    input: InputSection = InputSection()

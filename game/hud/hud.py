@@ -26,6 +26,7 @@ from game.hud.help import HelpOverlay, HelpRow
 from game.hud.lane_label import LaneLabel
 from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
+from game.hud.press_strip import PressStrip
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout
@@ -35,6 +36,8 @@ DEFAULT_SPIRAL_HINT = "cap the catch-up or lower the step cost to recover"
 PRESENTATION_FACTOR = 2.0
 SHRINK_STEP = 0.75
 MIN_SCALE = 0.5
+STRIP_LANE_HEIGHT = 54
+"""The press strip's height per lane (at scale 1)."""
 FITTED_KEPT = 256
 """How many (window, caption...) answers of the type-size search are kept."""
 MARGIN = 12
@@ -50,6 +53,7 @@ class HudLayout:
     caption: pygame.Rect = field(default_factory=pygame.Rect)
     banner: pygame.Rect = field(default_factory=pygame.Rect)
     help: pygame.Rect = field(default_factory=pygame.Rect)
+    strip: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 class HudParts:
@@ -62,6 +66,7 @@ class HudParts:
         self.caption = CaptionBox(self.fonts)
         self.banner = SpiralBanner(self.fonts)
         self.help = HelpOverlay(hud.fonts_at, scale)
+        self.strip = PressStrip(self.fonts)
         self.lane_label = LaneLabel(self.fonts)
 
 
@@ -141,6 +146,9 @@ class Hud:
                 else None,
                 label_height=parts.lane_label.height,
                 lanes=len(readout.lanes),
+                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes)
+                if _has_strip(readout)
+                else 0,
             )
         )
 
@@ -164,6 +172,10 @@ class Hud:
             parts.graphs.update(histories, readout, _rect(layout.graphs))
             parts.graphs.draw(surface)
             drawn.graphs = parts.graphs.rect
+        if layout.strip:
+            parts.strip.update(readout, _rect(layout.strip))
+            parts.strip.draw(surface)
+            drawn.strip = parts.strip.rect
         if readout.caption and layout.caption:
             parts.caption.update(readout.caption, _rect(layout.caption))
             parts.caption.draw(surface)
@@ -205,7 +217,8 @@ class Hud:
         below it, down to `MIN_SCALE`. The answer is kept per window, lanes and caption.
         """
         spiral = any(lane.spiral for lane in readout.lanes)
-        key = (wanted, size, len(readout.lanes), readout.caption, spiral)
+        strip = _has_strip(readout)
+        key = (wanted, size, len(readout.lanes), readout.caption, spiral, strip)
         scale = self._fitted.get(key)
         if scale is None:
             candidates = [wanted]
@@ -230,6 +243,10 @@ class Hud:
             layout.panel.w <= PANEL_SHARE * size[0] - margin
             and layout.arena_height >= ARENA_SHARE * size[1]
         )
+
+
+def _has_strip(readout: Readout) -> bool:
+    return all(lane.inputs is not None for lane in readout.lanes)
 
 
 def _rect(box: Box) -> pygame.Rect:

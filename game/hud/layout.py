@@ -15,6 +15,9 @@ The rules, for a room that must read the screen from the back:
    arenas; then the graphs along the bottom.
 4. The arenas keep at least `ARENA_SHARE` of the window's height: the graphs shrink, or go, to
    leave it. Two lanes share the arena height, each under its own label.
+5. The press strip (the input lab's timeline), when asked for, sits under the arenas in the same
+   column, as wide as they are: it takes its height from the arenas' (the graphs shrink first to
+   leave room for both), and shrinks itself so that the arenas keep `ARENA_SHARE`.
 """
 
 from __future__ import annotations
@@ -87,6 +90,13 @@ class LayoutNeeds:
     label_height: int = 0
     """Each lane's label strip, in split screen."""
     lanes: int = 1
+    strip_height: int = 0
+    """The press timeline's height under the arenas, or 0 for none."""
+
+    def arena_least(self) -> int:
+        """The least height the arenas keep (their labels included)."""
+        labels = 2 * self.label_height if self.lanes > 1 else 0
+        return math.ceil(ARENA_SHARE * self.window[1]) + labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,8 @@ class ScreenLayout:
     arenas: tuple[Box, ...]
     labels: tuple[Box, ...]
     """One label strip per lane above its arena, in split screen; none for one lane."""
+    strip: Box = EMPTY
+    """The press timeline, under the arenas (the input lab)."""
 
     @property
     def arena_height(self) -> int:
@@ -115,7 +127,7 @@ class ScreenLayout:
     def boxes(self) -> tuple[Box, ...]:
         """Every box that is shown (the ones that must never overlap)."""
         return tuple(box for box in (self.panel, self.graphs, self.caption, self.banner,
-                                     *self.labels, *self.arenas) if box)  # fmt: skip
+                                     *self.labels, *self.arenas, self.strip) if box)  # fmt: skip
 
 
 def lay_out(needs: LayoutNeeds) -> ScreenLayout:
@@ -141,8 +153,15 @@ def lay_out(needs: LayoutNeeds) -> ScreenLayout:
     graphs = _graphs_box(needs, column, top)
     if graphs:
         bottom = graphs.y - margin
-    arenas, labels = _arena_boxes(needs, Box(column.x, top, column.w, max(0, bottom - top)))
-    return ScreenLayout(screen, panel, graphs, caption, banner, arenas, labels)
+    area = Box(column.x, top, column.w, max(0, bottom - top))
+    strip = EMPTY
+    if needs.strip_height:
+        strip_h = min(needs.strip_height, area.h - needs.arena_least() - margin)
+        if strip_h > 0:
+            strip = Box(area.x, area.bottom - strip_h, area.w, strip_h)
+            area = Box(area.x, area.y, area.w, area.h - strip_h - margin)
+    arenas, labels = _arena_boxes(needs, area)
+    return ScreenLayout(screen, panel, graphs, caption, banner, arenas, labels, strip)
 
 
 def _graphs_box(needs: LayoutNeeds, column: Box, top: int) -> Box:
@@ -151,9 +170,8 @@ def _graphs_box(needs: LayoutNeeds, column: Box, top: int) -> Box:
     if needs.graphs is None:
         return EMPTY
     most_w, most_h = needs.graphs
-    labels = 2 * needs.label_height if needs.lanes > 1 else 0
-    arena_least = math.ceil(ARENA_SHARE * needs.window[1]) + labels
-    room = column.bottom - top - arena_least - needs.margin
+    strip = needs.strip_height + needs.margin if needs.strip_height else 0
+    room = column.bottom - top - needs.arena_least() - strip - needs.margin
     graph_h = min(most_h, round(column.h * GRAPHS_SHARE), room)
     if graph_h < max(1, needs.graphs_min_height):
         return EMPTY

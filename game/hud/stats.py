@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from game.hud.hud_colours import Meaning
+from game.session.input_readout import Fate, InputReadout
 from game.session.readout import LaneReadout, Readout
 
 ESSENTIAL = 1
@@ -67,14 +68,15 @@ class Group(NamedTuple):
 def stat_groups(readout: Readout) -> tuple[Group, ...]:
     """Everything the panel shows for this frame, in reading order."""
     lanes = readout.lanes
-    return (
+    groups = (
         Group("SCHEDULER", _scheduler_rows(lanes)),
         Group("DROPPED TIME", _dropped_rows(lanes)),
         Group("TIME", _books_since(readout) + _time_rows(lanes)),
+        Group("INPUT", _input_rows(lanes)),
         Group("MODEL", _model_rows(readout)),
         Group("RENDER", _render_rows(readout)),
-        Group("DISPLAY", _display_rows(readout)),
     )
+    return tuple(group for group in groups if group.rows)
 
 
 def rows_to_keep(
@@ -153,6 +155,27 @@ def _time_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
     )
 
 
+def _input_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
+    """The input lab's counters (none without one): every press is seen once, doubled, merged,
+    lost, or still waiting for a tick."""
+    inputs = [lane.inputs for lane in lanes]
+    if not all(inputs):
+        return ()
+    labs = tuple(lab for lab in inputs if lab is not None)
+
+    def row(label: str, cell: Callable[[InputReadout], Cell], priority: int) -> Row:
+        return Row(label, tuple(cell(lab) for lab in labs), priority)
+
+    return (
+        Row("input model", tuple(Cell(lab.model) for lab in labs), IMPORTANT, strong=True),
+        row("presses · seen", _presses, IMPORTANT),
+        row("lost / doubled", _lost_and_doubled, ESSENTIAL),
+        row("merged", lambda lab: _counter(lab.counts.merged, Meaning.STRAINED), USEFUL),
+        row("last press", _last_press, IMPORTANT),
+        row("wait+interp+flip", _latency_parts, USEFUL),
+    )
+
+
 def _books_since(readout: Readout) -> tuple[Row, ...]:
     """When a lesson step restarted the books, the totals count from there: say so."""
     if not readout.books_since:
@@ -181,35 +204,6 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
         Row("work", (_work_time(readout),), USEFUL),
         Row("step cost", (_step_cost(readout),), IMPORTANT),
     )
-
-
-def _display_rows(readout: Readout) -> tuple[Row, ...]:
-    """The live judder meter (estimated from frame-end times) and each lane's conditioning with
-    its account (`snap +0.88 ms`: measured time not counted yet)."""
-    rows = [
-        _per_lane("conditioning", readout.lanes, _conditioning, USEFUL),
-    ]
-    shown = readout.display
-    if shown is not None:
-        guess = "" if shown.refresh_read else " (guess)"
-        judder = (
-            Meaning.BAD if shown.judder_pct >= 50
-            else Meaning.STRAINED if shown.judder_pct >= 10
-            else Meaning.OK
-        )  # fmt: skip
-        rows[:0] = [
-            Row("refresh", (Cell(f"{shown.refresh_hz:g} Hz{guess}"),), USEFUL),
-            Row("ticks/refresh", (Cell(shown.cadence[-16:] or "-"),), IMPORTANT),
-            Row("judder", (Cell(f"{shown.judder_pct:.1f} %", judder),), IMPORTANT),
-            Row("pos. error", (Cell(f"{shown.position_error_ms:.2f} ms"),), DETAIL),
-        ]
-    return tuple(rows)
-
-
-def _conditioning(lane: LaneReadout) -> Cell:
-    if lane.conditioning == "raw":
-        return Cell("raw")
-    return Cell(f"{lane.conditioning} {lane.conditioning_carry_ms:+.2f} ms")
 
 
 # --- one cell each -------------------------------------------------------------------------
@@ -334,6 +328,38 @@ def _step_cost(readout: Readout) -> Cell:
     if readout.step_cost_ms >= step_ms:
         return Cell(text, Meaning.BAD)
     return Cell(text, Meaning.STRAINED if readout.step_cost_ms >= step_ms / 2 else Meaning.PLAIN)
+
+
+def _presses(lab: InputReadout) -> Cell:
+    return Cell(f"{lab.counts.presses:,} · {lab.counts.seen:,}")
+
+
+def _lost_and_doubled(lab: InputReadout) -> Cell:
+    """Any press lost or doubled is the bug the input lab is about: red."""
+    lost, doubled = lab.counts.lost, lab.counts.doubled
+    return Cell(f"{lost:,} / {doubled:,}", Meaning.BAD if lost or doubled else Meaning.OK)
+
+
+def _counter(count: int, meaning: Meaning) -> Cell:
+    return Cell(f"{count:,}", meaning if count else Meaning.PLAIN)
+
+
+def _last_press(lab: InputReadout) -> Cell:
+    """The latest press that was shown (its latency, press to flip) or lost."""
+    if lab.last_fate is Fate.LOST:
+        return Cell("LOST", Meaning.BAD, badge=True)
+    if lab.last_latency is None:
+        return Cell("-")
+    text = f"{lab.last_latency.total_ns / 1e6:.1f} ms"
+    return Cell(text + (" x2" if lab.last_fate is Fate.DOUBLED else ""))
+
+
+def _latency_parts(lab: InputReadout) -> Cell:
+    latency = lab.last_latency
+    if latency is None or lab.last_fate is Fate.LOST:
+        return Cell("-")
+    parts = (latency.wait_ns, latency.interpolation_ns, latency.present_ns)
+    return Cell("+".join(f"{part / 1e6:.1f}" for part in parts))
 
 
 # --- number formats ------------------------------------------------------------------------

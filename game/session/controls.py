@@ -18,6 +18,7 @@ from game.clock.units import NS_PER_MS
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
     CONDITIONING_NAMES,
+    INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
     INTERPOLATION_NAMES,
     POLICY_NAMES,
@@ -61,6 +62,7 @@ class Act(StrEnum):
     TOGGLE_SMEAR = "toggle_smear"
     TOGGLE_SPLIT = "toggle_split"
     SWITCH_LANE = "switch_lane"
+    NEXT_INPUT_MODEL = "next_input_model"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
     INSTANT_REPLAY = "instant_replay"
@@ -87,6 +89,12 @@ T = TypeVar("T")
 def partner_policy(first: str) -> str:
     """The policy the split screen puts beside `first`: the one that spirals, for contrast."""
     return "uncapped" if first != "uncapped" else "drop"
+
+
+def partner_input_model(first: str) -> str:
+    """The input model the split screen puts beside `first`: a fix beside the bug, or the bug
+    beside a fix."""
+    return "latched" if first == "frame-edge" else "frame-edge"
 
 
 def _along(ladder: tuple[Fraction, ...], current: Fraction, up: bool) -> Fraction:
@@ -123,6 +131,8 @@ class Controls:
     """A right-drag teleports without resetting the previous buffer: the smear, on purpose."""
     conditioning: tuple[str, str] = ("raw", "raw")
     """Delta-time conditioning of lane 1 and lane 2 (the second is used in split screen)."""
+    input_models: tuple[str, str] = ("frame-edge", "latched")
+    """How each lane's ticks see the avatar's presses (the second is used in split screen)."""
 
     @property
     def step_cost_ns(self) -> int:
@@ -177,7 +187,16 @@ class Controls:
         if act is Act.TOGGLE_SPLIT:
             if self.split:
                 return replace(self, policies=self.policies[:1], focus_lane=0)
-            return replace(self, policies=(self.policies[0], partner_policy(self.policies[0])))
+            first = self.input_models[0]
+            return replace(
+                self,
+                policies=(self.policies[0], partner_policy(self.policies[0])),
+                input_models=(first, partner_input_model(first)),
+            )
+        if act is Act.NEXT_INPUT_MODEL:
+            models = list(self.input_models)
+            models[self.focus_lane] = _next(INPUT_MODEL_NAMES, models[self.focus_lane])
+            return replace(self, input_models=(models[0], models[1]))
         if act is Act.SWITCH_LANE:
             return replace(self, focus_lane=(self.focus_lane + 1) % len(self.policies))
         toggles = {
@@ -237,6 +256,7 @@ class ControlsChange:
     paused: bool | None = None
     smear_teleports: bool | None = None
     conditioning: tuple[str, str] | None = None
+    input_models: tuple[str, str] | None = None
 
     @classmethod
     def between(cls, old: Controls, new: Controls) -> ControlsChange:

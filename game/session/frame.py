@@ -32,9 +32,10 @@ class FrameOrderError(RuntimeError):
 class _LaneRun:
     """One lane's part of the frame: its plan and how many of its ticks have run."""
 
-    __slots__ = ("dt", "lane", "plan", "ran")
+    __slots__ = ("dt", "index", "lane", "plan", "ran")
 
-    def __init__(self, lane: Lane, plan: StepPlan) -> None:
+    def __init__(self, index: int, lane: Lane, plan: StepPlan) -> None:
+        self.index = index
         self.lane = lane
         self.plan = plan
         self.dt = plan.dt_seconds
@@ -53,9 +54,15 @@ class Frame:
         lanes: list[Lane],
         elapsed_ns: int,
         on_finish: Callable[[Frame], None],
+        before_tick: Callable[[int], None] | None = None,
     ) -> None:
         self.elapsed_ns = elapsed_ns
-        self._runs = [_LaneRun(lane, lane.scheduler.advance(elapsed_ns)) for lane in lanes]
+        self._runs = [
+            _LaneRun(index, lane, lane.scheduler.advance(elapsed_ns))
+            for index, lane in enumerate(lanes)
+        ]
+        self._before_tick = before_tick
+        """The session's own step right before a lane's tick (the avatar's input for it)."""
         self._turn = 0
         self._stopped = False
         self._finished = False
@@ -93,6 +100,8 @@ class Frame:
         for offset in range(len(runs)):
             run = runs[(self._turn + offset) % len(runs)]
             if run.ran < run.plan.steps:
+                if self._before_tick is not None:
+                    self._before_tick(run.index)
                 run.lane.world.step(run.dt)
                 run.ran += 1
                 self.ticks_run += 1

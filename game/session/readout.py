@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.session.input_readout import InputReadout
+
 
 @dataclass(frozen=True, slots=True)
 class LaneReadout:
@@ -49,6 +51,8 @@ class LaneReadout:
     bodies: int
     focused: bool = False
     """In split screen: the lane the policy keys change (B switches)."""
+    inputs: InputReadout | None = None
+    """The input lab: this lane's model, its counters and its press timeline."""
     variable: bool = False
     """The `variable` policy: one tick per frame, as long as the frame; no fixed step."""
     dt_ms: float = 0.0

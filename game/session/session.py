@@ -34,6 +34,8 @@ from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
+from game.session.input_lab import InputDesk, LaneClock
+from game.session.input_readout import InputReadout
 from game.session.lane import Lane
 from game.session.readout import LaneReadout
 from game.world.commands import Command, Fire, Reset, SetCannon, SetIntegrator, Teleport
@@ -79,6 +81,8 @@ class LabSession:
         self._frame: Frame | None = None
         self._waiting: list[ControlsChange | Action | _BooksRestart] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
+        self.inputs = InputDesk(self.controls.input_models[:1])
+        """The avatar's presses, each lane's input model, and their counters."""
         self.books_since = ""
         """What the books count from, for the HUD ("step start"); empty from the session's
         start."""
@@ -92,7 +96,12 @@ class LabSession:
         """Open a frame of `elapsed_ns`: every lane plans it; the caller steps and finishes it."""
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
-        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished)
+        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick)
+        clocks = [
+            LaneClock(plan, lane.world.tick, lane.scheduler.settings.time_scale)
+            for plan, lane in zip(self._frame.planned, self.lanes, strict=True)
+        ]
+        self.inputs.frame_begins(elapsed_ns, clocks)
         return self._frame
 
     def play_frame(self, elapsed_ns: int) -> tuple[StepPlan, ...]:
@@ -109,6 +118,9 @@ class LabSession:
     def _frame_finished(self, frame: Frame) -> None:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
+        plans = [lane.scheduler.last_plan for lane in self.lanes]
+        interpolating = self.controls.interpolation == "interpolate"
+        self.inputs.frame_ends([plan for plan in plans if plan is not None], interpolating)
         waiting, self._waiting = self._waiting, []
         for item in waiting:
             if isinstance(item, ControlsChange):
@@ -146,7 +158,8 @@ class LabSession:
             if self._frame is not None:
                 self._waiting.append(action)
             else:
-                for lane in self.lanes:
+                for index, lane in enumerate(self.lanes):
+                    self._before_tick(index)
                     lane.single_step()
             return None
         after = wanted.after(action)
@@ -215,6 +228,7 @@ class LabSession:
             self.lanes.append(self.lanes[0].twin())
         elif not controls.split and len(self.lanes) == 2:
             self.lanes.pop()
+        self.inputs.match(controls.input_models[: len(self.lanes)])
         for index, lane in enumerate(self.lanes):
             wanted = self._scheduler_settings(controls, index)
             if wanted != lane.scheduler.settings:
@@ -272,6 +286,12 @@ class LabSession:
             return "teleported without resetting the previous state: see the smear (J: fix it)"
         return "teleported: both states moved, so it jumps (J: show the smear)"
 
+    def _before_tick(self, lane: int) -> None:
+        """Right before a lane's tick: what the tick consumed of the avatar's keys, stamped."""
+        command = self.inputs.before_tick(lane, self.lanes[lane].world.tick)
+        if command is not None:
+            self._stamp(command, lane)
+
     def _stamp(self, command: Command, lane: int = 0) -> None:
         self.lanes[lane].world.submit(command)
         if self._on_command is not None:
@@ -283,10 +303,12 @@ class LabSession:
         """What the HUD shows of each lane. `in_frame_ns` is the wall time the open frame has
         taken so far (the loop's clock): in the middle of a long catch-up, the lag grows by it."""
         split = len(self.lanes) > 1
+        inputs = self.inputs.readouts()
         progress = self._frame.progress() if self._frame is not None else ()
         return tuple(
             _lane_readout(
                 lane,
+                inputs[index],
                 focused=split and index == self.controls.focus_lane,
                 open_frame=progress[index] if index < len(progress) else None,
                 in_frame_ns=in_frame_ns,
@@ -301,6 +323,7 @@ def _ms(ns: Fraction | int) -> float:
 
 def _lane_readout(
     lane: Lane,
+    inputs: InputReadout | None = None,
     *,
     focused: bool,
     open_frame: tuple[StepPlan, int] | None = None,
@@ -344,6 +367,7 @@ def _lane_readout(
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        inputs=inputs,
         variable=settings.policy == "variable",
         dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),
         conditioning=settings.conditioning,

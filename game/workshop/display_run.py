@@ -15,6 +15,7 @@ drew, and `judder()` hands the records to the meter (`game.display.judder`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 from math import ceil, lcm
 
@@ -113,6 +114,14 @@ class DisplayedClock:
         """Each presented frame's road from its start to the photons (render, pacer, queue,
         vblank), exact: the display's part of an input-to-photon breakdown."""
         return [frame_to_photons(*road) for road in self._roads]
+
+    def photon_ns(self, flip_ns: Fraction | int) -> Fraction | None:
+        """When the first frame handed to the display at or after `flip_ns` went on screen: the
+        end of an input-to-photon latency whose press-to-flip part the input lab measures
+        (`game.session.input_lab`). None if no such frame was presented."""
+        handed = [road[2] for road in self._roads]
+        index = bisect_left(handed, flip_ns)
+        return self._roads[index][3].shown_ns if index < len(handed) else None
 
     def drew(self, plan: StepPlan, interpolation: str) -> None:
         """Write down what the frame just finished will show."""

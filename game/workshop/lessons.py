@@ -40,6 +40,7 @@ from game.config.model import (
     AlphaName,
     ConditioningName,
     FpsCap,
+    InputModelName,
     IntegratorName,
     InterpolationName,
     PolicyName,
@@ -81,6 +82,9 @@ class StepSettings(Section):
     """Delta-time conditioning of lane 1 (and of lane 2, unless `second_conditioning` says)."""
     second_conditioning: ConditioningName | None = None
     """Delta-time conditioning of lane 2 in split screen."""
+    input_model: InputModelName | None = None
+    second_input_model: InputModelName | None = None
+    """The input model of the second lane (shown when the screen is split)."""
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this step's settings turned."""
@@ -100,6 +104,12 @@ class StepSettings(Section):
         if self.conditioning is not None or self.second_conditioning is not None:
             first_mode = self.conditioning or controls.conditioning[0]
             changes["conditioning"] = (first_mode, self.second_conditioning or first_mode)
+        if self.input_model is not None or self.second_input_model is not None:
+            first_model, second_model = controls.input_models
+            changes["input_models"] = (
+                self.input_model or first_model,
+                self.second_input_model or second_model,
+            )
         first = self.policy or controls.policies[0]
         if self.second_policy is not None:
             changes["policies"] = (first, self.second_policy)

@@ -47,6 +47,7 @@ from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
 from game.workshop.output import discard, partial_path, reason
+from game.world.avatar import AvatarInput
 from game.world.commands import (
     Command,
     Fire,
@@ -68,6 +69,7 @@ COMMAND_NAMES: dict[type[Command], str] = {
     Reset: "reset",
     SetIntegrator: "set_integrator",
     SetCannon: "set_cannon",
+    AvatarInput: "avatar_input",
 }
 """How each kind of command is named in a record."""
 

@@ -42,6 +42,7 @@ from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
+from game.session.input_readout import InputCounts
 from game.session.session import LabSession
 from game.workshop.display_run import DisplayedClock
 from game.workshop.timeline import (
@@ -53,6 +54,7 @@ from game.workshop.timeline import (
     Timeline,
 )
 
+NO_PRESSES = InputCounts()
 RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
 
@@ -68,6 +70,8 @@ class FrameReport:
     """The virtual wall clock at the end of the frame (floored to whole ns)."""
     lag_ns: Fraction
     """Scaled wall time minus simulated time after this frame: dropped plus carried."""
+    inputs: InputCounts = NO_PRESSES
+    """Lane 0's input counters after this frame (all zero without key edges)."""
 
     @property
     def frame_ns(self) -> int:
@@ -97,6 +101,8 @@ class RunResult:
     runaway: bool
     """The runaway guard ended the run (see the module's docstring)."""
     lag_ns: Fraction
+    inputs: InputCounts = NO_PRESSES
+    """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
     judder: JudderReport | None = None
     """The judder meter's figures, when the run had a display (`game.workshop.display_run`)."""
 
@@ -155,6 +161,7 @@ class _HeadlessRun:
         self.next_change = 0
         self.next_stall = 0
         self.next_event = 0
+        self.next_edge = 0
         self.until_tick: int | None = None
 
     def run(self, until_ns: Fraction | None, until_tick: int | None) -> RunResult:
@@ -172,6 +179,7 @@ class _HeadlessRun:
             if until_ns is not None and clock.now + length > until_ns:
                 break
             elapsed = clock.move_on(length)
+            self._feed_edges()
             self._apply_changes()
             self._apply_tick_events()
             frame = self.session.begin(elapsed)
@@ -180,7 +188,10 @@ class _HeadlessRun:
             plan = frame.finish()[0]
             if isinstance(clock, DisplayedClock):
                 clock.drew(plan, self.session.controls.interpolation)
-            frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns))
+            work = clock.render_cost_ns + plan.steps * self.session.controls.step_cost_ns
+            self.session.inputs.flipped(clock.now_ns + int(work))
+            counts = self.session.inputs.lanes[0].counts
+            frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns, counts))
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
             steps = plan.steps
@@ -197,6 +208,7 @@ class _HeadlessRun:
             spiral=runaway or lane.spiral.on,
             runaway=runaway,
             lag_ns=lane.lag_ns,
+            inputs=self.session.inputs.lanes[0].counts,
             judder=self._judder(),
         )
 
@@ -238,6 +250,15 @@ class _HeadlessRun:
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1
         return total
+
+    def _feed_edges(self) -> None:
+        """Hand the session the avatar's key edges up to this frame boundary, as the game's loop
+        reads its keys when a frame begins."""
+        edges = self.timeline.key_edges
+        while self.next_edge < len(edges) and edges[self.next_edge].at_ns <= self.clock.now_ns:
+            edge = edges[self.next_edge]
+            self.session.inputs.edge(edge.button, edge.down, edge.at_ns)
+            self.next_edge += 1
 
     # -- tick-stamped events, right before their tick ---------------------------------------------
 

@@ -47,6 +47,7 @@ from pydantic import AfterValidator, Field, model_validator
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.config.exact import decimal_text, exact_number
 from game.config.model import (
+    InputSection,
     IntegratorName,
     LoadSection,
     PolicyName,
@@ -176,6 +177,7 @@ class Scenario(Section):
     scheduler: SchedulerSection = SchedulerSection()
     load: LoadSection = LoadSection()
     world: WorldSection = WorldSection()
+    input: InputSection = InputSection()
     clock: ClockSection = ClockSection()
     display: DisplaySection | None = None
     """The virtual display at the end of the loop (`game.workshop.display_section`), if any."""

@@ -15,6 +15,7 @@ it starts: see `timeline_problems`.)
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +30,7 @@ from game.workshop.display_run import DisplayedClock
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
+from game.workshop.timeline import KeyEdge
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:
@@ -37,7 +39,11 @@ def scenario_config(scenario: Scenario) -> GameConfig:
     if scenario.display is not None:
         render = RenderSection(interpolation=scenario.display.interpolation)
     return GameConfig(
-        scheduler=scenario.scheduler, load=scenario.load, world=scenario.world, render=render
+        scheduler=scenario.scheduler,
+        load=scenario.load,
+        world=scenario.world,
+        input=scenario.input,
+        render=render,
     )
 
 
@@ -89,12 +95,14 @@ def run_scenario(
     render_fps: Fraction | None = None,
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
+    key_edges: tuple[KeyEdge, ...] = (),
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
-    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it.
+    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
+    are the avatar's keys (an input script's), read at frame boundaries.
     """
     display = scenario.display
     session = session_from(
@@ -105,11 +113,12 @@ def run_scenario(
     )
     clock = scenario_clock(scenario, render_fps)
     shown = DisplayedClock(clock, VirtualDisplay(display.settings())) if display else None
+    timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
             session,
             clock,
-            scenario.timeline(),
+            timeline,
             until_ns=scenario.until_ns,
             until_tick=until_tick,
             display=shown,

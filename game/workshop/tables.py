@@ -7,7 +7,7 @@ keep whole nanoseconds.
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -115,15 +115,22 @@ def totals_text(result: RunResult) -> str:
     )
 
 
-def write_frames_csv(path: Path, frames: Sequence[FrameReport]) -> None:
-    """One row per frame: the `simulate --json` frame keys and the lag, in whole ns."""
+def write_frames_csv(
+    path: Path,
+    frames: Sequence[FrameReport],
+    extra_columns: Sequence[str] = (),
+    extra_cells: Callable[[int], Sequence[int]] | None = None,
+) -> None:
+    """One row per frame: the `simulate --json` frame keys and the lag, in whole ns, then any
+    extra columns (each input model's counters), `extra_cells(index)` giving a row's."""
     with path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
-        writer.writerow(FRAME_CSV_COLUMNS)
-        for frame in frames:
+        writer.writerow([*FRAME_CSV_COLUMNS, *extra_columns])
+        for index, frame in enumerate(frames):
             record = frame.record()
+            extra = extra_cells(index) if extra_cells is not None else ()
             writer.writerow(
-                [*(record[key] for key in FRAME_CSV_COLUMNS[:-1]), round_ns(frame.lag_ns)]
+                [*(record[key] for key in FRAME_CSV_COLUMNS[:-1]), round_ns(frame.lag_ns), *extra]
             )
 
 

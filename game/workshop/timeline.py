@@ -82,6 +82,17 @@ class TickRateChange:
     hz: Fraction
 
 
+@dataclass(frozen=True, slots=True)
+class KeyEdge:
+    """A key of the avatar going down or up at wall time `at_ns` (ns since the run began). The
+    run hands it to the session at the first frame boundary at or after it, as the game's loop
+    reads its keys (`game.workshop.input_script` writes them)."""
+
+    at_ns: int
+    button: str
+    down: bool
+
+
 TickEvent = PlayerInput | RecordedCommand | TickRateChange
 
 
@@ -92,6 +103,7 @@ class Timeline:
     changes: tuple[SettingsChange, ...] = ()
     stalls: tuple[Stall, ...] = ()
     tick_events: tuple[TickEvent, ...] = ()
+    key_edges: tuple[KeyEdge, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "changes", tuple(sorted(self.changes, key=_at)))
@@ -100,6 +112,8 @@ class Timeline:
             if event.tick < 0:
                 raise ValueError(f"an event cannot happen before tick 0 (got tick {event.tick})")
         object.__setattr__(self, "tick_events", tuple(sorted(self.tick_events, key=_tick)))
+        edges = sorted(self.key_edges, key=lambda edge: (edge.at_ns, not edge.down))
+        object.__setattr__(self, "key_edges", tuple(edges))
 
 
 def _at(event: SettingsChange | Stall) -> Fraction:

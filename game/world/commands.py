@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 from typing import Any
 
+from game.world.avatar import AvatarInput
 from game.world.checks import (
     finite_number,
     non_negative_number,
@@ -190,7 +191,7 @@ class SetCannon:
         return ()
 
 
-Command = Fire | SpawnSpring | Teleport | Reset | SetIntegrator | SetCannon
+Command = Fire | SpawnSpring | Teleport | Reset | SetIntegrator | SetCannon | AvatarInput
 
 APPLY_ORDER: tuple[type[Command], ...] = (
     Reset,
@@ -199,9 +200,11 @@ APPLY_ORDER: tuple[type[Command], ...] = (
     Teleport,
     SpawnSpring,
     Fire,
+    AvatarInput,
 )
 """Within one tick: a reset first (so the other commands of its tick survive it), then the
-switches, then moves, then spawns. Among commands of one kind, their values decide."""
+switches, then moves, then spawns, then the avatar's input. Among commands of one kind, their
+values decide."""
 
 
 def canonical_key(command: Command) -> tuple[int, tuple[Any, ...]]:

@@ -5,8 +5,8 @@ player sends means one code path (and one set of checks) puts bodies in the worl
 tick 0, a reset at tick 9,000, or a click.
 
 The demo scene is the one the game opens with: four springs side by side, soft to stiff, one of
-them damped and two of them spinning, and the cannon on. Switch to explicit Euler and watch the
-stiff one blow up first.
+them damped and two of them spinning, the cannon on, and the avatar on the ground. Switch to
+explicit Euler and watch the stiff one blow up first.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ class Scene:
     springs: tuple[SpawnSpring, ...] = ()
     projectiles: tuple[Fire, ...] = ()
     cannon_on: bool = False
+    avatar_at: float | None = None
+    """Where the avatar starts, standing on the ground (metres from the left); None: no avatar."""
 
     def __post_init__(self) -> None:
         if not all(isinstance(spring, SpawnSpring) for spring in self.springs):
@@ -70,4 +72,4 @@ def demo_scene(settings: WorldSettings | None = None) -> Scene:
         )
         for spring in _DEMO_SPRINGS
     )
-    return Scene(springs=springs, cannon_on=True)
+    return Scene(springs=springs, cannon_on=True, avatar_at=round(0.25 * width, 2))

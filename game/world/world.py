@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from game.world.avatar import Avatar, AvatarInput
 from game.world.bodies import PROJECTILE, SPRING, Array, BodyArrays, LiveBodies, Row
 from game.world.cannon import cannon_shot, fires_on
 from game.world.checks import positive_number
@@ -79,6 +80,7 @@ class World:
         self._integrator = settings.integrator
         self._cannon_on = False
         self._next_id = 0
+        self._avatar: Avatar | None = None
         self._load_scene()
 
     # -- what can be read --------------------------------------------------------------------
@@ -114,6 +116,11 @@ class World:
     @property
     def cannon_on(self) -> bool:
         return self._cannon_on
+
+    @property
+    def avatar(self) -> Avatar | None:
+        """The avatar the player steers (`game.world.avatar`), if the scene has one."""
+        return self._avatar
 
     @property
     def body_count(self) -> int:
@@ -176,6 +183,7 @@ class World:
             "count": self._bodies.count,
             "rng": json.dumps(self._rng.bit_generator.state, sort_keys=True),
             "queued": queued,
+            "avatar": repr(self._avatar),
         }
         return state_digest(header, self._bodies.columns())
 
@@ -211,6 +219,8 @@ class World:
             bodies.previous_position[:, row] = old  # drawn sliding from there: the smear
         self._smears.clear()
         self._integrate(bodies, self._bodies.dtype.type(dt))
+        if self._avatar is not None:
+            self._avatar = self._avatar.stepped(dt, self._settings.arena_width)
         self._remove_escaped(bodies)
         self._time += dt
         self._last_dt = dt
@@ -243,6 +253,8 @@ class World:
                 self._integrator = name
             case SetCannon(enabled=enabled):
                 self._cannon_on = enabled
+            case AvatarInput() if self._avatar is not None:
+                self._avatar = self._avatar.given(command)
             case Teleport():
                 self._teleport(command)
             case SpawnSpring():
@@ -258,6 +270,8 @@ class World:
         for shot in self._scene.projectiles:
             self._launch(shot)
         self._cannon_on = self._scene.cannon_on
+        at = self._scene.avatar_at
+        self._avatar = None if at is None else Avatar(x=at)
 
     def _new_id(self) -> int:
         self._next_id += 1

@@ -1,0 +1,33 @@
+"""`python -m game inputs [--table]`: the input models, and what frame-edge costs on a grid.
+
+Without `--table` it lists the five input models with their one-line definitions. With
+`--table` it runs the frame-edge formula (`game.workshop.input_table`) over ticks at 10, 30, 60
+and 120 Hz by frames at 30, 60, 144 and 240 fps, headless and exact, and prints the Markdown
+table the README holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.session.input_models import MODELS, definition
+from game.workshop.input_table import grid_table
+
+HELP = "the input models, and (--table) frame-edge's lost and doubled taps by tick and frame rate"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--table", action="store_true", help="print the README's table of lost and doubled taps"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.table:
+        sys.stdout.write(grid_table())
+        return 0
+    width = max(len(name) for name in MODELS)
+    for name in MODELS:
+        sys.stdout.write(f"{name:<{width}}  {definition(name)}\n")
+    return 0

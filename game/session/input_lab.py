@@ -1,0 +1,306 @@
+"""`InputDesk`: the player's presses, fed to each lane's sampling model and counted.
+
+The loop (or the headless runner) hands the desk every key edge of the avatar's buttons with
+its wall time: it owns the clock, the desk only reads the numbers it is given. The session tells
+the desk when a frame is planned, before each tick, when the frame is settled, and the caller
+tells it when the picture was flipped. Out of that the desk produces, per lane:
+
+- before each tick, the tick's `AvatarInput` (what that tick consumed under the lane's model),
+  only when something changed, to be stamped and recorded like any command;
+- the counters: presses, seen, lost, doubled, merged (`InputCounts`);
+- for each press, its latency in three parts and its place on the timeline strip.
+
+So a recording holds what each tick consumed, and replays the same at any render rate, even
+for the models whose outcome depended on the frame times (frame-edge, tick-poll).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.clock.units import NS_PER_SECOND, round_ns
+from game.scheduler.plan import StepPlan
+from game.session.input_models import MODELS, FrameWindow, InputModel
+from game.session.input_readout import (
+    Fate,
+    InputCounts,
+    InputReadout,
+    PressLatency,
+    PressMark,
+)
+from game.vocabulary import HELD_BUTTONS, INPUT_MODEL_NAMES, TAP_BUTTONS
+from game.world.avatar import AvatarInput
+
+TIMELINE_NS = 2 * NS_PER_SECOND
+"""How much wall time the readout's timeline covers."""
+KEPT_PRESSES = 256
+"""Press records kept per lane (older ones leave the timeline and the books keep counting)."""
+KEPT_MARKS = 2_048
+"""Tick and flip times kept per lane: 2 s of 1,000 fps."""
+
+
+class _Press:
+    """What happened to one press in one lane, filled in as it happens."""
+
+    __slots__ = ("_mark", "at_ns", "button", "fate", "interpolation_ns", "present_ns", "tick_ns")
+
+    def __init__(self, button: str, at_ns: int) -> None:
+        self.button = button
+        self.at_ns = at_ns
+        self.fate = Fate.PENDING
+        self.tick_ns: list[int] = []
+        self.interpolation_ns: int | None = None
+        self.present_ns: int | None = None
+        self._mark: PressMark | None = None
+
+    def changed(self) -> None:
+        self._mark = None
+
+    def mark(self) -> PressMark:
+        """As the timeline shows it (made again only after the press changed)."""
+        if self._mark is None:
+            shown = None
+            if self.tick_ns and self.present_ns is not None:
+                shown = self.tick_ns[0] + self.present_ns
+            self._mark = PressMark(self.button, self.at_ns, self.fate, tuple(self.tick_ns), shown)
+        return self._mark
+
+
+@dataclass(frozen=True, slots=True)
+class LaneClock:
+    """What the desk needs of a lane when its frame is planned."""
+
+    plan: StepPlan
+    next_tick: int
+    time_scale: Fraction
+
+
+class InputLane:
+    """One lane's model and its books of presses."""
+
+    def __init__(self, model: str, run_sent: int = 0) -> None:
+        if model not in MODELS:
+            raise ValueError(f"unknown input model {model!r} (known: {', '.join(MODELS)})")
+        self.model_name = model
+        self.model: InputModel = MODELS[model]()
+        self.presses = self.seen = self.lost = self.doubled = self.merged = 0
+        self._records: dict[int, _Press] = {}
+        self._recent: deque[_Press] = deque()
+        """The presses of the timeline's last 2 s, oldest first."""
+        self._fresh: list[_Press] = []
+        """Acted on for the first time in the open frame: its picture is not drawn yet."""
+        self._unshown: list[_Press] = []
+        self._last: _Press | None = None
+        self.run_sent = run_sent
+        """The run direction the world was last told (an `AvatarInput` carries a change)."""
+        self.ticks_ns: deque[int] = deque(maxlen=KEPT_MARKS)
+
+    @property
+    def counts(self) -> InputCounts:
+        return InputCounts(self.presses, self.seen, self.lost, self.doubled, self.merged)
+
+    def press(self, number: int, button: str, at_ns: int) -> None:
+        self.presses += 1
+        record = self._records[number] = _Press(button, at_ns)
+        self._recent.append(record)
+        if len(self._records) > KEPT_PRESSES:
+            del self._records[next(iter(self._records))]
+        self.model.press(button, number, at_ns)
+
+    def lose(self, numbers: Sequence[int]) -> None:
+        for number in numbers:
+            record = self._records.get(number)
+            if record is None:
+                self.lost += 1  # too old to be kept, still counted
+            elif record.fate is Fate.PENDING:
+                record.fate = Fate.LOST
+                record.changed()
+                self._last = record
+                self.lost += 1
+
+    def tick(self, tick: int, now_ns: int, run: int) -> AvatarInput | None:
+        """Ask the model what tick `tick` acts on; the command for it, if anything changed."""
+        taps = dict.fromkeys(TAP_BUTTONS, 0)
+        for delivery in self.model.tick(tick):
+            taps[delivery.button] += 1
+            first, *merged = delivery.presses
+            self._acted_on(first, now_ns)
+            for number in merged:
+                record = self._records.get(number)
+                if record is not None and record.fate is Fate.PENDING:
+                    record.fate = Fate.MERGED
+                    record.tick_ns.append(now_ns)
+                    record.changed()
+                    self.merged += 1
+        _keep_recent(self.ticks_ns, now_ns)
+        self.ticks_ns.append(now_ns)
+        jumps, dashes = taps["jump"], taps["dash"]
+        if not (jumps or dashes or run != self.run_sent):
+            return None
+        self.run_sent = run
+        return AvatarInput(tick=tick, run=run, jumps=jumps, dashes=dashes)
+
+    def _acted_on(self, number: int, now_ns: int) -> None:
+        record = self._records.get(number)
+        if record is None:
+            return
+        record.tick_ns.append(now_ns)
+        record.changed()
+        if record.fate is Fate.PENDING:
+            record.fate = Fate.SEEN
+            self.seen += 1
+            self._fresh.append(record)
+        elif record.fate is Fate.SEEN:
+            record.fate = Fate.DOUBLED
+            self.seen -= 1
+            self.doubled += 1
+
+    @property
+    def acted_on_this_frame(self) -> bool:
+        """A tick of the open frame acted on a press for the first time."""
+        return bool(self._fresh)
+
+    def frame_ends(self, interpolation_ns: int) -> None:
+        self.lose(self.model.frame_ends())
+        for record in self._fresh:
+            record.interpolation_ns = interpolation_ns
+        self._unshown.extend(self._fresh)
+        self._fresh = []
+
+    def flipped(self, at_ns: int) -> None:
+        for record in self._unshown:
+            record.present_ns = max(0, at_ns - record.tick_ns[0])
+            record.changed()
+            self._last = record
+        self._unshown = []
+
+    def readout(self, now_ns: int, flips_ns: Sequence[int]) -> InputReadout:
+        since = now_ns - TIMELINE_NS
+        recent = self._recent
+        while recent and recent[0].at_ns < since:
+            recent.popleft()
+        _keep_recent(self.ticks_ns, now_ns)
+        last = self._last
+        latency = None
+        if last is not None and last.present_ns is not None:
+            latency = PressLatency(
+                last.tick_ns[0] - last.at_ns, last.interpolation_ns or 0, last.present_ns
+            )
+        return InputReadout(
+            model=self.model_name,
+            counts=self.counts,
+            last_fate=None if last is None else last.fate,
+            last_latency=latency,
+            now_ns=now_ns,
+            presses=tuple(record.mark() for record in recent),
+            ticks_ns=tuple(self.ticks_ns),
+            flips_ns=tuple(flips_ns),
+        )
+
+
+def _keep_recent(times: deque[int], now_ns: int) -> None:
+    """Forget the times older than the timeline, so a readout copies only what it shows."""
+    since = now_ns - TIMELINE_NS
+    while times and times[0] < since:
+        times.popleft()
+
+
+class InputDesk:
+    """The avatar's buttons, as edges with wall times, handed to one `InputLane` per lane."""
+
+    def __init__(self, models: Sequence[str] = INPUT_MODEL_NAMES[:1]) -> None:
+        self.lanes = [InputLane(model) for model in models]
+        self.now_ns = 0
+        """The latest wall time the desk was told of (a frame's start or an edge's time)."""
+        self._frame_start_ns = 0
+        self._down: dict[str, bool] = dict.fromkeys((*TAP_BUTTONS, *HELD_BUTTONS), False)
+        self._presses = 0
+        self.flips_ns: deque[int] = deque(maxlen=KEPT_MARKS)
+
+    # -- from the caller, who owns the clock ------------------------------------------------------
+
+    def edge(self, button: str, down: bool, at_ns: int) -> None:
+        """A key of the avatar went down or up at wall time `at_ns` (ns since the session
+        began, as the caller counts frames). A repeat of the same edge is ignored."""
+        if button not in self._down:
+            raise ValueError(f"unknown button {button!r} (known: {', '.join(self._down)})")
+        self.now_ns = max(self.now_ns, at_ns)
+        if self._down[button] == down:
+            return
+        self._down[button] = down
+        if button not in TAP_BUTTONS:
+            return
+        if down:
+            self._presses += 1
+            for lane in self.lanes:
+                lane.press(self._presses, button, at_ns)
+        else:
+            for lane in self.lanes:
+                lane.lose(lane.model.release(button))
+
+    def flipped(self, at_ns: int) -> None:
+        """The frame's picture reached the screen at wall time `at_ns`."""
+        self.now_ns = max(self.now_ns, at_ns)
+        _keep_recent(self.flips_ns, at_ns)
+        self.flips_ns.append(at_ns)
+        for lane in self.lanes:
+            lane.flipped(at_ns)
+
+    # -- from the session, around its frames ------------------------------------------------------
+
+    def frame_begins(self, elapsed_ns: int, clocks: Sequence[LaneClock]) -> None:
+        self._frame_start_ns += elapsed_ns
+        self.now_ns = max(self.now_ns, self._frame_start_ns)
+        for lane, clock in zip(self.lanes, clocks, strict=True):
+            if not lane.model.wants_window:
+                lane.model.frame_begins(None)
+                continue
+            plan = clock.plan
+            scale = plan.scaled_ns / plan.elapsed_ns if plan.elapsed_ns else clock.time_scale
+            lane.model.frame_begins(
+                FrameWindow(
+                    now_ns=self._frame_start_ns,
+                    next_tick=clock.next_tick,
+                    end_tick=clock.next_tick + plan.steps,
+                    carried_ns=plan.carried_out_ns,
+                    step_ns=plan.step_ns,
+                    time_scale=scale,
+                )
+            )
+
+    def before_tick(self, lane: int, tick: int) -> AvatarInput | None:
+        return self.lanes[lane].tick(tick, self.now_ns, self.run)
+
+    def frame_ends(self, plans: Sequence[StepPlan], interpolating: bool) -> None:
+        for lane, plan in zip(self.lanes, plans, strict=True):
+            delay = 0
+            if interpolating and lane.acted_on_this_frame and plan.scaled_ns:
+                # The picture is (1 - alpha) of a step behind the newest tick: in wall time,
+                # through the time scale. Worked out only for a frame that acted on a press.
+                behind = (plan.step_ns - plan.remainder_ns) * plan.elapsed_ns / plan.scaled_ns
+                delay = round_ns(max(behind, Fraction(0)))
+            lane.frame_ends(delay)
+
+    def match(self, models: Sequence[str]) -> None:
+        """One lane per model; a lane whose model changed starts its books afresh (a new lane
+        is told the run direction the world it copies was told)."""
+        run = self.lanes[0].run_sent
+        del self.lanes[len(models) :]
+        for index, model in enumerate(models):
+            if index == len(self.lanes):
+                self.lanes.append(InputLane(model, run))
+            elif self.lanes[index].model_name != model:
+                self.lanes[index] = InputLane(model, self.lanes[index].run_sent)
+
+    # -- what it reports --------------------------------------------------------------------------
+
+    @property
+    def run(self) -> int:
+        """-1 left, 1 right, 0 neither or both."""
+        return int(self._down["right"]) - int(self._down["left"])
+
+    def readouts(self) -> tuple[InputReadout, ...]:
+        return tuple(lane.readout(self.now_ns, self.flips_ns) for lane in self.lanes)

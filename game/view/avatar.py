@@ -1,0 +1,37 @@
+"""The avatar drawn in its arena: a small runner with a facing eye, and a ghost of its jump.
+
+It is drawn where the world's avatar is `alpha` of the way from its previous tick to its
+current one (interpolated like every body), standing on the arena's ground. A jump is easy to
+judge by eye against the faint marks of the heights one and two jumps reach.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.view.camera import Camera
+from game.world.avatar import AVATAR, Avatar
+
+BODY = (255, 196, 64)
+EYE = (20, 24, 36)
+MARK = (90, 96, 120)
+
+
+def draw_avatar(
+    surface: pygame.Surface, camera: Camera, avatar: Avatar, alpha: float, interpolate: bool
+) -> None:
+    """Draw `avatar` through `camera`, and the one-jump and two-jump heights above it."""
+    x, y = avatar.pose(alpha, interpolate)
+    width = max(4, round(camera.pixels(AVATAR.width)))
+    height = max(6, round(camera.pixels(AVATAR.height)))
+    left_px, feet_px = camera.to_screen(x - AVATAR.width / 2, y)
+    left, feet = int(left_px), int(feet_px)
+    for jumps in (1, 2):
+        _, mark = camera.to_screen(0.0, jumps * AVATAR.jump_height + AVATAR.height)
+        pygame.draw.line(
+            surface, MARK, (left - width // 2, int(mark)), (left + width * 3 // 2, int(mark))
+        )
+    body = pygame.Rect(left, feet - height, width, height)
+    pygame.draw.rect(surface, BODY, body, border_radius=max(1, width // 4))
+    eye_x = body.centerx + avatar.facing * width // 4
+    pygame.draw.circle(surface, EYE, (eye_x, body.y + height // 3), max(1, width // 8))
