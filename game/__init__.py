@@ -13,6 +13,10 @@ it, so the folders read as the data flow:
     config/     settings files (TOML, validated)
     workshop/   headless runs on the virtual clock, scenarios, recordings, lessons, figures
     commands/   the command line: play, schedule, lab, simulate, compare, replay
+
+Beside them: `errors` (BadInput, the one way bad input leaves), `limits` (every bound on input
+and work, stated once), `input_files` (reading a file within its limit) and `arguments` (strict
+types for command-line flags).
 """
 
 import os

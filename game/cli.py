@@ -77,11 +77,16 @@ def build_parser(commands: dict[str, Command]) -> CliParser:
     return parser
 
 
+_LINE_BREAKS = {ord(char): repr(char)[1:-1] for char in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+"""Every character `str.splitlines` breaks at, written as its escape: one problem, one line, even
+when a file name or a value holds a line break."""
+
+
 def print_problems(lines: Sequence[str]) -> None:
     """The problems on stderr, one a line: the first `MAX_PROBLEM_LINES`, then how many more (a
     file of a thousand bad entries needs fixing, not a thousand lines)."""
     for line in lines[:MAX_PROBLEM_LINES]:
-        print(line, file=sys.stderr)
+        print(line.translate(_LINE_BREAKS), file=sys.stderr)
     if len(lines) > MAX_PROBLEM_LINES:
         more = len(lines) - MAX_PROBLEM_LINES
         print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)

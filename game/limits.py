@@ -17,7 +17,7 @@ MAX_TEXT_FILE_BYTES: Final = 1 * MIB
 """A config, scenario, lesson or script file. The shipped ones are a few KiB."""
 
 MAX_RECORDING_BYTES: Final = 64 * MIB
-"""A replay file. An hour of play with a shot every frame at 144 fps is about 60 MiB."""
+"""A replay file. An hour of play with a shot every frame at 144 fps is about 55 MiB."""
 
 MAX_NESTING: Final = 32
 """Tables and arrays inside one another in a TOML file (or dotted key parts). The game's own

@@ -135,3 +135,23 @@ def test_a_file_full_of_problems_prints_twenty_lines_and_counts_the_rest(
     ]
     assert len(lines) == MAX_PROBLEM_LINES + 1 == 21
     assert lines[-1] == "... and 5 more problems"
+
+
+def test_a_key_with_a_line_break_is_quoted_and_a_problem_stays_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "odd.toml"
+    scenario.write_text('[[inputs]]\n"\\r" = 1\naction = {"a.b" = 0}\nsim_second = 1\n')
+    assert main(["simulate", "--scenario", str(scenario)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{scenario}: [inputs[1].action] must be one of 'fire', 'reset' or 'integrator' "
+        "(got {'a.b' = 0})",
+        f"{scenario}: [inputs[1].'\\r'] unknown setting (got 1)",
+    ]
+
+
+def test_a_file_name_with_a_line_break_stays_on_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--scenario", str(tmp_path / "a\nb.toml")]) == 2
+    assert capsys.readouterr().err == f"{tmp_path}/a\\nb.toml: file not found\n"

@@ -3,8 +3,10 @@
 import argparse
 from pathlib import Path
 
+from game import limits
 from game.app.keymap import HELP_ROWS
 from game.cli import _commands, build_parser
+from game.input_files import size_text
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 
@@ -33,3 +35,19 @@ def test_every_flag_of_the_game_is_in_the_readme() -> None:
 def test_the_two_set_up_commands_come_first() -> None:
     assert README.index("make run") < README.index("## ")
     assert README.index("make test") < README.index("## ")
+
+
+def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
+    table = README[README.index("### Limits") : README.index("## Lessons and scenarios")]
+    rows = [row for row in table.splitlines() if row.startswith("| ") and "| what |" not in row]
+    stated = [row.rsplit("|", 2)[1].strip() for row in rows]  # the last column
+    assert stated == [
+        size_text(limits.MAX_TEXT_FILE_BYTES),
+        size_text(limits.MAX_RECORDING_BYTES),
+        str(limits.MAX_NESTING),
+        str(limits.MAX_DIGITS),
+        f"{limits.MAX_RUN_TICKS:,}",
+        f"{limits.MAX_REPLAY_FRAMES:,}",
+        f"{limits.MAX_SCHEDULE_FRAMES:,}",
+        str(limits.MAX_PROBLEM_LINES),
+    ]

@@ -360,3 +360,15 @@ def test_a_replay_longer_than_the_frame_limit_is_refused_before_it_runs(
         f"error: replaying {path} at 360 fps takes about 3,960,000 frames, more than 3,600,000 "
         "(the limit): use a lower --render-fps\n"
     )
+
+
+def test_a_partial_recording_is_refused_as_one_still_being_written_or_killed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recorder = SessionRecorder(GameConfig(), tmp_path / "live.replay")
+    recorder.on_command(0, Reset(tick=4))  # the game is killed here: no final line
+    assert main(["replay", str(recorder.partial)]) == 2
+    assert capsys.readouterr().err == (
+        f"{recorder.partial}:2: the file ends without its final line: it was cut short (the game "
+        "writing it is still running, or was killed)\n"
+    )

@@ -100,34 +100,33 @@ def run(args: argparse.Namespace) -> int:
         if recorder is not None:
             recorder.abandon()  # nothing was played: no recording
         raise
-    world = session.lanes[0].world
     with QuitOnSignals() as signals:
         try:
             code = loop.run()
         except BaseException as problem:
             # A crash, a second ^C, a screenshot that cannot be written: the recording still
             # gets its final line, and the hash is printed, before the program stops.
+            world = session.lanes[0].world
             interrupted = signals.received is not None or isinstance(problem, KeyboardInterrupt)
             with contextlib.suppress(OSError):  # a terminal that hung up
                 print(f"final tick {world.tick} state {world.state_hash()}", flush=True)
-            _finish(recorder, world, "signal" if interrupted else "error", args.record)
+            try:
+                _finish(recorder, world, "signal" if interrupted else "error", args.record)
+            except BadInput as unwritten:  # said, but the first problem is the one to stop on
+                print(*unwritten.lines, sep="\n", file=sys.stderr)
             if isinstance(problem, OSError | pygame.error):
                 raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
             raise
-    _finish(recorder, world, "end" if signals.received is None else "signal", args.record)
+    ended = "end" if signals.received is None else "signal"
+    _finish(recorder, session.lanes[0].world, ended, args.record)
     return code if signals.received is None else signals.exit_code
 
 
 def _finish(recorder: SessionRecorder | None, world: World, ended: str, path: Path) -> None:
-    """Write the recording's final line and say where it is (a failure is one line too)."""
-    if recorder is None:
-        return
-    try:
+    """Write the recording's final line and say where it is; `BadInput` if it cannot be."""
+    if recorder is not None:
         recorder.finish(world, ended)
-    except BadInput as problem:
-        print(*problem.lines, sep="\n", file=sys.stderr)
-        return
-    print(f"recorded to {path}: replay with `python -m game replay {path}`", flush=True)
+        print(f"recorded to {path}: replay with `python -m game replay {path}`", flush=True)
 
 
 def _file_problem(problem: BaseException) -> str:

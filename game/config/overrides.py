@@ -5,7 +5,9 @@ means in a config file: `scheduler.hz=59.94` is the decimal 59.94, `hud.graphs=f
 `scheduler.policy="uncapped"` a string. Quoting strings in a shell is a chore, so a bare word
 that is not a TOML value is taken as a string: `scheduler.policy=uncapped`,
 `scheduler.time_scale=1/8`, `app.screenshot_dir=shots/today`. Whether the value suits the key
-is checked later, with the rest of the configuration.
+is checked later, with the rest of the configuration. Keys and values are held to the same
+limits as files (`game.config.toml_limits`): a key of at most 32 parts, a value nested at most
+32 deep, numbers of at most 100 digits.
 """
 
 from __future__ import annotations

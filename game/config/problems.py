@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -76,8 +77,17 @@ def dotted(key: Key) -> str:
         if isinstance(part, int):
             text += f"[{part + 1}]"
         else:
-            text += f".{part}" if text else part
+            text += f".{_key(part)}" if text else _key(part)
     return text
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(name: str) -> str:
+    """A key as TOML would need it written: bare when it can be, else quoted, so that a key
+    holding a line break or a dot cannot break the line or pass for two keys."""
+    return name if _BARE_KEY.fullmatch(name) else repr(name)
 
 
 def render(value: object) -> str:
@@ -100,7 +110,11 @@ def _toml(value: object) -> str:
     if isinstance(value, Fraction):
         return decimal_text(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + "}"
+        return (
+            "{"
+            + ", ".join(f"{_key(str(key))} = {_toml(item)}" for key, item in value.items())
+            + "}"
+        )
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(item) for item in value) + "]"
     if isinstance(value, str | int | float):

@@ -9,7 +9,8 @@ Read in this order:
 - `simulation`: a scenario played out on the game's own session (`game.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.
-- `tables`, `output`: readable tables, CSV files, and where `--out` writes.
+- `tables`: readable tables and CSV files.
+- `output`: where they go: folders made first, files written whole, never over an input.
 - `frame_series`, `figure_marks`, `figures`, `plotting`: the slide-ready plots (each value at its
   frame's end), their light and dark themes, each written as PNG and SVG.
 - `sweep_grid`, `sweep`, `frontier`, `sweep_report`, `sweep_figures`: the spiral map: a grid

@@ -120,7 +120,11 @@ class _Reader:
                 event = _event(record, arena, last_tick)
                 last_tick = event.tick
                 events.append(event)
-            raise _Refusal("the file ends without its final line: it was cut short")
+            partial = self.path.suffix == ".part"
+            raise _Refusal(
+                "the file ends without its final line: it was cut short"
+                + (" (the game writing it is still running, or was killed)" if partial else "")
+            )
         except _Refusal as refusal:
             raise BadInput(f"{self.path}:{self.line}: {refusal.message}") from None
 
