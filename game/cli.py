@@ -39,6 +39,7 @@ def _commands() -> dict[str, Command]:
         compare,
         handout,
         inputs,
+        judder,
         lab,
         play,
         replay,
@@ -58,6 +59,7 @@ def _commands() -> dict[str, Command]:
         "inputs": inputs,
         "clip": clip,
         "handout": handout,
+        "judder": judder,
     }
 
 

@@ -8,6 +8,7 @@ replay's first state hash is the game's.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from game.config.model import GameConfig
 from game.scheduler.settings import AlphaMode
@@ -26,6 +27,7 @@ def controls_from(config: GameConfig) -> Controls:
         time_scale=config.scheduler.time_scale,
         max_steps=config.scheduler.max_steps,
         alpha_mode=AlphaMode(config.scheduler.alpha),
+        conditioning=(config.scheduler.conditioning,) * 2,
         integrator=config.world.integrator,
         step_cost_ms=config.load.step_cost_ms,
         interpolation=config.render.interpolation,
@@ -54,10 +56,11 @@ def session_from(
     config: GameConfig,
     on_command: CommandLog | None = None,
     on_tick_rate: TickRateLog | None = None,
+    refresh_hz: Fraction = Fraction(60),
 ) -> LabSession:
     """The session a config describes: the demo scene (cannon off if its period is 0), the
     scheduler, the controls. The hooks hear every stamped command and tick-rate change (a
-    recorder listens)."""
+    recorder listens). `refresh_hz` is the display's, the unit of `snap` conditioning."""
     settings = world_settings_from(config)
     scene = demo_scene(settings)
     if config.world.cannon_period_ticks == 0:
@@ -65,7 +68,7 @@ def session_from(
     return LabSession(
         controls_from(config),
         lambda: World(settings, scene=scene),
-        config.scheduler.settings(),
+        config.scheduler.settings(refresh_hz),
         on_command=on_command,
         on_tick_rate=on_tick_rate,
     )

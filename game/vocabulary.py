@@ -12,6 +12,7 @@ from __future__ import annotations
 import string
 from fractions import Fraction
 
+from game.scheduler.conditioning import CONDITIONERS
 from game.scheduler.policies import POLICIES
 from game.scheduler.settings import AlphaMode
 from game.world.integrators import INTEGRATORS
@@ -40,8 +41,15 @@ STEP_COSTS_MS: tuple[Fraction, ...] = tuple(
 leaves room for the frame's drawing; 16 ms fits the step on its own but not with the drawing, so
 some frames owe two ticks and the overload light comes on; 20 ms does not fit at all: that is
 the spiral."""
-RENDER_CAPS: tuple[int, ...] = (30, 60, 144, 240, 0)
-"""Render-rate caps in the order F cycles through them; 0 means uncapped."""
+RENDER_CAPS: tuple[int, ...] = (30, 50, 60, 72, 75, 144, 165, 240, 0)
+"""Render-rate caps in the order F cycles through them; 0 means uncapped. 50, 72, 75 and 165
+do not divide a 60 Hz tick rate, so they make judder on any monitor."""
+CONDITIONING_NAMES: tuple[str, ...] = tuple(CONDITIONERS)
+"""Delta-time conditioning modes, in the order U cycles through them."""
+REFRESH_RATES: tuple[Fraction, ...] = tuple(
+    Fraction(hz) for hz in ("59.94", "60", "75", "120", "144", "165", "240")
+)
+"""Common display refresh rates: the judder table's columns, and the live game's guesses."""
 
 INPUT_MODEL_NAMES: tuple[str, ...] = ("frame-edge", "tick-poll", "latched", "counted", "stamped")
 """How a fixed tick sees the player's presses (`game.session.input_models`), in the order Y

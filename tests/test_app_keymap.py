@@ -45,7 +45,7 @@ def test_every_bound_key_is_in_the_help() -> None:
         (pygame.K_F12, 0, Action(Act.SCREENSHOT)),
         (pygame.K_y, 0, Action(Act.NEXT_INPUT_MODEL)),
         (pygame.K_w, 0, Action(Act.INSTANT_REPLAY)),
-        (pygame.K_u, 0, None),
+        (pygame.K_u, 0, Action(Act.CYCLE_CONDITIONING)),
     ],
 )
 def test_keys_and_modifiers_map_to_actions(key: int, mods: int, action: Action | None) -> None:

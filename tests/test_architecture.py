@@ -47,7 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.errors", "game.limits"),
     ("game.clock", "game.input_files"),
     ("game.arguments",),
-    ("game.scheduler",),
+    ("game.scheduler", "game.display"),
     ("game.world",),
     ("game.vocabulary",),
     ("game.session", "game.config"),

@@ -85,8 +85,8 @@ def bad(tmp_path: Path) -> Path:
             "[scheduler.alpha] must be 'correct' or 'naive' (got 'right')",
         ),
         (
-            "[render]\nfps_cap = 50",
-            "[render.fps_cap] must be one of 0, 30, 60, 144 or 240 (got 50)",
+            "[render]\nfps_cap = 55",
+            "[render.fps_cap] must be one of 0, 30, 50, 60, 72, 75, 144, 165 or 240 (got 55)",
         ),
         ("[render]\nfps_cap = false", "[render.fps_cap] must be a whole number (got false)"),
         (

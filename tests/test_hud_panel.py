@@ -57,7 +57,7 @@ def test_with_room_the_panel_shows_every_row_and_sizes_to_its_content(fonts: Fon
     panel = StatsPanel(fonts)
     panel.update(READOUT, pygame.Rect(0, 0, 1920, 1080))
     assert "remainder" in labels(panel) and "bodies" in labels(panel)
-    assert len(labels(panel)) == 26
+    assert len(labels(panel)) == 27
     assert panel.rect.topleft == (0, 0)
     assert 300 <= panel.rect.w <= 420
 

@@ -20,6 +20,7 @@ SUMMARY_KEYS = {
     "dropped_ns",
     "remainder_ns",
     "backlog_steps",
+    "conditioning_carry_ns",
     "ledger_ok",
 }
 
@@ -49,6 +50,8 @@ def test_the_step_cap_article_through_the_command_line(capsys: pytest.CaptureFix
         "sim_time_ns": 80_000_000,
         "overloaded": False,
         "paused": False,
+        "counted_ns": 200_000_000,
+        "conditioning_carry_ns": 0,
     }
     assert (frames[1]["steps"], frames[1]["tick"], frames[1]["remainder_ns"]) == (1, 5, 0)
     assert summary == {
@@ -61,6 +64,7 @@ def test_the_step_cap_article_through_the_command_line(capsys: pytest.CaptureFix
         "dropped_ns": 120_000_000,
         "remainder_ns": 0,
         "backlog_steps": 0,
+        "conditioning_carry_ns": 0,
         "ledger_ok": True,
     }
 

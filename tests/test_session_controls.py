@@ -74,7 +74,7 @@ def test_cycles_for_modes_rates_and_caps() -> None:
     assert after(controls, Act.CYCLE_INTEGRATOR).integrator == "verlet"
     assert after(controls, Act.CYCLE_TICK_RATE).hz == 120
     assert after(Controls(hz=Fraction(120)), Act.CYCLE_TICK_RATE).hz == 10
-    assert after(controls, Act.CYCLE_FPS_CAP).fps_cap == 240
+    assert after(controls, Act.CYCLE_FPS_CAP).fps_cap == 165
     assert after(Controls(fps_cap=0), Act.CYCLE_FPS_CAP).fps_cap == 30
 
 

@@ -20,12 +20,14 @@ TOPICS = {
     5: "spiral of death",
     6: "Drop vs backlog vs clamp vs reset",
     7: "Input in a fixed step",
+    8: "Smooth is not the same as fixed",
+    9: "Jittery deltas and snapping",
 }
 
 
-def test_the_seven_shipped_lessons_validate_in_order() -> None:
+def test_the_shipped_lessons_validate_in_order() -> None:
     lessons = load_lessons()
-    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 7]
+    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     for lesson in lessons:
         assert TOPICS[lesson.number] in lesson.title
 
@@ -84,9 +86,9 @@ def test_the_caption_says_where_you_are_and_what_to_press() -> None:
 
 def test_an_unknown_lesson_number_is_one_error_line() -> None:
     with pytest.raises(BadInput) as refused:
-        find_lesson(load_lessons(), 9)
+        find_lesson(load_lessons(), 99)
     assert refused.value.lines == (
-        "error: there is no lesson 9 (the lessons are 1, 2, 3, 4, 5, 6, 7)",
+        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)",
     )
 
 

@@ -13,7 +13,7 @@ from game.scheduler.records import FRAME_KEYS
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 EXPLAINER_SUMMARY_KEYS = (
     "frames", "ticks", "wall_ns", "paused_ns", "scaled_ns", "sim_time_ns", "dropped_ns",
-    "remainder_ns", "backlog_steps", "ledger_ok",
+    "remainder_ns", "backlog_steps", "conditioning_carry_ns", "ledger_ok",
 )  # fmt: skip
 
 
@@ -36,6 +36,7 @@ def test_json_is_the_explainers_frames_plus_wall_and_frame_time(
         "frame": 1, "elapsed_ns": 20_000_000, "steps": 1, "dt_ns": 20_000_000, "dropped_ns": 0,
         "remainder_ns": 0, "backlog_steps": 0, "alpha": 0.0, "tick": 1,
         "sim_time_ns": 20_000_000, "overloaded": False, "paused": False,
+        "counted_ns": 20_000_000, "conditioning_carry_ns": 0,
         "wall_ns": 20_000_000, "frame_ns": 20_000_000,
     }  # fmt: skip
     stalled = frames[2]  # the frame that starts at 0.04 s lasts 20 + 100 ms and owes 6 ticks

@@ -8,8 +8,11 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
@@ -40,6 +43,9 @@ class Picture:
         self.hud = Hud(help_rows=HELP_ROWS, spiral_hint=SPIRAL_HINT, graph_seconds=graph_seconds)
         self._sprites = SpriteBook()
         self._renderers: list[WorldRenderer] = []
+        self.judder = JudderWatch()
+        """The live judder meter: fed by every frame drawn after its ticks, it fills the
+        readout's DISPLAY rows (`game.app.judder_watch`)."""
 
     def layout(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where the HUD and the arenas go (`game.hud.layout`): nothing covers an arena."""
@@ -61,6 +67,9 @@ class Picture:
         controls = session.controls
         lanes = session.lanes
         live = views is None
+        if live and not catching_up:
+            self.judder.drew(session)
+        readout = replace(readout, display=self.judder.readout)
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         width, height = surface.get_size()

@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from game.app.lesson_guide import LessonGuide
     from game.app.loop import GameLoop, LoopOptions
     from game.app.quit_signals import QuitOnSignals
+    from game.app.refresh import desktop_refresh
     from game.app.script import load_script
     from game.app.window import Window
     from game.clock.wall import WallClock
@@ -76,11 +77,13 @@ def run(args: argparse.Namespace) -> int:
     )  # fmt: skip
     # Opened only once the window is: a game that cannot start must not overwrite FILE.
     recorder = SessionRecorder(config, args.record) if args.record else None
+    refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
     try:
         session = session_from(
             config,
             on_command=recorder.on_command if recorder else None,
             on_tick_rate=recorder.tick_rate_changed if recorder else None,
+            refresh_hz=refresh[0],
         )
         options = LoopOptions(
             frames=args.frames,

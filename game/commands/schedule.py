@@ -32,6 +32,7 @@ from game.clock.units import (
 from game.errors import BadInput
 from game.limits import MAX_SCHEDULE_FRAMES
 from game.scheduler.books import TimeBooks
+from game.scheduler.conditioning import CONDITIONERS
 from game.scheduler.plan import StepPlan
 from game.scheduler.policies import POLICIES
 from game.scheduler.records import frame_record
@@ -124,6 +125,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--initial-remainder-ms", default="0", help="time carried in before frame 1 (ms)"
     )
+    parser.add_argument(
+        "--conditioning",
+        default="raw",
+        choices=list(CONDITIONERS),
+        help="what the measured delta goes through first (default raw)",
+    )
+    parser.add_argument(
+        "--refresh-hz", default="60", help="the display's refresh rate, exact (snap's unit)"
+    )
+    parser.add_argument(
+        "--snap-tolerance-ms", default="1", help="how close to whole periods snap acts (ms)"
+    )
+    parser.add_argument("--average-frames", type=int, default=4, help="N for average")
+    parser.add_argument("--jitter-fix", default="0.5", help="godot's share of a step (0-2)")
     parser.add_argument("--json", action="store_true", help="one JSON object per frame per line")
     parser.add_argument(
         "frames",
@@ -151,9 +166,26 @@ def settings_from_args(args: argparse.Namespace) -> SchedulerSettings:
             max_backlog_ns=parse_ms(args.max_backlog_ms, what="--max-backlog-ms"),
             time_scale=parse_ratio(args.time_scale, what="--time-scale"),
             alpha_mode=AlphaMode(args.alpha),
+            **_conditioning_settings(args),  # type: ignore[arg-type]
         )
     except (ValueError, TypeError) as problem:
         raise BadInput.error(str(problem)) from None
+
+
+def _conditioning_settings(args: argparse.Namespace) -> dict[str, object]:
+    """The conditioning flags as `SchedulerSettings` fields (absent flags keep the defaults)."""
+    if getattr(args, "conditioning", None) is None:
+        return {}
+    refresh = parse_decimal(args.refresh_hz, what="--refresh-hz")
+    if refresh == 0:
+        raise ValueError("--refresh-hz must be positive (got 0)")
+    return {
+        "conditioning": args.conditioning,
+        "refresh_ns": hz_to_step_ns(refresh),
+        "snap_tolerance_ns": parse_ms(args.snap_tolerance_ms, what="--snap-tolerance-ms"),
+        "average_frames": args.average_frames,
+        "jitter_fix": parse_ratio(args.jitter_fix, what="--jitter-fix"),
+    }
 
 
 def run_frames(scheduler: FixedStepScheduler, runs: list[FrameRun]) -> Iterator[StepPlan]:
@@ -176,20 +208,21 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as problem:
         raise BadInput.error(str(problem)) from None
     books = TimeBooks(initial)
+    conditioned = settings.conditioning != "raw"
     out = sys.stdout
     if not args.json:
         out.write(_settings_line(settings, initial) + "\n")
-        out.write(_HEADER + "\n")
+        out.write((f"{_HEADER:<91}{_CONDITIONED}" if conditioned else _HEADER) + "\n")
     for number, plan in enumerate(run_frames(scheduler, runs), start=1):
         books.record(plan)
         if args.json:
             out.write(json.dumps(frame_record(number, plan)) + "\n")
         else:
-            out.write(_row(number, plan) + "\n")
+            out.write(_row(number, plan, conditioned) + "\n")
     if args.json:
         out.write(json.dumps({"summary": books.summary()}) + "\n")
     else:
-        out.write(_totals(books))
+        out.write(_totals(books, conditioned))
     return 0
 
 
@@ -199,17 +232,23 @@ _HEADER = (
     f"{'frame':>7} {'elapsed ms':>11} {'steps':>6} {'dropped ms':>11} {'remainder ms':>13} "
     f"{'backlog':>8} {'alpha':>8} {'tick':>8}  overloaded"
 )
+_CONDITIONED = f" {'counted ms':>11} {'carry ms':>9}"
 
 
-def _row(number: int, plan: StepPlan) -> str:
+def _row(number: int, plan: StepPlan, conditioned: bool) -> str:
     light = "YES" if plan.overloaded else "no"
     if plan.paused:
         light += " (paused)"
-    return (
+    row = (
         f"{number:>7} {format_ms(plan.elapsed_ns):>11} {plan.steps:>6} "
         f"{format_ms(plan.dropped_ns):>11} {format_ms(plan.remainder_ns):>13} "
         f"{plan.backlog_steps:>8} {plan.alpha:>8.4f} {plan.tick:>8}  {light}"
     )
+    if conditioned:
+        row = (
+            f"{row:<91}{format_ms(plan.counted_ns):>11} {format_ms(plan.conditioning_carry_ns):>9}"
+        )
+    return row
 
 
 def _settings_line(settings: SchedulerSettings, initial_ns: Fraction) -> str:
@@ -221,6 +260,13 @@ def _settings_line(settings: SchedulerSettings, initial_ns: Fraction) -> str:
         f"B = {format_ms(settings.max_backlog_ns, 1)} ms, "
         f"time scale {settings.time_scale}, alpha {settings.alpha_mode.value}, "
         f"carried in {format_ms(initial_ns)} ms"
+    ) + (
+        f"\nconditioning {settings.conditioning}: {CONDITIONERS[settings.conditioning].summary} "
+        f"(refresh {format_ms(settings.refresh_ns)} ms, snap tolerance "
+        f"{format_ms(settings.snap_tolerance_ns)} ms, N = {settings.average_frames}, "
+        f"jitter fix {settings.jitter_fix})"
+        if settings.conditioning != "raw"
+        else ""
     )
 
 
@@ -232,7 +278,7 @@ def _exact(ns: Fraction) -> str:
     return f"{int(whole):_} {part.numerator}/{part.denominator}"
 
 
-def _totals(books: TimeBooks) -> str:
+def _totals(books: TimeBooks, conditioned: bool) -> str:
     verdict = "balanced" if books.ledger_ok else "DOES NOT BALANCE"
     return (
         f"frames {books.frames}, ticks {books.ticks}, wall {format_ms(books.wall_ns)} ms "
@@ -240,8 +286,19 @@ def _totals(books: TimeBooks) -> str:
         f"simulated {format_ms(books.sim_time_ns)} ms, dropped {format_ms(books.dropped_ns)} ms\n"
         f"carried out: remainder {format_ms(books.remainder_ns)} ms + "
         f"{books.backlog_steps} backlog steps\n"
-        f"ledger (exact ns): carried in {_exact(books.initial_carried_ns)} + scaled "
+        + _conditioning_ledger(books, conditioned)
+        + f"ledger (exact ns): carried in {_exact(books.initial_carried_ns)} + scaled "
         f"{_exact(books.scaled_ns)} + single steps {_exact(books.granted_ns)} = simulated "
         f"{_exact(books.stepped_ns)} + dropped {_exact(books.dropped_ns)} + carried out "
         f"{_exact(books.carried_ns)}: {verdict}\n"
+    )
+
+
+def _conditioning_ledger(books: TimeBooks, conditioned: bool) -> str:
+    """The conditioning account's line: measured = counted + carry (shown when conditioned)."""
+    if not conditioned:
+        return ""
+    return (
+        f"conditioning (exact ns): measured {books.wall_ns - books.paused_ns:_} = counted "
+        f"{books.counted_ns:_} + conditioning carry {books.conditioning_carry_ns:_}\n"
     )

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 from game.arguments import file_path
+from game.display.judder import JudderReport
 from game.errors import BadInput
 from game.workshop.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
 from game.workshop.output import (
@@ -132,6 +133,18 @@ def _print_readable(scenario: Scenario, result: RunResult, title: str) -> None:
     out.write(settings_text(scenario, scenario.scheduler.settings()) + "\n\n")
     out.write(bucket_table(buckets(result.frames, scenario.seconds)) + "\n")
     out.write(totals_text(result))
+    if result.judder is not None and scenario.display is not None:
+        out.write(judder_text(result.judder, scenario.display.settings().describe()))
+
+
+def judder_text(report: JudderReport, display: str) -> str:
+    """The judder meter's lines under the totals (a run with a `[display]`)."""
+    return (
+        f"display {display}: judder {report.judder_pct:.3f} %, position error "
+        f"{report.position_error_ms:.3f} ms ({report.position_error_m:.4f} m at the cannon's "
+        f"horizontal speed), latency {report.latency_ms:.3f} ms over {report.refreshes} refreshes\n"
+        f"ticks per refresh {report.cadence or '-'}; refreshes per tick {report.holds or '-'}\n"
+    )
 
 
 def _write_outputs(

@@ -29,6 +29,7 @@ from game.config.choices import one_of
 from game.config.exact import decimal_text, exact_number
 from game.config.problems import SettingError
 from game.scheduler.settings import (
+    MAX_AVERAGE_FRAMES,
     MAX_BACKLOG_LIMIT_NS,
     MAX_CATCH_UP_STEPS,
     MAX_FRAME_LIMIT_NS,
@@ -41,6 +42,7 @@ from game.scheduler.settings import (
 )
 from game.vocabulary import (
     ALPHA_MODES,
+    CONDITIONING_NAMES,
     INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
     INTERPOLATION_NAMES,
@@ -77,6 +79,7 @@ AlphaName = Annotated[str, AfterValidator(one_of(*ALPHA_MODES))]
 IntegratorName = Annotated[str, AfterValidator(one_of(*INTEGRATOR_NAMES))]
 InterpolationName = Annotated[str, AfterValidator(one_of(*INTERPOLATION_NAMES))]
 PrecisionName = Annotated[str, AfterValidator(one_of(*PRECISION_NAMES))]
+ConditioningName = Annotated[str, AfterValidator(one_of(*CONDITIONING_NAMES))]
 InputModelName = Annotated[str, AfterValidator(one_of(*INPUT_MODEL_NAMES))]
 
 
@@ -107,6 +110,16 @@ class SchedulerSection(Section):
     """How the interpolation factor is computed (see `AlphaMode`)."""
     overload_frames: Annotated[int, Field(ge=1, le=MAX_OVERLOAD_FRAMES)] = 3
     """Consecutive strained frames before the overload indicator lights up."""
+    conditioning: ConditioningName = "raw"
+    """What the measured frame time goes through before it is counted (U cycles them)."""
+    snap_tolerance_ms: Annotated[Fraction, exact_number(at_least=0, at_most=8)] = Fraction(1)
+    """`snap`: how close to a whole number of refresh periods a frame must be to snap."""
+    average_frames: Annotated[int, Field(ge=1, le=MAX_AVERAGE_FRAMES)] = 4
+    """`average`: how many frames the running mean takes."""
+    jitter_fix: Annotated[Fraction, exact_number(at_least=0, at_most=2, example="0.5")] = Fraction(
+        1, 2
+    )
+    """`godot`: how much of a step may move between frames (Godot's default, 0.5)."""
 
     @model_validator(mode="after")
     def _max_frame_holds_a_step(self) -> Self:
@@ -136,8 +149,10 @@ class SchedulerSection(Section):
     def max_backlog_ns(self) -> Fraction:
         return ms_to_ns(self.max_backlog_ms)
 
-    def settings(self) -> SchedulerSettings:
-        """The scheduler's settings; they always validate, because this section did."""
+    def settings(self, refresh_hz: Fraction = Fraction(60)) -> SchedulerSettings:
+        """The scheduler's settings; they always validate, because this section did. The
+        display's `refresh_hz` is `snap`'s unit (the snap tolerance is kept within half of it)."""
+        refresh_ns = hz_to_step_ns(refresh_hz)
         return SchedulerSettings(
             step_ns=self.step_ns,
             policy=self.policy,
@@ -147,6 +162,11 @@ class SchedulerSection(Section):
             time_scale=self.time_scale,
             alpha_mode=AlphaMode(self.alpha),
             overload_frames=self.overload_frames,
+            conditioning=self.conditioning,
+            refresh_ns=refresh_ns,
+            snap_tolerance_ns=min(ms_to_ns(self.snap_tolerance_ms), refresh_ns / 2),
+            average_frames=self.average_frames,
+            jitter_fix=self.jitter_fix,
         )
 
 
@@ -162,7 +182,7 @@ class RenderSection(Section):
     vsync: bool = False
     """Let the display's refresh pace the frames, on top of the cap."""
     fps_cap: FpsCap = 144
-    """The render-rate cap held by the game's own pacer: 30, 60, 144, 240, or 0 for none."""
+    """The render-rate cap held by the game's own pacer (F cycles them), or 0 for none."""
     interpolation: InterpolationName = "interpolate"
     """How a frame places bodies between two ticks."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.hud.display_rows import display_group
 from game.hud.hud_colours import (
     ALPHA_FILL,
     BAD,
@@ -77,7 +78,7 @@ class StatsPanel:
         self._tips: list[tuple[RGB, list[tuple[int, int]]]] = []
 
     def update(self, readout: Readout, area: pygame.Rect) -> None:
-        groups = stat_groups(readout)
+        groups = (*stat_groups(readout), display_group(readout))
         lanes = max(1, len(readout.lanes))
         kept = self._fit(groups, area.height, lanes)
         rows = [

@@ -3,6 +3,10 @@
 Each `StepPlan` balances on its own; the books check that the whole run balances too:
 
     initial carried + scaled time + granted == simulated time + dropped + final carried
+    measured (unpaused) wall time == counted wall time + conditioning carry out - carry in
+
+The second line is delta-time conditioning's account (`conditioning_carry_ns`): conditioning
+moves measured time between frames, never makes or loses it.
 
 The explainer's summary, the headless simulation and the HUD's totals all read these books.
 
@@ -50,6 +54,10 @@ class TimeBooks:
         self._folded = (Fraction(0), Fraction(0), Fraction(0), Fraction(0))
         self._dropped_ns: Fraction | None = Fraction(0)
         """`dropped_ns`, kept until a frame drops something: the lag reads it every frame."""
+        self.counted_ns = 0
+        """Measured (unpaused) wall time the scheduler counted after conditioning."""
+        self.initial_conditioning_ns = 0
+        """The conditioning account when these books were opened (0 from the start)."""
 
     @classmethod
     def from_now(cls, books: TimeBooks) -> TimeBooks:
@@ -58,6 +66,7 @@ class TimeBooks:
         counted from here. The ledger of the new books balances on its own."""
         fresh = cls(books.carried_ns, initial_sim_ns=books.initial_sim_ns + books.sim_time_ns)
         fresh.last = books.last
+        fresh.initial_conditioning_ns = books.conditioning_carry_ns
         return fresh
 
     def record(self, plan: StepPlan) -> None:
@@ -76,6 +85,7 @@ class TimeBooks:
         if plan._dropped:
             self._dropped += plan._dropped
             self._dropped_ns = None
+        self.counted_ns += plan.counted_ns
         self.every_frame_balanced = self.every_frame_balanced and plan.balances
         self.last = plan
 
@@ -122,6 +132,11 @@ class TimeBooks:
         return self.last.carried_out_ns if self.last else self.initial_carried_ns
 
     @property
+    def conditioning_carry_ns(self) -> int:
+        """The conditioning account: measured time not counted yet (negative: counted ahead)."""
+        return self.last.conditioning_carry_ns if self.last else self.initial_conditioning_ns
+
+    @property
     def remainder_ns(self) -> Fraction:
         return self.last.remainder_ns if self.last else self.initial_carried_ns
 
@@ -140,10 +155,13 @@ class TimeBooks:
         """Every frame balanced, and so did the whole run, to the grain."""
         came_in = self.initial_carried_ns + self.scaled_ns + self.granted_ns
         went_out = self.stepped_ns + self.dropped_ns + self.carried_ns
+        measured = self.wall_ns - self.paused_ns
+        moved = self.conditioning_carry_ns - self.initial_conditioning_ns
         return (
             self.every_frame_balanced
             and came_in == went_out
             and self.stepped_ns == self.sim_time_ns
+            and measured == self.counted_ns + moved
         )
 
     def summary(self) -> dict[str, int | bool]:
@@ -158,5 +176,6 @@ class TimeBooks:
             "dropped_ns": round_ns(self.dropped_ns),
             "remainder_ns": round_ns(self.remainder_ns),
             "backlog_steps": self.backlog_steps,
+            "conditioning_carry_ns": self.conditioning_carry_ns,
             "ledger_ok": self.ledger_ok,
         }

@@ -6,6 +6,11 @@ so that anyone can check, exactly, that the frame balanced:
 
     carried_in + scaled_elapsed + granted == steps * dt + dropped + carried_out
 
+where `scaled_elapsed` is the *counted* wall time times the time scale: the measured time after
+delta-time conditioning (`game.scheduler.conditioning`), whose own account balances too:
+
+    conditioning carry in + measured == counted + conditioning carry out
+
 `granted` is the one step handed out by a single-step key while paused.
 
 Every duration a plan hands out is exact nanoseconds, named `*_ns` (an `int` for the wall time,
@@ -56,6 +61,13 @@ class StepPlan(tuple[Any, ...]):
     _step: int = property(itemgetter(15))  # type: ignore[assignment]
     _grains_per_ns: int = property(itemgetter(16))  # type: ignore[assignment]
     """The unit of the grain values: one grain is 1/_grains_per_ns of a nanosecond."""
+    counted_ns: int = property(itemgetter(17))  # type: ignore[assignment]
+    """The wall time the scheduler counted, after conditioning (0 while paused)."""
+    conditioning_carry_in_ns: int = property(itemgetter(18))  # type: ignore[assignment]
+    """The conditioning account before this frame: measured time not yet counted (or, when
+    negative, counted ahead of the measurement)."""
+    conditioning_carry_ns: int = property(itemgetter(19))  # type: ignore[assignment]
+    """The conditioning account after this frame."""
 
     @classmethod
     def of(
@@ -77,6 +89,9 @@ class StepPlan(tuple[Any, ...]):
         granted: int,
         step: int,
         grains_per_ns: int,
+        counted_ns: int,
+        conditioning_carry_in_ns: int,
+        conditioning_carry_ns: int,
     ) -> StepPlan:
         """A plan from the scheduler's grain counts (the scheduler's own constructor)."""
         return tuple.__new__(
@@ -84,6 +99,7 @@ class StepPlan(tuple[Any, ...]):
             (
                 steps, backlog_steps, alpha, tick, overloaded, paused, strained, elapsed_ns,
                 dt, dropped, remainder, sim_time, scaled, carried_in, granted, step, grains_per_ns,
+                counted_ns, conditioning_carry_in_ns, conditioning_carry_ns,
             ),
         )  # fmt: skip
 
@@ -169,9 +185,16 @@ class StepPlan(tuple[Any, ...]):
 
     @property
     def balances(self) -> bool:
-        """The frame's ledger: what came in equals what was stepped, dropped and carried."""
+        """The frame's two ledgers. The scheduler's: what came in equals what was stepped,
+        dropped and carried. Conditioning's: the account plus the measured (unpaused) time
+        equals what was counted plus the account after."""
         came_in = self._carried_in + self._scaled + self._granted
-        return came_in == self.steps * self._dt + self._dropped + self._carried_out
+        measured = 0 if self.paused else self.elapsed_ns
+        return (
+            came_in == self.steps * self._dt + self._dropped + self._carried_out
+            and self.conditioning_carry_in_ns + measured
+            == self.counted_ns + self.conditioning_carry_ns
+        )
 
 
 _INDEX = {
@@ -180,7 +203,8 @@ _INDEX = {
         (
             "steps", "backlog_steps", "alpha", "tick", "overloaded", "paused", "strained",
             "elapsed_ns", "_dt", "_dropped", "_remainder", "_sim_time", "_scaled", "_carried_in",
-            "_granted", "_step", "_grains_per_ns",
+            "_granted", "_step", "_grains_per_ns", "counted_ns", "conditioning_carry_in_ns",
+            "conditioning_carry_ns",
         )
     )
 }  # fmt: skip

@@ -21,6 +21,8 @@ FRAME_KEYS = (
     "sim_time_ns",
     "overloaded",
     "paused",
+    "counted_ns",
+    "conditioning_carry_ns",
 )
 
 
@@ -39,4 +41,6 @@ def frame_record(frame: int, plan: StepPlan) -> dict[str, int | float | bool]:
         "sim_time_ns": round_ns(plan.sim_time_ns),
         "overloaded": plan.overloaded,
         "paused": plan.paused,
+        "counted_ns": plan.counted_ns,
+        "conditioning_carry_ns": plan.conditioning_carry_ns,
     }

@@ -18,6 +18,12 @@ from fractions import Fraction
 from math import lcm
 
 from game.clock.units import NS_PER_SECOND
+from game.scheduler.conditioning import (
+    CONDITIONERS,
+    Conditioner,
+    ConditioningContext,
+    ConditioningState,
+)
 from game.scheduler.overload import OverloadState
 from game.scheduler.plan import StepPlan
 from game.scheduler.policies import POLICIES, FrameLimits, OverloadPolicy
@@ -38,6 +44,9 @@ class _Gear:
     policy: OverloadPolicy
     naive_alpha: bool
     variable: bool
+    conditioner: Conditioner
+    conditioning: ConditioningContext
+    raw: bool
 
 
 def _gear_for(settings: SchedulerSettings, grains_per_ns: int) -> _Gear:
@@ -68,6 +77,16 @@ def _gear_for(settings: SchedulerSettings, grains_per_ns: int) -> _Gear:
         policy=POLICIES[settings.policy],
         naive_alpha=settings.alpha_mode is AlphaMode.NAIVE,
         variable=settings.policy == "variable",
+        conditioner=CONDITIONERS[settings.conditioning],
+        conditioning=ConditioningContext(
+            refresh_ns=settings.refresh_ns,
+            snap_tolerance_ns=settings.snap_tolerance_ns,
+            average_frames=settings.average_frames,
+            jitter_fix=settings.jitter_fix,
+            step_ns=settings.step_ns,
+            time_scale=settings.time_scale,
+        ),
+        raw=settings.conditioning == "raw",
     )
 
 
@@ -114,6 +133,7 @@ class FixedStepScheduler:
         self._overload = OverloadState()
         self._last_plan: StepPlan | None = None
         self._settled = False
+        self._conditioning = ConditioningState()
 
     # -- what the HUD and the tests read ------------------------------------------------------
 
@@ -142,6 +162,11 @@ class FixedStepScheduler:
     @property
     def sim_time_ns(self) -> Fraction:
         return Fraction(self._sim_time, self._gear.grains_per_ns)
+
+    @property
+    def conditioning_carry_ns(self) -> int:
+        """The conditioning account: measured wall time not counted yet (negative: ahead)."""
+        return self._conditioning.carry_ns
 
     @property
     def last_plan(self) -> StepPlan | None:
@@ -188,13 +213,27 @@ class FixedStepScheduler:
                 overload=self._overload,
                 strained=False,
             )
-        scaled = elapsed * gear.scale
+        carry_in = self._conditioning.carry_ns
+        counted = self._condition(elapsed)
+        scaled = counted * gear.scale
         steps, dt, dropped, carried_out = gear.policy.allot(carried_in, scaled, gear.limits)
         strained = dropped > 0 or (carried_in + scaled) // step > gear.limits.max_steps
         overload = self._overload.after(strained, carried_out < step, gear.settings.overload_frames)
         return self._commit(
-            elapsed, carried_in, scaled, 0, steps, dt, dropped, carried_out, overload, strained
-        )
+            elapsed, carried_in, scaled, 0, steps, dt, dropped, carried_out, overload, strained,
+            counted, carry_in,
+        )  # fmt: skip
+
+    def _condition(self, elapsed: int) -> int:
+        """Condition the measured delta (a pre-step); the account moves to the new state."""
+        gear = self._gear
+        state = self._conditioning
+        if gear.raw and state.carry_ns == 0:
+            return elapsed
+        remainder = Fraction(self._carried % gear.limits.step, gear.grains_per_ns)
+        counted, after = gear.conditioner.condition(elapsed, state, gear.conditioning, remainder)
+        self._conditioning = after
+        return counted
 
     def single_step(self) -> StepPlan:
         """While paused, grant exactly one tick of h (the `.` key). Nothing else moves."""
@@ -260,8 +299,14 @@ class FixedStepScheduler:
         carried_out: int,
         overload: OverloadState,
         strained: bool,
+        counted: int = 0,
+        carry_in: int | None = None,
     ) -> StepPlan:
+        """Make the plan the state. `counted` and `carry_in` are the conditioning's (a paused
+        frame and a single step count nothing and leave the account as it is)."""
         gear = self._gear
+        carry_out = self._conditioning.carry_ns
+        carry_in = carry_out if carry_in is None else carry_in
         step = gear.limits.step
         backlog_steps, remainder = divmod(carried_out, step)
         alpha = self._alpha(carried_out, remainder)
@@ -270,7 +315,7 @@ class FixedStepScheduler:
         plan = StepPlan.of(
             steps, backlog_steps, alpha, tick, overload.on, self._paused, strained, elapsed,
             dt, dropped, remainder, sim_time, scaled, carried_in, granted, step,
-            gear.grains_per_ns,
+            gear.grains_per_ns, counted, carry_in, carry_out,
         )  # fmt: skip
         self._carried = carried_out
         self._tick = tick

@@ -22,6 +22,10 @@ MAX_BACKLOG_LIMIT_NS = Fraction(3_600 * NS_PER_SECOND)
 MAX_TIME_SCALE = Fraction(64)
 MAX_OVERLOAD_FRAMES = 1_000
 DEFAULT_STEP_NS = hz_to_step_ns(60)
+MIN_REFRESH_NS = Fraction(NS_PER_SECOND, 1_000)  # a 1 kHz display
+MAX_REFRESH_NS = Fraction(NS_PER_SECOND)  # a 1 Hz display
+MAX_AVERAGE_FRAMES = 120
+MAX_JITTER_FIX = Fraction(2)
 
 
 class AlphaMode(StrEnum):
@@ -67,6 +71,16 @@ class SchedulerSettings:
     alpha_mode: AlphaMode = AlphaMode.CORRECT
     overload_frames: int = 3
     """Consecutive strained frames before the overload indicator lights up."""
+    conditioning: str = "raw"
+    """What the measured delta goes through before it is counted (`game.scheduler.conditioning`)."""
+    refresh_ns: Fraction = DEFAULT_STEP_NS
+    """The display's refresh period: the unit `snap` counts in."""
+    snap_tolerance_ns: Fraction = Fraction(NS_PER_MS)
+    """How far from a whole number of refresh periods a delta may be and still snap."""
+    average_frames: int = 4
+    """N, the frames `average` takes the mean of."""
+    jitter_fix: Fraction = Fraction(1, 2)
+    """How much of a step `godot` may move between frames (Godot's default is 0.5)."""
 
     def __post_init__(self) -> None:
         # Local import: the policy registry imports nothing from here but lives beside it.
@@ -113,11 +127,40 @@ class SchedulerSettings:
             raise ValueError(
                 f"overload_frames must be between 1 and {MAX_OVERLOAD_FRAMES} (got {frames})"
             )
+        self._check_conditioning()
         # Normalise ints to Fractions so equal settings compare equal.
         object.__setattr__(self, "step_ns", step)
         object.__setattr__(self, "max_frame_ns", frame)
         object.__setattr__(self, "max_backlog_ns", backlog)
         object.__setattr__(self, "time_scale", Fraction(scale))
+
+    def _check_conditioning(self) -> None:
+        from game.scheduler.conditioning import CONDITIONERS
+
+        if not isinstance(self.conditioning, str) or self.conditioning not in CONDITIONERS:
+            raise ValueError(
+                f"conditioning must be one of {', '.join(CONDITIONERS)} (got {self.conditioning!r})"
+            )
+        refresh = exact_duration(self.refresh_ns, "refresh_ns")
+        if not MIN_REFRESH_NS <= refresh <= MAX_REFRESH_NS:
+            raise ValueError(f"refresh must be between 1 and 1000 Hz (got {float(refresh)} ns)")
+        tolerance = exact_duration(self.snap_tolerance_ns, "snap_tolerance_ns")
+        if not 0 <= tolerance <= refresh / 2:
+            raise ValueError(
+                "the snap tolerance must be between 0 and half a refresh period "
+                f"(got {float(tolerance) / NS_PER_MS} ms)"
+            )
+        frames = exact_count(self.average_frames, "average_frames")
+        if not 1 <= frames <= MAX_AVERAGE_FRAMES:
+            raise ValueError(
+                f"average_frames must be between 1 and {MAX_AVERAGE_FRAMES} (got {frames})"
+            )
+        fix = exact_duration(self.jitter_fix, "jitter_fix")
+        if not 0 <= fix <= MAX_JITTER_FIX:
+            raise ValueError(f"jitter_fix must be between 0 and 2 (got {fix})")
+        object.__setattr__(self, "refresh_ns", refresh)
+        object.__setattr__(self, "snap_tolerance_ns", tolerance)
+        object.__setattr__(self, "jitter_fix", fix)
 
     @classmethod
     def at_hz(cls, hz: int | Fraction, **changes: object) -> SchedulerSettings:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from game.clock.units import NS_PER_MS
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
+    CONDITIONING_NAMES,
     INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
     INTERPOLATION_NAMES,
@@ -47,6 +48,7 @@ class Act(StrEnum):
     CYCLE_INTEGRATOR = "cycle_integrator"
     CYCLE_TICK_RATE = "cycle_tick_rate"
     CYCLE_FPS_CAP = "cycle_fps_cap"
+    CYCLE_CONDITIONING = "cycle_conditioning"
     RESET = "reset"
     TOGGLE_CANNON = "toggle_cannon"
     FIRE = "fire"
@@ -127,6 +129,8 @@ class Controls:
     paused: bool = False
     smear_teleports: bool = False
     """A right-drag teleports without resetting the previous buffer: the smear, on purpose."""
+    conditioning: tuple[str, str] = ("raw", "raw")
+    """Delta-time conditioning of lane 1 and lane 2 (the second is used in split screen)."""
     input_models: tuple[str, str] = ("frame-edge", "latched")
     """How each lane's ticks see the avatar's presses (the second is used in split screen)."""
 
@@ -176,6 +180,10 @@ class Controls:
             return replace(self, hz=faster[0] if faster else TICK_RATES[0])
         if act is Act.CYCLE_FPS_CAP:
             return replace(self, fps_cap=_next(RENDER_CAPS, self.fps_cap))
+        if act is Act.CYCLE_CONDITIONING:
+            modes = list(self.conditioning)
+            modes[self.focus_lane] = _next(CONDITIONING_NAMES, modes[self.focus_lane])
+            return replace(self, conditioning=(modes[0], modes[1]))
         if act is Act.TOGGLE_SPLIT:
             if self.split:
                 return replace(self, policies=self.policies[:1], focus_lane=0)
@@ -247,6 +255,7 @@ class ControlsChange:
     trails: bool | None = None
     paused: bool | None = None
     smear_teleports: bool | None = None
+    conditioning: tuple[str, str] | None = None
     input_models: tuple[str, str] | None = None
 
     @classmethod

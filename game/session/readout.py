@@ -57,6 +57,10 @@ class LaneReadout:
     """The `variable` policy: one tick per frame, as long as the frame; no fixed step."""
     dt_ms: float = 0.0
     """The length of the last frame's ticks (under `variable`, the frame's own length)."""
+    conditioning: str = "raw"
+    """Delta-time conditioning (`game.scheduler.conditioning`)."""
+    conditioning_carry_ms: float = 0.0
+    """The conditioning account: measured time not counted yet (negative: counted ahead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,21 @@ class ListOverlay:
     title: str
     rows: tuple[tuple[str, str], ...]
     footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayReadout:
+    """What the live judder meter says (`game.display.live`), as plain values."""
+
+    refresh_hz: float
+    refresh_read: bool
+    """False when the refresh rate is a guess (pygame could not read it)."""
+    cadence: str
+    """Ticks per refresh, most recent last (`0101001...`)."""
+    holds: str
+    """Refreshes each recent tick stayed on screen (`2323...`)."""
+    judder_pct: float
+    position_error_ms: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +117,5 @@ class Readout:
     books_since: str = ""
     """What the totals (dropped, lag, sim / wall) count from, when not the start: "step start"
     once a lesson step has restarted the books."""
+    display: DisplayReadout | None = None
+    """The display rows: refresh, cadence, judder (the live game's estimate)."""

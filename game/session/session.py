@@ -256,6 +256,7 @@ class LabSession:
             max_steps=controls.max_steps,
             time_scale=controls.time_scale,
             alpha_mode=controls.alpha_mode,
+            conditioning=controls.conditioning[lane],
         )
 
     def _fire(self, x: float | None, y: float | None) -> None:
@@ -369,4 +370,6 @@ def _lane_readout(
         inputs=inputs,
         variable=settings.policy == "variable",
         dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),
+        conditioning=settings.conditioning,
+        conditioning_carry_ms=lane.scheduler.conditioning_carry_ns / NS_PER_MS,
     )

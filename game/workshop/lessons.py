@@ -38,6 +38,7 @@ from pydantic import AfterValidator, Field
 from game.config.choices import choices_text
 from game.config.model import (
     AlphaName,
+    ConditioningName,
     FpsCap,
     InputModelName,
     IntegratorName,
@@ -77,6 +78,10 @@ class StepSettings(Section):
     ghost: bool | None = None
     tick_markers: bool | None = None
     trails: bool | None = None
+    conditioning: ConditioningName | None = None
+    """Delta-time conditioning of lane 1 (and of lane 2, unless `second_conditioning` says)."""
+    second_conditioning: ConditioningName | None = None
+    """Delta-time conditioning of lane 2 in split screen."""
     input_model: InputModelName | None = None
     second_input_model: InputModelName | None = None
     """The input model of the second lane (shown when the screen is split)."""
@@ -96,6 +101,9 @@ class StepSettings(Section):
         }  # fmt: skip
         if self.alpha is not None:
             changes["alpha_mode"] = AlphaMode(self.alpha)
+        if self.conditioning is not None or self.second_conditioning is not None:
+            first_mode = self.conditioning or controls.conditioning[0]
+            changes["conditioning"] = (first_mode, self.second_conditioning or first_mode)
         if self.input_model is not None or self.second_input_model is not None:
             first_model, second_model = controls.input_models
             changes["input_models"] = (

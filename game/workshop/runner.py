@@ -31,17 +31,20 @@ goes out and the guard never trips, so its `spiral` is false.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
+from game.display.judder import JudderReport
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
+from game.workshop.display_run import DisplayedClock
 from game.workshop.timeline import (
     PlayerInput,
     RecordedCommand,
@@ -100,9 +103,12 @@ class RunResult:
     lag_ns: Fraction
     inputs: InputCounts = NO_PRESSES
     """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
+    judder: JudderReport | None = None
+    """The judder meter's figures, when the run had a display (`game.workshop.display_run`)."""
 
-    def summary(self) -> dict[str, int | bool | str]:
-        """The `simulate --json` summary: the explainer's keys, then this run's own."""
+    def summary(self) -> dict[str, int | bool | str | float]:
+        """The `simulate --json` summary: the explainer's keys, then this run's own (and the
+        judder meter's, with a display)."""
         return {
             **self.books,
             "state_hash": self.state_hash,
@@ -110,6 +116,7 @@ class RunResult:
             "spiral": self.spiral,
             "lag_ns": round_ns(self.lag_ns),
             "runaway": self.runaway,
+            **(self.judder.row() if self.judder is not None else {}),
         }
 
 
@@ -120,18 +127,21 @@ def run_headless(
     *,
     until_ns: Fraction | int | None = None,
     until_tick: int | None = None,
+    display: DisplayedClock | None = None,
 ) -> RunResult:
     """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
     or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
 
     Give at least one of the two. The session and the clock are left as the run leaves them
-    (the session's own hooks hear every command and tick-rate change, as in the game).
+    (the session's own hooks hear every command and tick-rate change, as in the game). With a
+    `display` (wrapping `clock`), frames end where its swap chain lets them, and the result
+    carries the judder meter's figures.
     """
     if until_ns is None and until_tick is None:
         raise ValueError("a headless run needs an end: until_ns, until_tick or both")
     if until_tick is not None and until_tick < session.lanes[0].world.tick:
         raise ValueError(f"the world is already past tick {until_tick}")
-    return _HeadlessRun(session, clock, timeline or Timeline()).run(
+    return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
         None if until_ns is None else Fraction(until_ns), until_tick
     )
 
@@ -142,7 +152,7 @@ class _HeadlessRun:
     def __init__(
         self,
         session: LabSession,
-        clock: VirtualClock,
+        clock: VirtualClock | DisplayedClock,
         timeline: Timeline,
     ) -> None:
         self.session = session
@@ -176,6 +186,8 @@ class _HeadlessRun:
             while self._may_run(frame) and frame.next_tick():
                 self._apply_tick_events()
             plan = frame.finish()[0]
+            if isinstance(clock, DisplayedClock):
+                clock.drew(plan, self.session.controls.interpolation)
             work = clock.render_cost_ns + plan.steps * self.session.controls.step_cost_ns
             self.session.inputs.flipped(clock.now_ns + int(work))
             counts = self.session.inputs.lanes[0].counts
@@ -197,7 +209,17 @@ class _HeadlessRun:
             runaway=runaway,
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,
+            judder=self._judder(),
         )
+
+    def _judder(self) -> JudderReport | None:
+        clock = self.clock
+        if not isinstance(clock, DisplayedClock):
+            return None
+        world = self.session.lanes[0].world
+        cannon = world.settings.cannon
+        speed = cannon.speed * math.cos(math.radians(cannon.angle_deg))
+        return clock.judder(float(self.session.controls.time_scale), speed)
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 

@@ -62,6 +62,7 @@ from game.config.problems import NOTHING, Problem, SettingError
 from game.config.toml_files import TomlArray
 from game.limits import MAX_RUN_TICKS
 from game.scheduler.settings import MAX_CATCH_UP_STEPS
+from game.workshop.display_section import DisplaySection
 from game.workshop.timeline import PlayerInput, SettingsChange, Stall, Timeline
 
 MAX_SECONDS = 3_600
@@ -178,6 +179,8 @@ class Scenario(Section):
     world: WorldSection = WorldSection()
     input: InputSection = InputSection()
     clock: ClockSection = ClockSection()
+    display: DisplaySection | None = None
+    """The virtual display at the end of the loop (`game.workshop.display_section`), if any."""
     stalls: TomlArray[StallEntry] = ()
     changes: TomlArray[ChangeEntry] = ()
     inputs: TomlArray[InputEntry] = ()

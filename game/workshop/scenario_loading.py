@@ -50,6 +50,7 @@ _VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("--render-cost-ms", ("clock", "render_cost_ms")),
     ("--step-cost-ms", ("load", "step_cost_ms")),
     ("--seconds", ("seconds",)),
+    ("--conditioning", ("scheduler", "conditioning")),
 )
 
 
@@ -67,6 +68,7 @@ def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = Tr
     parser.add_argument("--render-cost-ms", help="what drawing a frame costs, ms (default 0)")
     parser.add_argument("--step-cost-ms", help="what each tick costs, ms (default 0)")
     parser.add_argument("--seconds", help="wall seconds to simulate (default 10)")
+    parser.add_argument("--conditioning", help="delta-time conditioning: raw, snap, average, godot")
     parser.add_argument(
         "--stall",
         action="append",

@@ -2,7 +2,8 @@
 
 This is `python -m game simulate` without the printing: the scenario's settings become a
 `GameConfig` (so the session is built exactly as the game builds it), its `[clock]` becomes a
-`VirtualClock`, and its stalls, changes and inputs become the run's timeline.
+`VirtualClock` (behind a `VirtualDisplay` when it has a `[display]`), and its stalls, changes
+and inputs become the run's timeline.
 
 A run is every frame that ends within the scenario's seconds. A stall whose frame would end after
 that was never shown, and the run would look calm where the scenario asked for a stall, so the
@@ -21,9 +22,11 @@ from typing import Any
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.config.exact import decimal_text
-from game.config.model import GameConfig
+from game.config.model import GameConfig, RenderSection
 from game.config.problems import Problem
+from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.workshop.display_run import DisplayedClock
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import RunResult, run_headless
 from game.workshop.scenario import Scenario
@@ -32,8 +35,15 @@ from game.workshop.timeline import KeyEdge
 
 def scenario_config(scenario: Scenario) -> GameConfig:
     """The game configuration a scenario runs under (its own sections, the defaults elsewhere)."""
+    render = RenderSection()
+    if scenario.display is not None:
+        render = RenderSection(interpolation=scenario.display.interpolation)
     return GameConfig(
-        scheduler=scenario.scheduler, load=scenario.load, world=scenario.world, input=scenario.input
+        scheduler=scenario.scheduler,
+        load=scenario.load,
+        world=scenario.world,
+        input=scenario.input,
+        render=render,
     )
 
 
@@ -94,16 +104,24 @@ def run_scenario(
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries.
     """
+    display = scenario.display
     session = session_from(
         scenario_config(scenario),
         on_command=recorder.on_command if recorder is not None else None,
         on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
+        refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
     clock = scenario_clock(scenario, render_fps)
+    shown = DisplayedClock(clock, VirtualDisplay(display.settings())) if display else None
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
-            session, clock, timeline, until_ns=scenario.until_ns, until_tick=until_tick
+            session,
+            clock,
+            timeline,
+            until_ns=scenario.until_ns,
+            until_tick=until_tick,
+            display=shown,
         )
         if not result.runaway and (until_tick is None or result.tick < until_tick):
             _check_stalls(scenario, clock)

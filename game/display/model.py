@@ -1,0 +1,163 @@
+"""`VirtualDisplay`: when a frame the loop has finished is shown, and how long presenting blocks.
+
+A real display refreshes on a fixed grid of vblanks (every 1/refresh s). With vsync on, a frame
+handed to `present` waits in the swap chain's queue for the next free vblank; when the queue
+already holds `queue_depth` frames, `present` blocks the loop until the oldest of them goes on
+screen (that is how a vsynced game is held to the refresh rate). With vsync off the frame is
+shown at once, torn across the scan. With a variable-refresh range (VRR, e.g. 48-144 Hz) the
+panel refreshes when a frame arrives, but no sooner than 1/max after its last refresh, and it
+repeats the last frame on its own when none arrives within 1/min.
+
+Everything is exact: the refresh period of 59.94 Hz is 100,000,000,000/5994 ns, a Fraction.
+
+Why a phase. The loop starts `phase` of a refresh period after a vblank. A loop that reads its
+clock exactly on the vblank grid, with a tick grid that meets the vblanks exactly (60 Hz ticks
+on a 60 Hz display), flips between 0 and 2 ticks a frame on the clock's 1 ns floor: Bevy's
+"pathological interaction" for real (docs/references.md#bevy). A display starts at an arbitrary
+moment; the default 0.37 keeps the tick and vblank grids apart for the rates the game offers.
+`phase = 0` shows the flip.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
+
+from game.clock.units import NS_PER_SECOND
+
+MAX_REFRESH_HZ = 1_000
+MAX_QUEUE_DEPTH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaySettings:
+    """Refresh (exact Hz), vsync, present queue depth (1-3) and an optional VRR range."""
+
+    refresh_hz: Fraction = Fraction(60)
+    vsync: bool = True
+    queue_depth: int = 2
+    vrr_min_hz: Fraction | None = None
+    vrr_max_hz: Fraction | None = None
+    phase: Fraction = Fraction(37, 100)
+    """Where in a refresh period the loop starts (0 to 1)."""
+
+    def __post_init__(self) -> None:
+        refresh = Fraction(self.refresh_hz)
+        if not 0 < refresh <= MAX_REFRESH_HZ:
+            raise ValueError(
+                f"refresh must be above 0 and at most {MAX_REFRESH_HZ} Hz (got {refresh})"
+            )
+        if isinstance(self.queue_depth, bool) or not 1 <= self.queue_depth <= MAX_QUEUE_DEPTH:
+            raise ValueError(f"queue depth must be 1, 2 or 3 (got {self.queue_depth})")
+        if (self.vrr_min_hz is None) != (self.vrr_max_hz is None):
+            raise ValueError("a VRR range needs both vrr_min_hz and vrr_max_hz")
+        low, high = self.vrr_min_hz, self.vrr_max_hz
+        if low is not None and high is not None and not 0 < low <= refresh <= high:
+            raise ValueError(
+                f"the VRR range {low}-{high} Hz must contain the refresh rate ({refresh} Hz)"
+            )
+        if not 0 <= self.phase < 1:
+            raise ValueError(f"phase must be from 0 up to 1 (got {self.phase})")
+        object.__setattr__(self, "refresh_hz", refresh)
+
+    @property
+    def period_ns(self) -> Fraction:
+        """One refresh, exactly."""
+        return NS_PER_SECOND / self.refresh_hz
+
+    @property
+    def vrr(self) -> bool:
+        return self.vrr_min_hz is not None
+
+    def describe(self) -> str:
+        """`144 Hz vsync, queue 2` / `60 Hz no vsync` / `VRR 48-144 Hz`, for tables."""
+        if self.vrr:
+            return f"VRR {_hz(self.vrr_min_hz)}-{_hz(self.vrr_max_hz)} Hz"
+        sync = f"vsync, queue {self.queue_depth}" if self.vsync else "no vsync"
+        return f"{_hz(self.refresh_hz)} Hz {sync}"
+
+
+def _hz(value: Fraction | None) -> str:
+    return f"{float(value or 0):g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Presented:
+    """One frame's trip through the display, in exact ns since the loop started."""
+
+    ready_ns: Fraction
+    """The loop handed the frame to `present`."""
+    resumed_ns: Fraction
+    """`present` returned: the loop could start its next frame (later when the queue was full)."""
+    shown_ns: Fraction
+    """The frame went on screen (its vblank; with vsync off, at once)."""
+
+    @property
+    def blocked_ns(self) -> Fraction:
+        """How long a full queue held the loop."""
+        return self.resumed_ns - self.ready_ns
+
+    @property
+    def waited_ns(self) -> Fraction:
+        """From `present` to the photons: queue and vblank together."""
+        return self.shown_ns - self.ready_ns
+
+
+class VirtualDisplay:
+    """A swap chain and a panel, deterministic: call `present` once per finished frame."""
+
+    def __init__(self, settings: DisplaySettings | None = None) -> None:
+        self.settings = settings or DisplaySettings()
+        period = self.settings.period_ns
+        self._period = period
+        self._first_vblank = period * (1 - self.settings.phase)
+        self._queued: deque[Fraction] = deque()  # show times of frames not on screen yet
+        self._last_shown: Fraction | None = None
+        self._last_refresh = self._first_vblank - period
+        vrr_min, vrr_max = self.settings.vrr_min_hz, self.settings.vrr_max_hz
+        self._longest = NS_PER_SECOND / vrr_min if vrr_min else period
+        self._shortest = NS_PER_SECOND / vrr_max if vrr_max else period
+        self.repeats = 0
+        """Refreshes that showed the last frame again (VRR below its range, or no new frame)."""
+
+    def vblank_at_or_after(self, at_ns: Fraction) -> Fraction:
+        """The first vblank at or after `at_ns` on the fixed grid."""
+        if at_ns <= self._first_vblank:
+            return self._first_vblank
+        return self._first_vblank + ceil((at_ns - self._first_vblank) / self._period) * self._period
+
+    def present(self, ready_ns: Fraction) -> Presented:
+        """Hand over a finished frame at `ready_ns`; say when the loop resumes and when the
+        frame is shown. Calls must come in time order."""
+        settings = self.settings
+        if not settings.vsync and not settings.vrr:
+            return Presented(ready_ns, ready_ns, ready_ns)
+        queued = self._queued
+        while queued and queued[0] <= ready_ns:
+            queued.popleft()
+        resumed = ready_ns
+        if len(queued) >= settings.queue_depth:
+            resumed = queued.popleft()  # blocked until the oldest queued frame is on screen
+        if settings.vrr:
+            shown = self._vrr_refresh(resumed)
+        elif self._last_shown is None:
+            shown = self.vblank_at_or_after(resumed)
+        else:
+            following = self._last_shown + self._period  # the next vblank, on the grid
+            shown = following if resumed <= following else self.vblank_at_or_after(resumed)
+        self._last_shown = shown
+        queued.append(shown)
+        return Presented(ready_ns, resumed, shown)
+
+    def _vrr_refresh(self, arrived: Fraction) -> Fraction:
+        """A VRR panel refreshes when the frame arrives, within [1/max, 1/min] of its last
+        refresh; past 1/min it has repeated the old frame on its own."""
+        last = self._last_refresh
+        while arrived > last + self._longest:
+            last += self._longest
+            self.repeats += 1
+        shown = max(arrived, last + self._shortest)
+        self._last_refresh = shown
+        return shown

@@ -1,0 +1,58 @@
+"""The DISPLAY rows of the stats panel: the live judder meter and each lane's conditioning.
+
+Kept apart from `stats` (whose vocabulary they use) so the panel's rows stay readable in one
+sitting; `panel` appends this group to `stat_groups`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.display.latency import estimated_to_photons
+from game.hud.hud_colours import Meaning
+from game.hud.stats import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
+from game.session.input_readout import Fate
+from game.session.readout import DisplayReadout, LaneReadout, Readout
+
+
+def display_group(readout: Readout) -> Group:
+    """The live judder meter (estimated from frame-end times) and each lane's conditioning with
+    its account (`snap +0.88 ms`: measured time not counted yet)."""
+    rows = [Row("conditioning", tuple(_conditioning(lane) for lane in readout.lanes), USEFUL)]
+    shown = readout.display
+    if shown is not None:
+        guess = "" if shown.refresh_read else " (guess)"
+        judder = (
+            Meaning.BAD if shown.judder_pct >= 50
+            else Meaning.STRAINED if shown.judder_pct >= 10
+            else Meaning.OK
+        )  # fmt: skip
+        rows[:0] = [
+            Row("refresh", (Cell(f"{shown.refresh_hz:g} Hz{guess}"),), USEFUL),
+            Row("ticks/refresh", (Cell(shown.cadence[-16:] or "-"),), IMPORTANT),
+            Row("judder", (Cell(f"{shown.judder_pct:.1f} %", judder),), IMPORTANT),
+            Row("pos. error", (Cell(f"{shown.position_error_ms:.2f} ms"),), DETAIL),
+        ]
+        if any(lane.inputs is not None for lane in readout.lanes):
+            cells = tuple(_to_photons(lane, shown, readout.vsync) for lane in readout.lanes)
+            rows.append(Row("to photons", cells, USEFUL))
+    return Group("DISPLAY", tuple(rows))
+
+
+def _to_photons(lane: LaneReadout, shown: DisplayReadout, vsync: bool) -> Cell:
+    """The last press, from the key to the light: the input lab's press-to-flip latency plus
+    the display's expected share (half a refresh to the scan-out, a refresh more per queued
+    frame with vsync): an estimate, and said to be one."""
+    lab = lane.inputs
+    if lab is None or lab.last_latency is None or lab.last_fate is Fate.LOST:
+        return Cell("-")
+    refresh = Fraction(shown.refresh_hz).limit_denominator(1000)
+    display = estimated_to_photons(0, 0, refresh, vsync=vsync, queued_frames=int(vsync))
+    total = lab.last_latency.total_ns + display.total_ns
+    return Cell(f"~{float(total) / 1e6:.1f} ms (est.)")
+
+
+def _conditioning(lane: LaneReadout) -> Cell:
+    if lane.conditioning == "raw":
+        return Cell("raw")
+    return Cell(f"{lane.conditioning} {lane.conditioning_carry_ms:+.2f} ms")

@@ -1,0 +1,161 @@
+"""A headless run with a display at the end of the loop: vsync, the present queue, the judder.
+
+Without a display, the virtual clock says a frame lasts max(budget, work) + jitter + stall.
+With one, the loop does what a vsynced game does: it works (render cost + the last frame's
+ticks x step cost, after any stall), waits for its pacer's budget, presents, and is held by a
+full queue until a vblank frees a slot. Its next frame starts when `present` returns. The
+clock's jitter becomes *wake-up* noise: the time read after `present` returns is late by up to
+`jitter_ms`, and the lateness does not pile up, since the next frame still starts on the
+display's grid. That is the measured-delta noise of Glaiel's article, which conditioning
+(`game.scheduler.conditioning`) is for.
+
+`DisplayedClock` stands in for the `VirtualClock` in `run_headless`, records what each frame
+drew, and `judder()` hands the records to the meter (`game.display.judder`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from fractions import Fraction
+from math import ceil, lcm
+
+import numpy as np
+
+from game.clock.units import NS_PER_MS
+from game.clock.virtual import VirtualClock
+from game.display.judder import JudderReport, measure, on_screen
+from game.display.latency import DisplayLatency, frame_to_photons
+from game.display.model import Presented, VirtualDisplay
+from game.scheduler.plan import StepPlan
+from game.world.render_view import InterpolationMode
+
+WARM_UP_NS = 250 * NS_PER_MS
+"""The judder meter starts a quarter of a second into a run."""
+
+
+def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
+    """The simulated time the frame's picture shows, exactly (alpha as remainder / step)."""
+    if interpolation == InterpolationMode.OFF:
+        return plan.sim_time_ns
+    dt, step, remainder = plan.dt_ns, plan.step_ns, plan.remainder_ns
+    ahead = remainder if dt == step else remainder * dt / step  # alpha x dt
+    if interpolation == InterpolationMode.INTERPOLATE:
+        return plan.sim_time_ns - dt + ahead
+    return plan.sim_time_ns + ahead
+
+
+def _nearest(ns: Fraction) -> int:
+    """Exact, non-negative ns to the nearest whole ns (halves up): `round_ns`, inlined."""
+    return (2 * ns.numerator + ns.denominator) // (2 * ns.denominator)
+
+
+class DisplayedClock:
+    """The virtual clock with a display: frame boundaries where the swap chain puts them."""
+
+    def __init__(self, clock: VirtualClock, display: VirtualDisplay) -> None:
+        self.clock = clock
+        self.display = display
+        self._start = Fraction(0)  # where the current frame began, without wake-up noise
+        self.presented: list[Presented] = []
+        self._roads: list[tuple[Fraction, Fraction, Fraction, Presented]] = []
+        self.drawn: list[tuple[Fraction, int]] = []
+        """(drawn simulated time, tick) of every frame, in order."""
+
+    @property
+    def now(self) -> Fraction:
+        return self.clock.now
+
+    @property
+    def render_cost_ns(self) -> Fraction:
+        return self.clock.render_cost_ns
+
+    def move_on(self, length: Fraction | int) -> int:
+        return self.clock.move_on(length)
+
+    def set_render(
+        self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
+    ) -> None:
+        self.clock.set_render(render_fps, render_cost_ns)
+
+    @property
+    def now_ns(self) -> int:
+        return self.clock.now_ns
+
+    def frame_length(
+        self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
+    ) -> Fraction:
+        """Present the frame that just ran (none before the first) and return how long, as the
+        clock reads it, until the next frame starts.
+
+        The clock is asked for its own length first, so that whatever keeps count of it (the
+        stalls a run held) still does, and so that its jitter is drawn once per frame: what it
+        adds beyond the frame's work and stall is the wake-up noise."""
+        clock = self.clock
+        length = clock.frame_length(steps_last_frame, step_cost_ns, stall_ns)
+        work = clock.render_cost_ns + steps_last_frame * step_cost_ns
+        budget = clock.budget_ns
+        wake = length - (work if work > budget else budget) - stall_ns
+        start = self._start
+        paced = start + budget
+        if self.drawn:
+            ready = start + stall_ns + work
+            handed = ready if ready > paced else paced
+            presented = self.display.present(handed)
+            self.presented.append(presented)
+            self._roads.append((start + stall_ns, ready, handed, presented))
+            following = presented.resumed_ns
+        else:
+            following = paced + stall_ns
+        self._start = following
+        return max(following + wake - clock.now, Fraction(0))
+
+    @property
+    def latencies(self) -> list[DisplayLatency]:
+        """Each presented frame's road from its start to the photons (render, pacer, queue,
+        vblank), exact: the display's part of an input-to-photon breakdown."""
+        return [frame_to_photons(*road) for road in self._roads]
+
+    def photon_ns(self, flip_ns: Fraction | int) -> Fraction | None:
+        """When the first frame handed to the display at or after `flip_ns` went on screen: the
+        end of an input-to-photon latency whose press-to-flip part the input lab measures
+        (`game.session.input_lab`). None if no such frame was presented."""
+        handed = [road[2] for road in self._roads]
+        index = bisect_left(handed, flip_ns)
+        return self._roads[index][3].shown_ns if index < len(handed) else None
+
+    def drew(self, plan: StepPlan, interpolation: str) -> None:
+        """Write down what the frame just finished will show."""
+        self.drawn.append((drawn_time_ns(plan, interpolation), plan.tick))
+
+    def refreshes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(refresh instant, drawn time, tick) for every refresh from the first shown frame to
+        the last, in whole ns: every vblank of the grid, showing the last frame shown by then
+        (a frame repeats when no new one came; without vsync, tearing is left out); with VRR,
+        every shown frame, since the panel refreshes when a frame comes."""
+        pairs = list(zip(self.presented, self.drawn, strict=False))
+        shown = np.array([_nearest(p.shown_ns) for p, _ in pairs], dtype=np.int64)
+        drawn = np.array([_nearest(d) for _, (d, _) in pairs], dtype=np.int64)
+        ticks = np.array([tick for _, (_, tick) in pairs], dtype=np.int64)
+        settings = self.display.settings
+        if not pairs or settings.vrr:
+            return shown, drawn, ticks
+        period = settings.period_ns
+        first = self.display.vblank_at_or_after(pairs[0][0].shown_ns)
+        count = ceil((pairs[-1][0].shown_ns - first) / period) + 1
+        # first + i x period, rounded to whole ns, in integers: over a common denominator.
+        denominator = lcm(first.denominator, period.denominator)
+        start = first.numerator * (denominator // first.denominator)
+        stride = period.numerator * (denominator // period.denominator)
+        exact = start + np.arange(count, dtype=np.int64) * stride
+        grid = (2 * exact + denominator) // (2 * denominator)
+        index = on_screen(shown, grid)
+        return grid, drawn[index], ticks[index]
+
+    def judder(self, time_scale: float, speed_m_s: float) -> JudderReport:
+        """The meter's figures, from `WARM_UP_NS` on: the first frames fill the present queue
+        and start from an empty accumulator, which is not what the run is about."""
+        refreshes, drawn, ticks = self.refreshes()
+        kept = refreshes >= WARM_UP_NS
+        return measure(
+            refreshes[kept], drawn[kept], ticks[kept], time_scale=time_scale, speed_m_s=speed_m_s
+        )

@@ -1,0 +1,77 @@
+"""`[display]` in a scenario: the virtual display at the end of the headless loop.
+
+    [display]
+    refresh_hz = 144         # exact: 59.94 is 5994/100 Hz
+    vsync = true             # false: frames are shown at once, torn
+    queue_depth = 2          # frames the swap chain holds before present blocks (1-3)
+    vrr_min_hz = 48          # optional variable-refresh range; it must contain refresh_hz
+    vrr_max_hz = 144
+    phase = 0.37             # where in a refresh the loop starts (see game.display.model)
+    interpolation = "off"    # how the frames place bodies between ticks (as [render] does)
+
+A scenario without `[display]` runs as before: frames end when their work and the render cap
+say, and nothing is shown anywhere.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Self
+
+from pydantic import Field, model_validator
+
+from game.config.exact import decimal_text, exact_number
+from game.config.model import InterpolationName, Section
+from game.config.problems import NOTHING, SettingError
+from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, DisplaySettings
+
+RefreshHz = Annotated[
+    Fraction, exact_number(more_than=0, at_most=MAX_REFRESH_HZ, example="144 or 59.94")
+]
+
+
+class DisplaySection(Section):
+    """`[display]`: refresh, vsync, the present queue and an optional VRR range."""
+
+    refresh_hz: RefreshHz = Fraction(60)
+    """How often the panel refreshes, exactly."""
+    vsync: bool = True
+    """Wait for a vblank to show a frame (false: at once, with tearing)."""
+    queue_depth: Annotated[int, Field(ge=1, le=MAX_QUEUE_DEPTH)] = 2
+    """Finished frames the swap chain may hold; one more makes `present` block."""
+    vrr_min_hz: RefreshHz | None = None
+    """The lowest rate of a variable-refresh panel (with vrr_max_hz)."""
+    vrr_max_hz: RefreshHz | None = None
+    """The highest rate of a variable-refresh panel (with vrr_min_hz)."""
+    phase: Annotated[Fraction, exact_number(at_least=0, at_most=Fraction(99, 100))] = Fraction(
+        37, 100
+    )
+    """Where in a refresh period the loop starts (0 to 0.99)."""
+    interpolation: InterpolationName = "interpolate"
+    """How the frames shown place bodies between two ticks (the game's `render.interpolation`)."""
+
+    @model_validator(mode="after")
+    def _range_holds_the_refresh(self) -> Self:
+        low, high = self.vrr_min_hz, self.vrr_max_hz
+        if (low is None) != (high is None):
+            missing = "vrr_max_hz" if high is None else "vrr_min_hz"
+            raise SettingError(missing, "is needed too: a VRR range has two ends", NOTHING)
+        if low is not None and high is not None and not low <= self.refresh_hz <= high:
+            raise SettingError(
+                "vrr_min_hz",
+                f"and vrr_max_hz ({decimal_text(high)}) must contain refresh_hz "
+                f"({decimal_text(self.refresh_hz)})",
+                low,
+                involves=("vrr_max_hz", "refresh_hz"),
+            )
+        return self
+
+    def settings(self) -> DisplaySettings:
+        return DisplaySettings(
+            refresh_hz=self.refresh_hz,
+            vsync=self.vsync,
+            queue_depth=self.queue_depth,
+            vrr_min_hz=self.vrr_min_hz,
+            vrr_max_hz=self.vrr_max_hz,
+            phase=self.phase,
+        )
