@@ -37,5 +37,8 @@ MAX_REPLAY_FRAMES: Final = 3_600_000
 MAX_SCHEDULE_FRAMES: Final = 10_000_000
 """Frames the `schedule` explainer accepts (it runs no ticks, so it can afford more)."""
 
+MAX_JUDDER_ROWS: Final = 200
+"""Rows one `judder` command may run (the README's table has 48, a few seconds each)."""
+
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""

@@ -79,3 +79,8 @@ def test_schedule_shows_the_conditioning_account_frame_by_frame(
     assert "conditioning (exact ns): measured 75_300_000 = counted 75_300_000 + " \
         "conditioning carry 0\n" in out  # fmt: skip
     assert out.rstrip().endswith("balanced")
+
+
+def test_the_judder_command_refuses_more_than_200_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["judder", "--hz", ",".join(["60"] * 7), "--refresh", ",".join(["60"] * 8)]) == 2
+    assert capsys.readouterr().err == ("error: the lists ask for 448 rows; at most 200 at a time\n")

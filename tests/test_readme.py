@@ -49,5 +49,6 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         f"{limits.MAX_RUN_TICKS:,}",
         f"{limits.MAX_REPLAY_FRAMES:,}",
         f"{limits.MAX_SCHEDULE_FRAMES:,}",
+        str(limits.MAX_JUDDER_ROWS),
         str(limits.MAX_PROBLEM_LINES),
     ]

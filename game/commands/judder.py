@@ -16,9 +16,11 @@ import argparse
 import json
 import sys
 from fractions import Fraction
+from math import prod
 
 from game.clock.units import parse_decimal
 from game.errors import BadInput
+from game.limits import MAX_JUDDER_ROWS
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
 from game.workshop.judder_table import (
     CONDITIONINGS,
@@ -88,19 +90,29 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(str(problem)) from None
     if not 1 <= seconds <= 600:
         raise BadInput.error(f"--seconds must be from 1 to 600 (got {args.seconds})")
+    if jitter > 8:
+        raise BadInput.error(f"--wake-jitter-ms must be at most 8 (got {args.wake_jitter_ms})")
+    choices = {
+        "tick_rates": _rates(args.hz, TICK_RATES, "--hz"),
+        "refreshes": _rates(args.refresh, REFRESHES, "--refresh"),
+        "interpolations": _names(
+            args.interpolation, INTERPOLATIONS, INTERPOLATION_NAMES, "--interpolation"
+        ),
+        "conditionings": _names(
+            args.conditioning, CONDITIONINGS, CONDITIONING_NAMES, "--conditioning"
+        ),
+        "render_rates": _rates(args.render_fps, (Fraction(1000),), "--render-fps"),
+    }
+    count = prod(len(values) for values in choices.values())
+    if count > MAX_JUDDER_ROWS:
+        raise BadInput.error(
+            f"the lists ask for {count:,} rows; at most {MAX_JUDDER_ROWS} at a time"
+        )
     rows = judder_rows(
         seconds=seconds,
         wake_jitter_ms=jitter,
-        tick_rates=_rates(args.hz, TICK_RATES, "--hz"),
-        refreshes=_rates(args.refresh, REFRESHES, "--refresh"),
-        interpolations=_names(
-            args.interpolation, INTERPOLATIONS, INTERPOLATION_NAMES, "--interpolation"
-        ),
-        conditionings=_names(
-            args.conditioning, CONDITIONINGS, CONDITIONING_NAMES, "--conditioning"
-        ),
-        render_rates=_rates(args.render_fps, (Fraction(1000),), "--render-fps"),
         vsync=not args.no_vsync,
+        **choices,  # type: ignore[arg-type]
     )
     out = sys.stdout
     if not args.json:
