@@ -25,7 +25,7 @@ from game.config.model import GameConfig
 from game.config.problems import Problem
 from game.from_config import session_from
 from game.workshop.recording import SessionRecorder
-from game.workshop.runner import RunResult, run_headless
+from game.workshop.runner import FrameSink, RunResult, run_headless
 from game.workshop.scenario import Scenario
 from game.workshop.timeline import KeyEdge
 
@@ -86,13 +86,16 @@ def run_scenario(
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
     key_edges: tuple[KeyEdge, ...] = (),
+    sink: FrameSink | None = None,
+    keep: int | None = None,
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
-    are the avatar's keys (an input script's), read at frame boundaries.
+    are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
+    `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
     """
     session = session_from(
         scenario_config(scenario),
@@ -103,7 +106,13 @@ def run_scenario(
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
-            session, clock, timeline, until_ns=scenario.until_ns, until_tick=until_tick
+            session,
+            clock,
+            timeline,
+            until_ns=scenario.until_ns,
+            until_tick=until_tick,
+            sink=sink,
+            keep=keep,
         )
         if not result.runaway and (until_tick is None or result.tick < until_tick):
             _check_stalls(scenario, clock)
