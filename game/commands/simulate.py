@@ -13,6 +13,10 @@ makes the `uncapped` policy spiral here exactly as it does in the game.
 (presses, seen, lost, doubled, merged) are printed, added to each `--json` frame and to the
 summary as `"inputs": {MODEL: {...}}`, and to `frames.csv` as `MODEL.COUNTER` columns.
 
+Frames are streamed, never all held: `--json` prints each frame as it is made, `frames.csv` gets
+its row then, and the timeline is drawn from at most 20,000 points (`SeriesBuilder`), so a 1 h
+run at 1000 fps takes no more memory than a 10 s one.
+
 `--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
 `frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,
 `max_frame_ns`, `spiral`, `lag_ns` and `runaway`). `--out DIR` writes `frames.csv`,
@@ -23,13 +27,16 @@ room). `--record FILE` records the run for `python -m game replay`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.arguments import file_path
 from game.display.judder import JudderReport
 from game.errors import BadInput
+from game.workshop.frame_series import SeriesBuilder
 from game.workshop.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
 from game.workshop.output import (
     add_theme_argument,
@@ -38,7 +45,7 @@ from game.workshop.output import (
     written_whole,
 )
 from game.workshop.recording import SessionRecorder
-from game.workshop.runner import RunResult
+from game.workshop.runner import FrameReport, RunResult
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import (
     add_scenario_arguments,
@@ -48,11 +55,12 @@ from game.workshop.scenario_loading import (
 )
 from game.workshop.simulation import UnfinishedRun, run_scenario, scenario_config
 from game.workshop.tables import (
+    Bucket,
+    BucketCounter,
     bucket_table,
-    buckets,
+    frames_csv_writer,
     settings_text,
     totals_text,
-    write_frames_csv,
 )
 
 HELP = "run the game headless on a virtual clock: deterministic frames, stalls and scenarios"
@@ -89,23 +97,71 @@ def run(args: argparse.Namespace) -> int:
     recorder = None
     if args.record is not None:
         recorder = SessionRecorder(scenario_config(scenario), args.record)
-    try:
-        inputs = run_input_models(scenario, args, recorder=recorder) if wanted(args) else None
-        result = inputs.main if inputs is not None else run_scenario(scenario, recorder=recorder)
-    except UnfinishedRun as cut:
-        raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     title = scenario.heading(args.scenario, "simulate")
+    with contextlib.ExitStack() as files:
+        sinks = _Sinks(scenario, args.json, out, files)
+        try:
+            if wanted(args):
+                inputs = run_input_models(scenario, args, recorder=recorder)
+                result = inputs.main
+                sinks.start(inputs)
+                for frame in result.frames:
+                    sinks(frame)
+            else:
+                inputs = None
+                sinks.start(None)
+                result = run_scenario(scenario, recorder=recorder, sink=sinks, keep=0)
+        except UnfinishedRun as cut:
+            raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     if args.json:
-        _print_json(result, inputs)
+        sys.stdout.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
     else:
-        _print_readable(scenario, result, title)
+        _print_readable(scenario, result, title, sinks.buckets.rows())
         if inputs is not None:
             sys.stdout.write("\n" + inputs.table())
     if out is not None:
-        written = _write_outputs(out, scenario, result, title, args.theme, inputs)
+        written = _write_outputs(out, scenario, result, title, args.theme, inputs, sinks)
         if not args.json:
             print("wrote " + ", ".join(str(path) for path in written))
     return 0
+
+
+class _Sinks:
+    """Where each frame goes as it is made: a JSON line (`--json`), a row of `frames.csv` and a
+    point of the timeline (`--out`), the per-second table (text). Nothing keeps every frame."""
+
+    def __init__(
+        self, scenario: Scenario, as_json: bool, out: Path | None, files: contextlib.ExitStack
+    ) -> None:
+        self.as_json, self.out, self.files = as_json, out, files
+        self.buckets = BucketCounter(scenario.seconds)
+        self.series = SeriesBuilder()
+        self.inputs: InputRuns | None = None
+        self.index = 0
+        self.row: Callable[[FrameReport, Sequence[int]], None] | None = None
+
+    def start(self, inputs: InputRuns | None) -> None:
+        """Open `frames.csv` (written whole or not at all: `written_whole`) once the run's
+        columns are known."""
+        self.inputs = inputs
+        if self.out is not None:
+            partial = self.files.enter_context(written_whole(self.out / "frames.csv"))
+            file = self.files.enter_context(partial.open("w", newline="", encoding="utf-8"))
+            self.row = frames_csv_writer(file, inputs.csv_columns() if inputs is not None else ())
+
+    def __call__(self, frame: FrameReport) -> None:
+        index, inputs = self.index, self.inputs
+        self.index += 1
+        if self.as_json:
+            record: dict[str, object] = dict(frame.record())
+            if inputs is not None:
+                record["inputs"] = inputs.frame_inputs(index)
+            sys.stdout.write(json.dumps(record) + "\n")
+        else:
+            self.buckets(frame)
+        if self.row is not None:
+            self.row(frame, inputs.csv_cells(index) if inputs is not None else ())
+            self.series(frame)
 
 
 def _summary(result: RunResult, inputs: InputRuns | None) -> dict[str, object]:
@@ -115,23 +171,13 @@ def _summary(result: RunResult, inputs: InputRuns | None) -> dict[str, object]:
     return summary
 
 
-def _print_json(result: RunResult, inputs: InputRuns | None) -> None:
-    out = sys.stdout
-    for index, frame in enumerate(result.frames):
-        record: dict[str, object] = dict(frame.record())
-        if inputs is not None:
-            record["inputs"] = inputs.frame_inputs(index)
-        out.write(json.dumps(record) + "\n")
-    out.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
-
-
-def _print_readable(scenario: Scenario, result: RunResult, title: str) -> None:
+def _print_readable(scenario: Scenario, result: RunResult, title: str, rows: list[Bucket]) -> None:
     out = sys.stdout
     out.write(f"{title}\n")
     if scenario.about:
         out.write(f"{scenario.about}\n")
     out.write(settings_text(scenario, scenario.scheduler.settings()) + "\n\n")
-    out.write(bucket_table(buckets(result.frames, scenario.seconds)) + "\n")
+    out.write(bucket_table(rows) + "\n")
     out.write(totals_text(result))
     if result.judder is not None and scenario.display is not None:
         out.write(judder_text(result.judder, scenario.display.settings().describe()))
@@ -154,19 +200,16 @@ def _write_outputs(
     title: str,
     theme: str,
     inputs: InputRuns | None,
+    sinks: _Sinks,
 ) -> list[Path]:
     # matplotlib is imported only when a figure is asked for: it takes a second to load.
     from game.workshop.figures import timeline_figure
     from game.workshop.plotting import THEMES
 
-    frames_csv, summary_json = out / "frames.csv", out / "summary.json"
-    with written_whole(frames_csv) as partial:
-        if inputs is not None:
-            write_frames_csv(partial, result.frames, inputs.csv_columns(), inputs.csv_cells)
-        else:
-            write_frames_csv(partial, result.frames)
+    summary_json = out / "summary.json"
     with written_whole(summary_json) as partial:
         summary = {"summary": _summary(result, inputs)}
         partial.write_text(json.dumps(summary, indent=2) + "\n")
-    figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme])
-    return [frames_csv, summary_json, *figures]
+    series = sinks.series.series()
+    figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme], series)
+    return [out / "frames.csv", summary_json, *figures]

@@ -167,10 +167,16 @@ def _from_zero(axes: Any, values: Floats, at_least: float = 1.0) -> None:
 
 
 def timeline_figure(
-    path: Path, result: RunResult, scenario: Scenario, title: str, theme: Theme
+    path: Path,
+    result: RunResult,
+    scenario: Scenario,
+    title: str,
+    theme: Theme,
+    series: FrameSeries | None = None,
 ) -> list[Path]:
-    """Write the five-panel timeline of one run to `path` (PNG) and its SVG; return both."""
-    series = FrameSeries(result)
+    """Write the five-panel timeline of one run to `path` (PNG) and its SVG; return both. The
+    frames are `series` (a `SeriesBuilder`'s, for a streamed run) or else `result`'s."""
+    series = FrameSeries(result) if series is None else series
     end_s = series.end or float(scenario.seconds)
     width_s = slice_seconds(end_s)
     with themed(theme):

@@ -12,6 +12,13 @@ exactly and summarises each slice of wall time by its lowest, highest and time-a
 so a spiral's 3 s frames show their real lag and 144 fps frames do not paint a noisy band.
 
 Exact times become floats here, at the edge, only to be plotted.
+
+A long run is not held frame by frame: `SeriesBuilder` hears each frame as it is made and keeps at
+most `MAX_POINTS` points. Until then a point is a frame; past it, neighbouring points are merged in
+pairs (and each later point holds as many frames): a merged point sits at its last frame's end
+with the longest frame, the sums of ticks, dropped time and frame lengths (`span_ms`), and the
+last frame's owed time and lag, its lag peak the highest. A run of up to `MAX_POINTS` frames is
+drawn exactly as before; a 1 h run at 1000 fps is drawn from 20,000 points, not 3.6 M frames.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.workshop.runner import RunResult
+from game.workshop.runner import FrameReport, RunResult
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -49,25 +56,86 @@ class LagBand:
     high_ms: Floats
 
 
+MAX_POINTS = 20_000
+"""The most points a `SeriesBuilder` keeps (see the module)."""
+_END, _FRAME, _SPAN, _STEPS, _DROPPED, _OWED, _LAG, _PEAK = range(8)
+
+
+class SeriesBuilder:
+    """A frame sink that keeps a run's frames for plotting in at most `MAX_POINTS` points."""
+
+    def __init__(self, max_points: int = MAX_POINTS) -> None:
+        self.max_points = max(2, max_points + max_points % 2)  # even: pairs merge whole
+        self.points: list[list[float]] = []
+        self._per_point = 1
+        self._in_last = 0
+
+    def __call__(self, frame: FrameReport) -> None:
+        plan = frame.plan
+        lag = float(frame.lag_ns)
+        point = [
+            float(frame.wall_ns), float(frame.frame_ns), float(frame.frame_ns), float(plan.steps),
+            float(plan.dropped_ns), float(plan.carried_out_ns - plan.remainder_ns), lag,
+            lag + float(plan.steps * plan.dt_ns),
+        ]  # fmt: skip
+        if self.points and self._in_last < self._per_point:
+            _merge(self.points[-1], point)
+            self._in_last += 1
+            return
+        if len(self.points) == self.max_points:
+            pairs = zip(self.points[::2], self.points[1::2], strict=True)
+            self.points = [_merge(first, second) for first, second in pairs]
+            self._per_point *= 2
+            self(frame)
+            return
+        self.points.append(point)
+        self._in_last = 1
+
+    def series(self) -> FrameSeries:
+        return FrameSeries.from_points(self.points)
+
+
+def _merge(into: list[float], later: list[float]) -> list[float]:
+    """`into` and the point after it as one point (in place)."""
+    into[_END] = later[_END]
+    into[_FRAME] = max(into[_FRAME], later[_FRAME])
+    for column in (_SPAN, _STEPS, _DROPPED):
+        into[column] += later[column]
+    into[_OWED], into[_LAG] = later[_OWED], later[_LAG]
+    into[_PEAK] = max(into[_PEAK], later[_PEAK])
+    return into
+
+
 class FrameSeries:
-    """One run's frames as float arrays (ms and s), index i being frame i + 1."""
+    """One run's frames as float arrays (ms and s), index i being frame i + 1 (or point i, when
+    a `SeriesBuilder` merged frames: see the module)."""
 
     def __init__(self, result: RunResult) -> None:
-        frames = result.frames
-        self.count = len(frames)
-        self.end_ns: Ints = np.array([frame.wall_ns for frame in frames], dtype=np.int64)
+        builder = SeriesBuilder(max(2, len(result.frames)))
+        for frame in result.frames:
+            builder(frame)
+        self._fill(builder.points)
+
+    @classmethod
+    def from_points(cls, points: list[list[float]]) -> FrameSeries:
+        series = cls.__new__(cls)
+        series._fill(points)
+        return series
+
+    def _fill(self, points: list[list[float]]) -> None:
+        table = np.array(points, dtype=np.float64).reshape(len(points), 8)
+        self.count = len(points)
+        self.end_ns: Ints = table[:, _END].astype(np.int64)
         self.end_s: Floats = self.end_ns / NS_PER_SECOND
-        self.frame_ms: Floats = np.array([frame.frame_ns for frame in frames], float) / NS_PER_MS
-        self.steps: Floats = np.array([frame.plan.steps for frame in frames], dtype=float)
-        self.dropped_ms: Floats = np.array([float(frame.plan.dropped_ns) for frame in frames])
-        self.dropped_ms /= NS_PER_MS
-        self.owed_ms: Floats = np.array(
-            [float(frame.plan.carried_out_ns - frame.plan.remainder_ns) for frame in frames]
-        )
-        self.owed_ms /= NS_PER_MS
-        self.lag_ms: Floats = np.array([float(frame.lag_ns) for frame in frames]) / NS_PER_MS
-        ran_ms = np.array([float(frame.plan.steps * frame.plan.dt_ns) for frame in frames])
-        self.peak_lag_ms: Floats = self.lag_ms + ran_ms / NS_PER_MS
+        self.frame_ms: Floats = table[:, _FRAME] / NS_PER_MS
+        """The frame's length (a merged point: its longest frame's)."""
+        self.span_ms: Floats = table[:, _SPAN] / NS_PER_MS
+        """The wall time the point covers: its frames' lengths added up."""
+        self.steps: Floats = table[:, _STEPS].copy()
+        self.dropped_ms: Floats = table[:, _DROPPED] / NS_PER_MS
+        self.owed_ms: Floats = table[:, _OWED] / NS_PER_MS
+        self.lag_ms: Floats = table[:, _LAG] / NS_PER_MS
+        self.peak_lag_ms: Floats = table[:, _PEAK] / NS_PER_MS
         """The lag just before the frame's ticks ran: the top of its saw-tooth."""
 
     @property
@@ -96,7 +164,7 @@ class FrameSeries:
             empty = np.zeros(0)
             return LagBand(edges, empty, empty, empty)
         ends, peaks, afters = self.end_s, self.peak_lag_ms, self.lag_ms
-        starts = ends - self.frame_ms / 1_000
+        starts = ends - self.span_ms / 1_000
         rises = np.concatenate(([0.0], afters[:-1]))  # the lag each frame starts from
         durations = np.maximum(ends - starts, 1e-12)
         area = np.concatenate(([0.0], np.cumsum((rises + peaks) / 2 * durations)))

@@ -23,15 +23,28 @@ a cap stopped it, which is one of:
 - the runaway guard stopped the run: one frame's work alone (render cost + its ticks x step
   cost) exceeded `RUNAWAY_WORK_NS`, 10 s of wall time. The `uncapped` policy with a step cost
   above the step grows geometrically (x 1.2 per frame at 20 ms per 16.7 ms tick) and would
-  otherwise run until the end, one ever longer frame after another.
+  otherwise run until the end, one ever longer frame after another; or
+- the frames kept growing over the run's whole second half (a slow spiral, too slow for the
+  light: 16.7 ms per 16.667 ms tick grows 0.2% per frame): cut the run into four quarters of
+  wall time; the mean frame length of quarters 2, 3 and 4 each exceeds the one before by at
+  least 10%, and the last frame is at least 4 times the first quarter's mean
+  (`game.workshop.growth.GrowthWatch`).
 
 A capped policy under the same load grows for a few frames and levels off at its cap; the light
-goes out and the guard never trips, so its `spiral` is false.
+goes out, the guard never trips and its last quarters have the same mean frame, so its `spiral`
+is false.
+
+Memory does not grow with the run: each `FrameReport` is handed to `sink` (if given) as it is
+made, and only the last `keep` of them are kept in `RunResult.frames` (all of them when `keep`
+is None, for the short runs that tests and comparisons look at frame by frame); the totals
+(longest frame, the growth watch) are running sums.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,6 +58,7 @@ from game.session.frame import Frame
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
 from game.workshop.display_run import DisplayedClock
+from game.workshop.growth import GrowthWatch
 from game.workshop.timeline import (
     PlayerInput,
     RecordedCommand,
@@ -87,11 +101,16 @@ class FrameReport:
         }
 
 
+FrameSink = Callable[[FrameReport], None]
+"""Hears each frame of a headless run as it is made (`simulate --json` prints it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RunResult:
     """What a headless run did, frame by frame and in total."""
 
     frames: tuple[FrameReport, ...]
+    """The frames kept: all of them, or the last `keep` (see `run_headless`)."""
     books: dict[str, int | bool]
     """The explainer's summary of lane 0's books (`TimeBooks.summary`)."""
     tick: int
@@ -128,21 +147,27 @@ def run_headless(
     until_ns: Fraction | int | None = None,
     until_tick: int | None = None,
     display: DisplayedClock | None = None,
+    sink: FrameSink | None = None,
+    keep: int | None = None,
 ) -> RunResult:
     """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
     or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
 
-    Give at least one of the two. The session and the clock are left as the run leaves them
-    (the session's own hooks hear every command and tick-rate change, as in the game). With a
-    `display` (wrapping `clock`), frames end where its swap chain lets them, and the result
-    carries the judder meter's figures.
+    Give at least one of the two. Each frame's report goes to `sink` as it is made; the result
+    keeps the last `keep` frames (every frame when None). The session and the clock are left as
+    the run leaves them (the session's own hooks hear every command and tick-rate change, as in
+    the game). With a `display` (wrapping `clock`), frames end where its swap chain lets them,
+    and the result carries the judder meter's figures.
     """
     if until_ns is None and until_tick is None:
         raise ValueError("a headless run needs an end: until_ns, until_tick or both")
     if until_tick is not None and until_tick < session.lanes[0].world.tick:
         raise ValueError(f"the world is already past tick {until_tick}")
+    if keep is not None and keep < 0:
+        raise ValueError(f"keep must be at least 0 (got {keep})")
+    frames: deque[FrameReport] = deque(maxlen=keep)
     return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
-        None if until_ns is None else Fraction(until_ns), until_tick
+        None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
     )
 
 
@@ -164,11 +189,18 @@ class _HeadlessRun:
         self.next_edge = 0
         self.until_tick: int | None = None
 
-    def run(self, until_ns: Fraction | None, until_tick: int | None) -> RunResult:
+    def run(
+        self,
+        until_ns: Fraction | None,
+        until_tick: int | None,
+        sink: FrameSink | None,
+        frames: deque[FrameReport],
+    ) -> RunResult:
         self.until_tick = until_tick
         lane = self.session.lanes[0]
         clock = self.clock
-        frames: list[FrameReport] = []
+        growth = GrowthWatch()
+        count = max_frame_ns = 0
         steps = 0  # ticks the last frame ran: their cost is what the next frame waits for
         step_cost = Fraction(0)
         runaway = False
@@ -191,7 +223,13 @@ class _HeadlessRun:
             work = clock.render_cost_ns + plan.steps * self.session.controls.step_cost_ns
             self.session.inputs.flipped(clock.now_ns + int(work))
             counts = self.session.inputs.lanes[0].counts
-            frames.append(FrameReport(len(frames) + 1, plan, clock.now_ns, lane.lag_ns, counts))
+            count += 1
+            report = FrameReport(count, plan, clock.now_ns, lane.lag_ns, counts)
+            frames.append(report)
+            if sink is not None:
+                sink(report)
+            max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
+            growth.add(clock.now_ns, plan.elapsed_ns)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
             steps = plan.steps
@@ -204,8 +242,8 @@ class _HeadlessRun:
             books=lane.books.summary(),
             tick=lane.world.tick,
             state_hash=lane.world.state_hash(),
-            max_frame_ns=max((frame.frame_ns for frame in frames), default=0),
-            spiral=runaway or lane.spiral.on,
+            max_frame_ns=max_frame_ns,
+            spiral=runaway or lane.spiral.on or growth.growing(),
             runaway=runaway,
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,

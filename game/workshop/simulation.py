@@ -28,7 +28,7 @@ from game.display.model import VirtualDisplay
 from game.from_config import session_from
 from game.workshop.display_run import DisplayedClock
 from game.workshop.recording import SessionRecorder
-from game.workshop.runner import RunResult, run_headless
+from game.workshop.runner import FrameSink, RunResult, run_headless
 from game.workshop.scenario import Scenario
 from game.workshop.timeline import KeyEdge
 
@@ -96,13 +96,16 @@ def run_scenario(
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
     key_edges: tuple[KeyEdge, ...] = (),
+    sink: FrameSink | None = None,
+    keep: int | None = None,
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
     `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
-    are the avatar's keys (an input script's), read at frame boundaries.
+    are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
+    `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
     """
     display = scenario.display
     session = session_from(
@@ -122,6 +125,8 @@ def run_scenario(
             until_ns=scenario.until_ns,
             until_tick=until_tick,
             display=shown,
+            sink=sink,
+            keep=keep,
         )
         if not result.runaway and (until_tick is None or result.tick < until_tick):
             _check_stalls(scenario, clock)

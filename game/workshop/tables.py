@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TextIO
 
 from game.clock.units import NS_PER_SECOND, format_ms, round_ns
 from game.config.exact import decimal_text
@@ -44,25 +45,43 @@ class Bucket:
 
 def buckets(frames: Sequence[FrameReport], seconds: Fraction) -> list[Bucket]:
     """The run cut into equal stretches of wall time, at most `MAX_ROWS` of them."""
-    width = next((w for w in BUCKET_SECONDS if seconds <= w * MAX_ROWS), BUCKET_SECONDS[-1])
-    width_ns = width * NS_PER_SECOND
-    groups: dict[int, list[FrameReport]] = {}
+    counter = BucketCounter(seconds)
     for frame in frames:
-        groups.setdefault(max(0, frame.wall_ns - 1) // width_ns, []).append(frame)
-    return [
-        Bucket(
-            start_s=index * width,
-            end_s=(index + 1) * width,
-            frames=len(group),
-            ticks=sum(frame.plan.steps for frame in group),
-            max_steps=max(frame.plan.steps for frame in group),
-            max_frame_ns=max(frame.frame_ns for frame in group),
-            dropped_ns=sum((frame.plan.dropped_ns for frame in group), Fraction(0)),
-            max_backlog=max(frame.plan.backlog_steps for frame in group),
-            lag_ns=group[-1].lag_ns,
+        counter(frame)
+    return counter.rows()
+
+
+class BucketCounter:
+    """A frame sink that sums the frames into `buckets` as they come (at most `MAX_ROWS` rows
+    held, however long the run)."""
+
+    def __init__(self, seconds: Fraction) -> None:
+        self.width = next(
+            (w for w in BUCKET_SECONDS if seconds <= w * MAX_ROWS), BUCKET_SECONDS[-1]
         )
-        for index, group in sorted(groups.items())
-    ]
+        self.groups: dict[int, Bucket] = {}
+
+    def __call__(self, frame: FrameReport) -> None:
+        index = max(0, frame.wall_ns - 1) // (self.width * NS_PER_SECOND)
+        plan = frame.plan
+        old = self.groups.get(index)
+        if old is None:
+            start = index * self.width
+            old = Bucket(start, start + self.width, 0, 0, 0, 0, Fraction(0), 0, Fraction(0))
+        self.groups[index] = Bucket(
+            start_s=old.start_s,
+            end_s=old.end_s,
+            frames=old.frames + 1,
+            ticks=old.ticks + plan.steps,
+            max_steps=max(old.max_steps, plan.steps),
+            max_frame_ns=max(old.max_frame_ns, frame.frame_ns),
+            dropped_ns=old.dropped_ns + plan.dropped_ns,
+            max_backlog=max(old.max_backlog, plan.backlog_steps),
+            lag_ns=frame.lag_ns,
+        )
+
+    def rows(self) -> list[Bucket]:
+        return [bucket for _, bucket in sorted(self.groups.items())]
 
 
 def settings_text(scenario: Scenario, settings: SchedulerSettings) -> str:
@@ -124,14 +143,25 @@ def write_frames_csv(
     """One row per frame: the `simulate --json` frame keys and the lag, in whole ns, then any
     extra columns (each input model's counters), `extra_cells(index)` giving a row's."""
     with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow([*FRAME_CSV_COLUMNS, *extra_columns])
+        write_row = frames_csv_writer(file, extra_columns)
         for index, frame in enumerate(frames):
-            record = frame.record()
-            extra = extra_cells(index) if extra_cells is not None else ()
-            writer.writerow(
-                [*(record[key] for key in FRAME_CSV_COLUMNS[:-1]), round_ns(frame.lag_ns), *extra]
-            )
+            write_row(frame, extra_cells(index) if extra_cells is not None else ())
+
+
+def frames_csv_writer(
+    file: TextIO, extra_columns: Sequence[str] = ()
+) -> Callable[[FrameReport, Sequence[int]], None]:
+    """Write `frames.csv`'s header to `file`; return what writes one frame's row (streaming)."""
+    writer = csv.writer(file)
+    writer.writerow([*FRAME_CSV_COLUMNS, *extra_columns])
+
+    def write_row(frame: FrameReport, extra: Sequence[int] = ()) -> None:
+        record = frame.record()
+        writer.writerow(
+            [*(record[key] for key in FRAME_CSV_COLUMNS[:-1]), round_ns(frame.lag_ns), *extra]
+        )
+
+    return write_row
 
 
 COMPARE_COLUMNS = ("policy", "max_frame_ms", "dropped_ms", "final_lag_ms", "ticks", "spiral")
