@@ -44,7 +44,9 @@ def test_json_is_the_explainers_frames_plus_wall_and_frame_time(
     assert (stalled["steps"], stalled["dropped_ns"], stalled["tick"]) == (5, 20_000_000, 7)
     assert list(summary) == [
         *EXPLAINER_SUMMARY_KEYS, "state_hash", "max_frame_ns", "spiral", "lag_ns", "runaway",
+        "non_finite_tick",
     ]  # fmt: skip
+    assert summary["non_finite_tick"] is None
     assert {key: summary[key] for key in ("frames", "ticks", "wall_ns", "dropped_ns")} == {
         "frames": 10, "ticks": 14, "wall_ns": 300_000_000, "dropped_ns": 20_000_000,
     }  # fmt: skip

@@ -284,6 +284,9 @@ def _owed(lane: LaneReadout) -> Cell:
 
 
 def _run_state(lane: LaneReadout) -> Cell:
+    """Paused, running, or blown up: an unstable integrator's infinite state is said plainly."""
+    if lane.non_finite_tick is not None:
+        return Cell(f"BLEW UP at tick {lane.non_finite_tick:,}", Meaning.BAD)
     return Cell("PAUSED", Meaning.STRAINED) if lane.paused else Cell("running")
 
 

@@ -51,6 +51,8 @@ class LaneReadout:
     bodies: int
     focused: bool = False
     """In split screen: the lane the policy keys change (B switches)."""
+    non_finite_tick: int | None = None
+    """The tick after which the world's state became infinite or NaN (None: all finite)."""
     inputs: InputReadout | None = None
     """The input lab: this lane's model, its counters and its press timeline."""
     variable: bool = False

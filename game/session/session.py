@@ -367,6 +367,7 @@ def _lane_readout(
         integrator=lane.world.integrator,
         bodies=lane.world.body_count,
         focused=focused,
+        non_finite_tick=lane.world.non_finite_tick,
         inputs=inputs,
         variable=settings.policy == "variable",
         dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),

@@ -124,8 +124,11 @@ class RunResult:
     """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
     judder: JudderReport | None = None
     """The judder meter's figures, when the run had a display (`game.workshop.display_run`)."""
+    non_finite_tick: int | None = None
+    """The first tick after which the world held an infinite or NaN position: the integrator
+    blew up (None: it never did). A clear event in the summary, not a numpy warning."""
 
-    def summary(self) -> dict[str, int | bool | str | float]:
+    def summary(self) -> dict[str, int | bool | str | float | None]:
         """The `simulate --json` summary: the explainer's keys, then this run's own (and the
         judder meter's, with a display)."""
         return {
@@ -135,6 +138,7 @@ class RunResult:
             "spiral": self.spiral,
             "lag_ns": round_ns(self.lag_ns),
             "runaway": self.runaway,
+            "non_finite_tick": self.non_finite_tick,
             **(self.judder.row() if self.judder is not None else {}),
         }
 
@@ -248,6 +252,7 @@ class _HeadlessRun:
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,
             judder=self._judder(),
+            non_finite_tick=lane.world.non_finite_tick,
         )
 
     def _judder(self) -> JudderReport | None:

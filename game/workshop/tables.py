@@ -130,7 +130,13 @@ def totals_text(result: RunResult) -> str:
         f"{format_ms(books['sim_time_ns'])} ms, dropped {format_ms(books['dropped_ns'])} ms, "
         f"lag {format_ms(result.lag_ns)} ms\n"
         f"ledger {ledger}; longest frame {format_ms(result.max_frame_ns)} ms; spiral {spiral}\n"
-        f"final tick {result.tick} state {result.state_hash}\n"
+        + (
+            f"the simulation blew up at tick {result.non_finite_tick}: a position became "
+            "infinite or NaN (the integrator is unstable at this tick rate)\n"
+            if result.non_finite_tick is not None
+            else ""
+        )
+        + f"final tick {result.tick} state {result.state_hash}\n"
     )
 
 

@@ -71,6 +71,9 @@ class World:
         self._work = Workspace(settings.dtype)
         self._rng = np.random.default_rng(settings.seed)
         self._pending: dict[int, list[Command]] = {}
+        self.non_finite_tick: int | None = None
+        """The first tick after which a position was infinite or NaN (the integrator blew up,
+        as explicit Euler does on a stiff spring at a low tick rate); None while all is finite."""
         self._smears: list[tuple[int, Array]] = []
         """Bodies teleported this tick with `smear=True`, and where they were: the previous
         state is put back there after it is saved, so the picture slides across."""
@@ -149,16 +152,18 @@ class World:
     def view(
         self, alpha: float = 1.0, mode: InterpolationMode | str = InterpolationMode.INTERPOLATE
     ) -> RenderView:
-        """A read-only picture of the world `alpha` of the way into the next tick (see view.py)."""
-        return render_view(
-            self._bodies.live(),
-            tick=self._tick,
-            time=self._time,
-            last_dt=self._last_dt,
-            gravity=self._settings.gravity,
-            alpha=check_alpha(alpha),
-            mode=check_mode(mode),
-        )
+        """A read-only picture of the world `alpha` of the way into the next tick (see
+        render_view.py). A blown-up state blends to inf and NaN quietly: `non_finite_tick` says."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            return render_view(
+                self._bodies.live(),
+                tick=self._tick,
+                time=self._time,
+                last_dt=self._last_dt,
+                gravity=self._settings.gravity,
+                alpha=check_alpha(alpha),
+                mode=check_mode(mode),
+            )
 
     def clone(self) -> World:
         """An independent copy in the same state: same hash now, same future given the same
@@ -218,10 +223,13 @@ class World:
         for row, old in self._smears:
             bodies.previous_position[:, row] = old  # drawn sliding from there: the smear
         self._smears.clear()
-        self._integrate(bodies, self._bodies.dtype.type(dt))
+        with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is an event, not a warning
+            self._integrate(bodies, self._bodies.dtype.type(dt))
+            if self.non_finite_tick is None and not math.isfinite(float(bodies.position.sum())):
+                self.non_finite_tick = self._tick  # one sum: any inf or NaN shows in it
+            self._remove_escaped(bodies)
         if self._avatar is not None:
             self._avatar = self._avatar.stepped(dt, self._settings.arena_width)
-        self._remove_escaped(bodies)
         self._time += dt
         self._last_dt = dt
         self._tick += 1
