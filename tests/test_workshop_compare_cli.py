@@ -1,6 +1,7 @@
 """`python -m game compare`: one scenario, several policies, one table and one figure."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,3 +73,27 @@ def test_a_scenario_that_switches_policy_by_itself_cannot_be_compared(
         "error: --scenario changes the policy at 1.5 s; compare runs each policy for the whole "
         "scenario, so give it one without policy changes\n"
     )
+
+
+def test_compare_holds_no_run_s_frames_however_long_the_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Each policy's frames go to a bounded plotting series as they are made; the run keeps
+    none (six policies of an hour cost what one does)."""
+    import game.commands.compare as compare_command
+
+    kept: list[int] = []
+    real = compare_command.run_scenario  # type: ignore[attr-defined]
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        kept.append(len(result.frames))
+        return result
+
+    monkeypatch.setattr(compare_command, "run_scenario", counting)
+    scenario = "configs/scenarios/single_stall.toml"
+    code = main(["compare", "--scenario", scenario, "--policies", "drop,uncapped",
+                 "--out", str(tmp_path)])  # fmt: skip
+    assert code == 0
+    assert kept == [0, 0]
+    assert (tmp_path / "compare.png").stat().st_size > 0

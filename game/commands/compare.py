@@ -21,6 +21,7 @@ from game.clock.units import NS_PER_SECOND, format_ms
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
+from game.workshop.frame_series import FrameSeries, SeriesBuilder
 from game.workshop.input_runs import add_input_arguments, run_input_models, wanted
 from game.workshop.output import (
     add_theme_argument,
@@ -88,12 +89,16 @@ def run(args: argparse.Namespace) -> int:
     )
     out = output_directory(args.out) if args.out is not None else None
     results: list[tuple[str, RunResult]] = []
+    series: list[FrameSeries] = []
     for policy in policies:
         chosen = load_scenario(
             args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
         )
+        plotted = SeriesBuilder()  # at most MAX_POINTS points, however long the run
         try:
-            results.append((policy, run_scenario(chosen)))
+            # keep=0: no run holds its frames, so six policies of an hour cost what one does
+            results.append((policy, run_scenario(chosen, sink=plotted, keep=0)))
+            series.append(plotted.series())
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     title = scenario.heading(args.scenario, "compare")
@@ -117,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
         csv_path = out / "compare.csv"
         with written_whole(csv_path) as partial:
             write_compare_csv(partial, rows)
-        figures = compare_figure(out / "compare.png", results, scenario, title, THEMES[args.theme])
+        figures = compare_figure(
+            out / "compare.png", results, scenario, title, THEMES[args.theme], series
+        )
         written = [csv_path, *figures]
         sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
     return 0

@@ -276,12 +276,15 @@ def compare_figure(
     scenario: Scenario,
     title: str,
     theme: Theme,
+    kept: Sequence[FrameSeries] | None = None,
 ) -> list[Path]:
-    """Write the policies side by side (one column each) to `path` (PNG) and its SVG."""
+    """Write the policies side by side (one column each) to `path` (PNG) and its SVG. `kept`
+    holds each run's frames as a `SeriesBuilder` kept them (made from the results' own
+    frames when not given)."""
     columns = len(results)
     budget_ms = ms(NS_PER_SECOND / scenario.clock.render_fps)
     step_ms = ms(scenario.scheduler.step_ns)
-    everything = [FrameSeries(result) for _, result in results]
+    everything = list(kept) if kept is not None else [FrameSeries(r) for _, r in results]
     end_s = float(scenario.seconds)
     width_s = slice_seconds(end_s)
     with themed(theme):
