@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         VirtualClock(fps),
         Timeline(tick_events=recording.events),
         until_tick=recording.final_tick,
+        keep=0,  # a replay needs the end, not the frames: its memory does not grow with them
     )
     print(f"final tick {result.tick} state {result.state_hash}")
     if recording.ended in _ENDED:
