@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.arguments import file_path
+from game.clock.units import NS_PER_SECOND
 from game.display.judder import JudderReport
 from game.errors import BadInput
 from game.workshop.frame_series import SeriesBuilder
@@ -44,6 +45,7 @@ from game.workshop.output import (
     refuse_overwriting_inputs,
     written_whole,
 )
+from game.workshop.progress import progress_bar
 from game.workshop.recording import SessionRecorder
 from game.workshop.runner import FrameReport, RunResult
 from game.workshop.scenario import Scenario
@@ -110,7 +112,15 @@ def run(args: argparse.Namespace) -> int:
             else:
                 inputs = None
                 sinks.start(None)
-                result = run_scenario(scenario, recorder=recorder, sink=sinks, keep=0)
+                seconds = int(scenario.seconds)
+                with progress_bar(seconds, "simulated wall seconds") as done:
+
+                    def sink(frame: FrameReport) -> None:
+                        sinks(frame)
+                        if frame.number % 4096 == 0:  # the bar costs nothing per frame
+                            done(min(seconds, frame.wall_ns // NS_PER_SECOND))
+
+                    result = run_scenario(scenario, recorder=recorder, sink=sink, keep=0)
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
     if args.json:

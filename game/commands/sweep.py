@@ -18,7 +18,6 @@ a value the setting does not take, an output directory that cannot be written.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -30,6 +29,7 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from game.workshop.output import add_theme_argument, output_directory
+from game.workshop.progress import progress_bar
 from game.workshop.scenario import Scenario
 from game.workshop.scenario_loading import add_scenario_arguments, flags_from_args, load_scenario
 from game.workshop.sweep import Measures, Sweep, default_workers
@@ -119,18 +119,16 @@ def _run_with_progress(grid: list[SweepCell], workers: int) -> list[Measures]:
 
 @contextmanager
 def _progress(total: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr when it is a terminal; nothing otherwise (logs, pipes, tests)."""
-    if not (sys.stderr.isatty() and os.environ.get("TERM") != "dumb"):
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    """One step of the bar per finished run."""
+    finished = 0
+    with progress_bar(total, "runs") as done:
 
-    console = Console(stderr=True)
-    columns = ("runs", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("runs", total=total)
-        yield lambda: progress.advance(task)
+        def advance() -> None:
+            nonlocal finished
+            finished += 1
+            done(finished)
+
+        yield advance
 
 
 def _heading(base: Scenario, axes: Sequence[Axis], title: str) -> str:
