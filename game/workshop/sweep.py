@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
-from game.workshop.runner import RunResult
+from game.workshop.runner import FrameReport, RunResult
 from game.workshop.simulation import run_scenario
 from game.workshop.sweep_grid import SweepCell
 
@@ -59,28 +59,46 @@ class Measures:
     ticks: int
 
 
-def measure(result: RunResult, until_ns: Fraction, step_ns: Fraction) -> Measures:
-    """The sweep's numbers for one headless run of `until_ns` of wall time at step `step_ns`."""
-    books = result.books
-    sim_ns, dropped_ns = int(books["sim_time_ns"]), int(books["dropped_ns"])
-    everything = sim_ns + result.lag_ns  # simulated + dropped + still carried
-    area = 0  # twice the integral of the lag over wall time, in ns^2
-    before = 0  # the lag the frame starts from, in whole ns
-    quarters = [until_ns / 4, until_ns / 2, until_ns * 3 / 4]
-    tops: list[int | None] = [None, None]  # the highest lag in the second and the last quarter
-    for frame in result.frames:
+class LagWatch:
+    """A frame sink that keeps what the sweep measures of a run's frames as running sums, so a
+    run of any length is measured in the same memory (the run itself keeps no frames)."""
+
+    def __init__(self, until_ns: Fraction) -> None:
+        self.area = 0  # twice the integral of the lag over wall time, in ns^2
+        self.before = 0  # the lag the next frame starts from, in whole ns
+        self.wall_ns = 0
+        self.frames = 0
+        self.quarters = (until_ns / 4, until_ns / 2, until_ns * 3 / 4)
+        self.tops: list[int | None] = [None, None]  # the highest lag, 2nd and last quarter
+
+    def __call__(self, frame: FrameReport) -> None:
         plan = frame.plan
         after = frame.lag_ns.numerator // frame.lag_ns.denominator
         peak = after + math.floor(plan.steps * plan.dt_ns)
-        area += (before + peak) * frame.frame_ns
-        before = after
-        wall = frame.wall_ns
-        quarter = 0 if quarters[0] <= wall < quarters[1] else 1 if wall >= quarters[2] else None
+        self.area += (self.before + peak) * frame.frame_ns
+        self.before = after
+        self.wall_ns += frame.frame_ns
+        self.frames += 1
+        wall, (first, half, third) = frame.wall_ns, self.quarters
+        quarter = 0 if first <= wall < half else 1 if wall >= third else None
         if quarter is not None:
-            top = tops[quarter]
-            tops[quarter] = peak if top is None else max(top, peak)
-    wall_ns = sum(frame.frame_ns for frame in result.frames)
-    earlier, later = tops
+            top = self.tops[quarter]
+            self.tops[quarter] = peak if top is None else max(top, peak)
+
+
+def measure(
+    result: RunResult, until_ns: Fraction, step_ns: Fraction, watch: LagWatch | None = None
+) -> Measures:
+    """The sweep's numbers for one headless run of `until_ns` of wall time at step `step_ns`:
+    from `watch`, the sink that saw its frames go by, or else from the frames it kept."""
+    if watch is None:
+        watch = LagWatch(until_ns)
+        for frame in result.frames:
+            watch(frame)
+    books = result.books
+    sim_ns, dropped_ns = int(books["sim_time_ns"]), int(books["dropped_ns"])
+    everything = sim_ns + result.lag_ns  # simulated + dropped + still carried
+    earlier, later = watch.tops
     grew = later - earlier if earlier is not None and later is not None else 0
     return Measures(
         spiral=result.spiral,
@@ -88,18 +106,19 @@ def measure(result: RunResult, until_ns: Fraction, step_ns: Fraction) -> Measure
         keeps_up=not result.spiral and grew < KEEPS_UP_SLACK_STEPS * step_ns,
         dropped_pct=100 * dropped_ns / everything if everything else Fraction(0),
         max_frame_ns=result.max_frame_ns,
-        mean_lag_ns=Fraction(area, 2 * wall_ns) if wall_ns else Fraction(0),
+        mean_lag_ns=Fraction(watch.area, 2 * watch.wall_ns) if watch.wall_ns else Fraction(0),
         final_lag_ns=result.lag_ns,
-        frames=len(result.frames),
+        frames=watch.frames,
         ticks=result.tick,
     )
 
 
 def run_cell(cell: SweepCell) -> tuple[int, Measures]:
-    """Play one cell's scenario and measure it (in a worker process, or in this one)."""
+    """Play one cell's scenario and measure it as it goes (in a worker process, or here)."""
     scenario = cell.scenario
-    result = run_scenario(scenario)
-    return cell.index, measure(result, scenario.until_ns, scenario.scheduler.step_ns)
+    watch = LagWatch(scenario.until_ns)
+    result = run_scenario(scenario, sink=watch, keep=0)
+    return cell.index, measure(result, scenario.until_ns, scenario.scheduler.step_ns, watch)
 
 
 def default_workers() -> int:
