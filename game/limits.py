@@ -42,3 +42,9 @@ MAX_JUDDER_ROWS: Final = 200
 
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""
+
+SMALLEST_WINDOW: Final = (320, 240)
+"""The smallest window the game lays out (a config may not ask for less; a window resized below
+it says so on screen; a clip may not be smaller)."""
+LARGEST_WINDOW: Final = (7680, 4320)
+"""The largest window a config may ask for."""

@@ -16,6 +16,7 @@ from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
+from game.limits import SMALLEST_WINDOW
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
@@ -31,9 +32,6 @@ SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog i
 """Only the capped policies that drop get out of any spiral within a frame: the carried backlog
 goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
-SMALLEST = (320, 240)
-"""The smallest window the picture is laid out in (the config's own minimum); a window
-resized below it shows a line saying so, and the game goes on."""
 
 
 class Picture:
@@ -73,7 +71,7 @@ class Picture:
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         width, height = surface.get_size()
-        if width < SMALLEST[0] or height < SMALLEST[1]:
+        if width < SMALLEST_WINDOW[0] or height < SMALLEST_WINDOW[1]:
             self._too_small(surface)  # the game runs on; there is just no room to show it
             return views
         layout = self.layout(surface.get_size(), readout)
@@ -93,7 +91,7 @@ class Picture:
         return views
 
     def _too_small(self, surface: pygame.Surface) -> None:
-        text = f"make the window at least {SMALLEST[0]} x {SMALLEST[1]}"
+        text = f"make the window at least {SMALLEST_WINDOW[0]} x {SMALLEST_WINDOW[1]}"
         words = self.hud.fonts_at(0.5).small.render(text, (230, 230, 240))
         surface.blit(words, (4, 4))
 

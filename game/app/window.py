@@ -12,6 +12,7 @@ import sys
 import pygame
 
 from game.errors import BadInput
+from game.limits import SMALLEST_WINDOW
 
 TITLE = "Timestep Lab"
 
@@ -89,5 +90,6 @@ class Window:
     def resized(self, width: int, height: int) -> None:
         """Follow a window resize (pygame 2 resizes the surface; remember the new size)."""
         if not self.fullscreen:
-            self._windowed_size = (max(320, width), max(240, height))
+            smallest_w, smallest_h = SMALLEST_WINDOW
+            self._windowed_size = (max(smallest_w, width), max(smallest_h, height))
         self.surface = pygame.display.get_surface() or self.surface

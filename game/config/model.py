@@ -28,6 +28,7 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns, ms_to_ns
 from game.config.choices import one_of
 from game.config.exact import decimal_text, exact_number
 from game.config.problems import SettingError
+from game.limits import LARGEST_WINDOW, SMALLEST_WINDOW
 from game.scheduler.settings import (
     MAX_AVERAGE_FRAMES,
     MAX_BACKLOG_LIMIT_NS,
@@ -173,9 +174,9 @@ class SchedulerSection(Section):
 class RenderSection(Section):
     """`[render]`: the window and how frames are drawn between ticks."""
 
-    width: Annotated[int, Field(ge=320, le=7680)] = 1280
+    width: Annotated[int, Field(ge=SMALLEST_WINDOW[0], le=LARGEST_WINDOW[0])] = 1280
     """Window width in pixels."""
-    height: Annotated[int, Field(ge=240, le=4320)] = 720
+    height: Annotated[int, Field(ge=SMALLEST_WINDOW[1], le=LARGEST_WINDOW[1])] = 720
     """Window height in pixels."""
     fullscreen: bool = False
     """Start in fullscreen (F11 toggles)."""

@@ -28,9 +28,10 @@ from PIL import Image
 
 from game.clock.units import NS_PER_SECOND
 from game.errors import BadInput
+from game.limits import SMALLEST_WINDOW
 
 FORMATS = (".gif", ".mp4")
-MIN_SIZE = (320, 240)
+MIN_SIZE = SMALLEST_WINDOW
 MAX_SIZE = (3840, 2160)
 """The window sizes a clip may have: the game's smallest window up to 4K."""
 MAX_FPS = {".gif": 50, ".mp4": 120}
