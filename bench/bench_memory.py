@@ -24,7 +24,7 @@ PEAK_RSS = (
 )
 
 
-def _peak_mb(args: list[str]) -> tuple[float, float]:
+def peak_rss_mb(args: list[str]) -> tuple[float, float]:
     """Peak RSS (MB) of `simulate ARGS` in a fresh process tree, and its wall time (s)."""
     start = time.perf_counter()
     done = subprocess.run(
@@ -51,7 +51,7 @@ def run(quick: bool) -> list[Section]:
     base = ["--seconds", seconds, "--render-fps", "1000"]
     frames = f"{int(seconds) * 1000:,}"
     with tempfile.TemporaryDirectory() as out:
-        peak, wall = _peak_mb([*base, "--out", out])
+        peak, wall = peak_rss_mb([*base, "--out", out])
         section.add(
             "--out DIR", frames, f"{peak:.0f} MB", f"{wall:.0f} s", verdict(peak < TARGET_MB)
         )

@@ -3,13 +3,12 @@ verdict is met by a slow spiral (frames growing for minutes) but not by a policy
 
 import csv
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench.bench_memory import peak_rss_mb
 from game.cli import main
 from game.workshop.frame_series import FrameSeries, SeriesBuilder
 from game.workshop.growth import GrowthWatch
@@ -109,28 +108,8 @@ def test_frames_csv_is_streamed_one_row_per_frame(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
-PEAK_RSS = (
-    "import resource, subprocess, sys\n"
-    "subprocess.run([sys.executable, '-m', 'game', 'simulate', *sys.argv[1:]], check=True,"
-    " stdout=subprocess.DEVNULL)\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-)
-"""Run `simulate` in a child of a fresh process, so the peak RSS read is that run's alone."""
-
-
-def peak_rss_mb(*args: str) -> float:
-    done = subprocess.run(
-        [sys.executable, "-c", PEAK_RSS, *args],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    return int(done.stdout) / 1024
-
-
 def test_ten_minutes_at_250_fps_stay_under_the_memory_bound(tmp_path: Path) -> None:
-    assert peak_rss_mb("--seconds", "600", "--render-fps", "250", "--out", str(tmp_path)) < (
+    assert peak_rss_mb(["--seconds", "600", "--render-fps", "250", "--out", str(tmp_path)])[0] < (
         TEN_MINUTES_RSS_MB
     )
     with (tmp_path / "frames.csv").open(encoding="utf-8") as file:
