@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 
+import numpy as np
+
+from game.app.judder_watch import JudderWatch
 from game.display.live import LiveJudder
 from game.hud.display_rows import display_group
-from game.session.controls import Act, Action, Controls
-from game.session.readout import DisplayReadout
+from game.hud.hud_colours import Meaning
+from game.session.controls import Act, Action, Controls, ControlsChange
+from game.session.readout import DisplayReadout, LaneJudder
+from game.session.session import LabSession
+from game.world.world import demo_world
 from tests.test_hud_stats import lane, readout
 
 
@@ -66,15 +73,86 @@ def test_u_cycles_the_focused_lane_s_conditioning() -> None:
     assert split.after(Action(Act.CYCLE_CONDITIONING)).conditioning == ("raw", "raw")
 
 
-def test_the_display_rows_say_guess_and_show_each_lane_s_account() -> None:
-    shown = DisplayReadout(60.0, False, "0101001", "2323", 118.3, 4.8)
+def test_the_display_rows_say_guess_and_show_each_lane_s_meter_and_account() -> None:
+    shown = DisplayReadout(
+        60.0,
+        False,
+        (LaneJudder("0101001", "2323", 118.3, 4.8), LaneJudder("1111111", "1111", 0.0, 0.0)),
+    )
     lanes = (lane(conditioning="snap", conditioning_carry_ms=0.88), lane())
     group = display_group(readout(lanes=lanes, display=shown))
-    cells = {row.label: [cell.text for cell in row.cells] for row in group.rows}
+    cells = {row.label: [(cell.text, cell.meaning) for cell in row.cells] for row in group.rows}
+    plain = Meaning.PLAIN
     assert cells == {
-        "refresh": ["60 Hz (guess)"],
-        "ticks/refresh": ["0101001"],
-        "judder": ["118.3 %"],
-        "pos. error": ["4.80 ms"],
-        "conditioning": ["snap +0.88 ms", "raw"],
+        "refresh": [("60 Hz (guess)", plain)],
+        "ticks/refresh": [("0101001", plain), ("1111111", plain)],
+        "judder": [("118.3 %", Meaning.BAD), ("0.0 %", Meaning.OK)],
+        "pos. error": [("4.80 ms", plain), ("0.00 ms", plain)],
+        "conditioning": [("snap +0.88 ms", plain), ("raw", plain)],
     }
+
+
+def test_the_trace_is_each_refresh_s_velocity_error_and_the_report_is_its_rms() -> None:
+    # 72 fps interpolated on 60 Hz: a refresh shows 13.9 ms of motion (-16.7 % of the 16.7 ms
+    # a refresh truly takes) or, one in five, 27.8 ms (+66.7 %).
+    meter = LiveJudder(Fraction(60))
+    feed(meter, 72, interpolate=True)
+    trace = meter.trace()
+    assert sorted(set(np.round(trace.error_pct, 1).tolist())) == [-16.7, 66.7]
+    assert trace.refresh_ns.shape == trace.error_pct.shape
+    rms = float(np.sqrt(np.mean(trace.error_pct**2)))
+    assert round(rms, 3) == meter.report().judder_pct
+
+
+def test_the_graph_s_trace_keeps_seconds_the_report_does_not() -> None:
+    meter = LiveJudder(Fraction(60))
+    feed(meter, 100, interpolate=False, seconds=8)
+    assert meter.report().refreshes in (60, 61)  # the last second
+    assert 6 * 60 - 1 <= meter.trace().refresh_ns.shape[0] <= 6 * 60 + 1  # KEEP_NS
+
+
+def frames_of(session: LabSession, watch: JudderWatch, elapsed_ns: list[int]) -> None:
+    for elapsed in elapsed_ns:
+        session.play_frame(elapsed)
+        watch.drew(session)
+
+
+def steady_72_fps(seconds: int) -> list[int]:
+    ends = [frame * 1_000_000_000 // 72 for frame in range(72 * seconds + 1)]
+    return [after - before for before, after in pairwise(ends)]
+
+
+def test_the_watch_meters_the_game_s_own_frames_as_the_table_predicts() -> None:
+    session = LabSession(Controls(), demo_world)
+    watch = JudderWatch((Fraction(60), True))
+    frames_of(session, watch, steady_72_fps(2))
+    display = watch.readout
+    assert display is not None and len(display.lanes) == 1
+    assert 33 < display.lanes[0].judder_pct < 34  # the 72-on-60 interpolated figure
+
+
+def test_in_split_screen_each_lane_has_its_own_meter() -> None:
+    # Jittered frames around 60 Hz, lane 1 raw, lane 2 averaging the deltas: the drawn motion
+    # follows the measured deltas, so averaging them smooths the picture (lesson 9).
+    session = LabSession(Controls(), demo_world)
+    session.apply(Action(Act.TOGGLE_SPLIT))
+    session.change(ControlsChange(conditioning=("raw", "average")))
+    watch = JudderWatch((Fraction(60), True))
+    jittered = [16_666_667 + (3_000_000 if frame % 3 == 0 else -1_500_000) for frame in range(240)]
+    frames_of(session, watch, jittered)
+    display = watch.readout
+    assert display is not None
+    raw, averaged = display.lanes
+    assert raw.judder_pct > 2 * averaged.judder_pct > 0
+    assert watch.meters[0] is not watch.meters[1]
+
+
+def test_a_new_time_scale_starts_the_meter_afresh() -> None:
+    session = LabSession(Controls(), demo_world)
+    watch = JudderWatch((Fraction(60), True))
+    frames_of(session, watch, steady_72_fps(1))
+    assert watch.meters[0].report().refreshes > 50
+    session.apply(Action(Act.SLOWER))
+    frames_of(session, watch, [13_888_889])
+    assert watch.meters[0].report().refreshes == 0
+    assert watch.meters[0].time_scale == 0.5

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
+from fractions import Fraction
 
 import numpy as np
 import pygame
 import pytest
 from numpy.typing import NDArray
 
+from game.display.live import JudderTrace, LiveJudder
+from game.hud.graph_bins import bin_judder
 from game.hud.graphs import FrameGraphs
-from game.hud.hud_colours import BAD, FRAME_BAR, LANE_TWO, RGB
+from game.hud.hud_colours import BAD, FRAME_BAR, LANE_TWO, OK, RGB, STEPS_LINE, STRAINED
 from game.hud.text import Fonts
 from game.session.history import FrameHistory, FrameSample
 from tests.test_hud_stats import READOUT
@@ -134,3 +138,63 @@ def test_split_screen_graphs_draw_lane_two_in_pink_beside_lane_one(fonts: Fonts)
     assert count(pixels, graphs.dropped_plot, BAD) == 0  # lane 1 dropped nothing
     _, alone = drawn(fonts, lane_one)
     assert count(alone, graphs.steps_plot, LANE_TWO) == 0
+
+
+def judder_meter(error_pct: float, seconds: float = 5.0) -> LiveJudder:
+    """A meter whose `trace` says every refresh of the last `seconds` at 60 Hz was off by
+    `error_pct` (what the graph reads of a meter)."""
+    meter = LiveJudder(Fraction(60))
+    refreshes = np.arange(1, round(seconds * 60) + 1, dtype=np.int64) * 1_000_000_000 // 60
+    trace = JudderTrace(refreshes, np.full(refreshes.shape[0], error_pct))
+    meter.trace = lambda: trace  # type: ignore[method-assign]
+    return meter
+
+
+def test_bin_judder_is_the_rms_of_the_refreshes_in_each_bin() -> None:
+    # Two bins of a second: refreshes at 0.5 s (+30 %) and 0.9 s (-40 %) in the first, none in
+    # the second.
+    trace = JudderTrace(np.array([500_000_000, 900_000_000]), np.array([30.0, -40.0]))
+    rms = bin_judder(trace, seconds=2.0, count=2, end=2.0)
+    assert rms.tolist() == [pytest.approx(math.sqrt((30**2 + 40**2) / 2)), 0.0]
+
+
+def test_the_judder_strip_draws_each_bin_in_the_meter_s_colours(fonts: Fonts) -> None:
+    history = frames((5.0, 1000 / 60, False, 0.0))
+    for error, colour in ((5.0, OK), (33.0, STRAINED), (140.0, BAD)):
+        graphs = FrameGraphs(fonts, seconds=5.0)
+        graphs.update((history,), READOUT, AREA, (judder_meter(error),))
+        surface = pygame.Surface((700, 300))
+        graphs.draw(surface)
+        pixels = pygame.surfarray.array3d(surface)
+        plot = graphs.judder_plot
+        assert count(pixels, part(plot, 0.1, 0.9), colour) > 0
+        assert graphs.lane_judder[0][len(graphs.bins) // 2] == pytest.approx(error)
+
+
+def test_split_screen_judder_shows_both_lanes_side_by_side(fonts: Fonts) -> None:
+    history = frames((5.0, 1000 / 60, False, 0.0))
+    graphs = FrameGraphs(fonts, seconds=5.0)
+    meters = (judder_meter(60.0), judder_meter(8.0))
+    graphs.update((history, history), READOUT, AREA, meters)
+    surface = pygame.Surface((700, 300))
+    graphs.draw(surface)
+    pixels = pygame.surfarray.array3d(surface)
+    plot = part(graphs.judder_plot, 0.1, 0.9)
+    assert count(pixels, plot, STEPS_LINE) > count(pixels, plot, LANE_TWO) > 0
+    assert count(pixels, plot, BAD) == 0  # two lanes: lane colours, not the meter's
+
+
+def test_judder_comes_second_while_the_loop_keeps_up_and_last_once_it_drops(
+    fonts: Fonts,
+) -> None:
+    calm = frames((5.0, 1000 / 60, False, 0.0))
+    dropping = frames((4.0, 1000 / 60, False, 0.0), (1.0, 1000 / 60, False, 12.0))
+    short = pygame.Rect(0, 0, 620, 150)  # room for two strips
+    for history, strips in ((calm, ("frame", "judder")), (dropping, ("frame", "steps"))):
+        graphs = FrameGraphs(fonts, seconds=5.0)
+        graphs.update((history,), READOUT, short, (judder_meter(20.0),))
+        assert graphs.strips == strips
+    assert not graphs.judder_plot
+    graphs = FrameGraphs(fonts, seconds=5.0)
+    graphs.update((calm,), READOUT, AREA)  # no meters (a headless film): no judder strip
+    assert graphs.strips == ("frame", "steps", "dropped")

@@ -87,7 +87,8 @@ class Picture:
                     interpolate = controls.interpolation == "interpolate"
                     draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        self.hud.draw(surface, readout, tuple(lane.history for lane in lanes), layout)
+        histories = tuple(lane.history for lane in lanes)
+        self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
 
     def _too_small(self, surface: pygame.Surface) -> None:

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 CADENCE_DIGITS = 24
 
 
@@ -80,10 +81,7 @@ def measure(
     error = drawn_ns.astype(np.float64) - truth
     latency = -float(error.mean())
     wobble = float(np.sqrt(np.mean((error + latency) ** 2)))
-    wall = np.diff(refresh_ns).astype(np.float64) * time_scale
-    moved = np.diff(drawn_ns).astype(np.float64)
-    velocity_error = moved / wall - 1.0
-    judder = float(np.sqrt(np.mean(velocity_error**2))) * 100.0
+    judder = float(np.sqrt(np.mean(velocity_errors(refresh_ns, drawn_ns, time_scale) ** 2)))
     advanced = np.diff(ticks)
     return JudderReport(
         refreshes=count,
@@ -94,6 +92,16 @@ def measure(
         cadence=cadence(advanced),
         holds=holds(advanced),
     )
+
+
+def velocity_errors(refresh_ns: Ints, drawn_ns: Ints, time_scale: float = 1.0) -> Floats:
+    """Per refresh after the first, in % of the true speed: how far the picture moved since
+    the refresh before (`drawn_ns`) against how far the world truly moved (the wall time
+    between the two refreshes, scaled), minus one. 0 is perfectly even motion; -100 a picture
+    that stood still; +100 one that jumped twice as far."""
+    wall = np.diff(refresh_ns).astype(np.float64) * time_scale
+    moved = np.diff(drawn_ns).astype(np.float64)
+    return (moved / wall - 1.0) * 100.0
 
 
 def cadence(advanced: Ints) -> str:

@@ -7,60 +7,108 @@ panel at the first refresh after it was finished (no tearing, no compositor queu
 the refresh grid, as `game.workshop.display_run` does for a headless run without vsync; the
 figures are then those of the judder table's rows with the same tick rate, cap and refresh.
 
-Only the last second is kept, so a key press shows on the meter within a second.
+The vblanks are taken to fall on one fixed grid from the first frame recorded (the display's
+real grid is fixed too, only unknown), so the meter's figures for the last second and the
+graph's judder strip over the last few seconds sample the same refreshes.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from fractions import Fraction
+from math import ceil, floor
 
 import numpy as np
 
 from game.clock.units import NS_PER_SECOND
-from game.display.judder import JudderReport, measure, on_screen
+from game.display.judder import Floats, Ints, JudderReport, measure, on_screen, velocity_errors
 from game.display.model import DisplaySettings
 
-KEEP_NS = NS_PER_SECOND
-"""How much recent history the live meter looks at."""
-PHASE = DisplaySettings().phase
-"""Where the unknown vblanks are taken to fall after the first kept frame: the headless
-display's default phase, so that a live row and its judder-table row sample alike."""
+REPORT_NS = NS_PER_SECOND
+"""How much recent history the meter's figures describe: a key press shows within a second."""
+KEEP_NS = 6 * NS_PER_SECOND
+"""How much history is kept: enough for the graph's judder strip (the last 5 s) and a bin."""
+LAG = 1 - DisplaySettings().phase
+"""Refresh k falls (k - LAG) periods after the first frame: the headless display's default
+phase, so that a live row and its judder-table row sample alike."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudderTrace:
+    """The displayed-velocity error of every refresh in a window, for the graph."""
+
+    refresh_ns: Ints
+    """When each refresh was (the same clock as the frame ends), oldest first."""
+    error_pct: Floats
+    """Its velocity error in % of the true speed (`game.display.judder.velocity_errors`)."""
 
 
 class LiveJudder:
-    """Frame ends in, a `JudderReport` for the last second out."""
+    """Frame ends in; a `JudderReport` for the last second and a `JudderTrace` out."""
 
-    def __init__(self, refresh_hz: Fraction, *, speed_m_s: float = 1.0) -> None:
+    def __init__(
+        self, refresh_hz: Fraction, *, speed_m_s: float = 1.0, time_scale: float = 1.0
+    ) -> None:
         self.refresh_hz = refresh_hz
         self.speed_m_s = speed_m_s
+        self.time_scale = time_scale
+        """The time scale the kept frames ran under (the watch starts afresh when it changes)."""
+        self._period = NS_PER_SECOND / refresh_hz
         self._frames: deque[tuple[int, int, int]] = deque()
+        self._anchor: int | None = None
 
     def record(self, frame_end_ns: int, drawn_ns: int, tick: int) -> None:
         """A frame handed over at `frame_end_ns` (any monotonic origin) showing simulated time
         `drawn_ns` after tick `tick`."""
         frames = self._frames
+        if self._anchor is None:
+            self._anchor = frame_end_ns
         frames.append((frame_end_ns, drawn_ns, tick))
         while frames and frames[0][0] < frame_end_ns - KEEP_NS:
             frames.popleft()
 
-    def clear(self) -> None:
-        """Forget the history (after a pause or a change of tick rate)."""
+    def clear(self, time_scale: float | None = None) -> None:
+        """Forget the history (after a pause, a new tick rate or a new time scale)."""
         self._frames.clear()
+        self._anchor = None
+        if time_scale is not None:
+            self.time_scale = time_scale
 
-    def report(self, time_scale: float = 1.0) -> JudderReport:
-        """The figures over the kept frames, sampled on the refresh grid."""
-        if len(self._frames) < 3:
-            return measure(np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
-        ends, drawn, ticks = np.array(self._frames, dtype=np.int64).T
-        period = NS_PER_SECOND / self.refresh_hz
-        count = int((ends[-1] - ends[0]) / period)
-        phase = 1 - PHASE  # the vblanks fall where the headless display puts them
-        grid = ends[0] + np.array(
-            [((index - phase) * period).__ceil__() for index in range(1, count + 1)],
-            dtype=np.int64,
-        )
-        index = on_screen(ends, grid)
+    def report(self) -> JudderReport:
+        """The figures over the refreshes of the last second."""
+        refreshes, drawn, ticks = self._sampled(REPORT_NS)
         return measure(
-            grid, drawn[index], ticks[index], time_scale=time_scale, speed_m_s=self.speed_m_s
+            refreshes, drawn, ticks, time_scale=self.time_scale, speed_m_s=self.speed_m_s
         )
+
+    def trace(self) -> JudderTrace:
+        """Every kept refresh's velocity error, for the graph's judder strip."""
+        refreshes, drawn, _ = self._sampled(KEEP_NS)
+        if refreshes.shape[0] < 2:
+            return JudderTrace(np.zeros(0, np.int64), np.zeros(0))
+        return JudderTrace(refreshes[1:], velocity_errors(refreshes, drawn, self.time_scale))
+
+    def _sampled(self, within_ns: int) -> tuple[Ints, Ints, Ints]:
+        """The refreshes on the grid in the last `within_ns` of kept frames, and the drawn time
+        and tick of the frame on screen at each."""
+        frames, anchor = self._frames, self._anchor
+        if len(frames) < 3 or anchor is None:
+            empty = np.zeros(0, np.int64)
+            return empty, empty, empty
+        ends, drawn, ticks = np.array(frames, dtype=np.int64).T
+        start = max(int(ends[0]), int(ends[-1]) - within_ns)
+        first = max(1, ceil((start - anchor) / self._period + LAG))
+        last = floor((int(ends[-1]) - anchor) / self._period + LAG)
+        grid = np.array(self._vblanks(anchor, first, last), dtype=np.int64)
+        index = on_screen(ends, grid)
+        return grid, drawn[index], ticks[index]
+
+    def _vblanks(self, anchor: int, first: int, last: int) -> list[int]:
+        """Refreshes `first` to `last` in whole ns: anchor + ceil((k - LAG) x period), exactly,
+        with integers (a few hundred Fractions a time would cost milliseconds)."""
+        period, lag = self._period, LAG
+        numerator, denominator = period.numerator * lag.denominator, period.denominator
+        scale = lag.denominator * denominator
+        offset = lag.numerator * period.numerator
+        return [anchor - ((offset - k * numerator) // scale) for k in range(first, last + 1)]

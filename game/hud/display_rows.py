@@ -16,27 +16,29 @@ from game.session.readout import DisplayReadout, LaneReadout, Readout
 
 
 def display_group(readout: Readout) -> Group:
-    """The live judder meter (estimated from frame-end times) and each lane's conditioning with
+    """Each lane's live judder meter (estimated from frame-end times) and conditioning with
     its account (`snap +0.88 ms`: measured time not counted yet)."""
     rows = [Row("conditioning", tuple(_conditioning(lane) for lane in readout.lanes), USEFUL)]
     shown = readout.display
     if shown is not None:
         guess = "" if shown.refresh_read else " (guess)"
-        judder = (
-            Meaning.BAD if shown.judder_pct >= 50
-            else Meaning.STRAINED if shown.judder_pct >= 10
-            else Meaning.OK
-        )  # fmt: skip
+        meters = shown.lanes
         rows[:0] = [
             Row("refresh", (Cell(f"{shown.refresh_hz:g} Hz{guess}"),), USEFUL),
-            Row("ticks/refresh", (Cell(shown.cadence[-16:] or "-"),), IMPORTANT),
-            Row("judder", (Cell(f"{shown.judder_pct:.1f} %", judder),), IMPORTANT),
-            Row("pos. error", (Cell(f"{shown.position_error_ms:.2f} ms"),), DETAIL),
+            Row("ticks/refresh", tuple(Cell(m.cadence[-16:] or "-") for m in meters), IMPORTANT),
+            Row("judder", tuple(_judder(m.judder_pct) for m in meters), IMPORTANT),
+            Row("pos. error", tuple(Cell(f"{m.position_error_ms:.2f} ms") for m in meters), DETAIL),
         ]
         if any(lane.inputs is not None for lane in readout.lanes):
             cells = tuple(_to_photons(lane, shown, readout.vsync) for lane in readout.lanes)
             rows.append(Row("to photons", cells, USEFUL))
     return Group("DISPLAY", tuple(rows))
+
+
+def _judder(pct: float) -> Cell:
+    """Green below 10 %, amber to 50 %, red above: at 50 % every other refresh is visibly off."""
+    meaning = Meaning.BAD if pct >= 50 else Meaning.STRAINED if pct >= 10 else Meaning.OK
+    return Cell(f"{pct:.1f} %", meaning)
 
 
 def _to_photons(lane: LaneReadout, shown: DisplayReadout, vsync: bool) -> Cell:

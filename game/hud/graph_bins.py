@@ -15,7 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from game.display.live import JudderTrace
 from game.session.history import HistoryWindow
+
+Floats = NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +98,19 @@ def axis_top(peak: float, minimum: float) -> float:
         return minimum
     magnitude = 10.0 ** math.floor(math.log10(peak))
     return next(nice * magnitude for nice in (1, 2, 5, 10) if nice * magnitude >= peak)
+
+
+def bin_judder(trace: JudderTrace, *, seconds: float, count: int, end: float) -> Floats:
+    """The RMS judder (%) of the refreshes in each of `count` bins over the `seconds` before
+    `end` (seconds, the frame history's clock): the meter's own figure, bar by bar, so a bar
+    means what the DISPLAY row's judder means. A bin with no refresh in it stays 0."""
+    if count <= 0:
+        return np.zeros(max(count, 0))
+    start = end - seconds
+    width = seconds / count
+    times = trace.refresh_ns / 1e9
+    which = np.ceil((times - start) / width).astype(np.int64) - 1
+    inside = (which >= 0) & (which < count)
+    squares = np.bincount(which[inside], weights=trace.error_pct[inside] ** 2, minlength=count)
+    refreshes = np.bincount(which[inside], minlength=count)
+    return np.sqrt(squares / np.maximum(refreshes, 1))

@@ -1,20 +1,24 @@
 """The graph panel: the last few seconds of frames, so a stall or a spiral has a shape.
 
-Three strips share one time axis (newest on the right, a faint line every second):
+Up to four strips share one time axis (newest on the right, a faint line every second):
 
 - frame time, as bars against the frame budget (solid green line, when the render rate is
   capped) and the tick step (dashed violet line). Bars are amber when a frame took more than
   1.5 budgets and red while the scheduler reported overload;
+- judder, in the live game: each bar the RMS displayed-velocity error of the refreshes in it,
+  the DISPLAY rows' meter resolved over time (`game.display.live`); green under 10 %, amber,
+  red from 50 %;
 - ticks run per frame, as a line, against the catch-up cap M (dashed amber);
 - time dropped, as red bars.
 
 In split screen both lanes get the same frames, so the frame-time strip is theirs alike (red
-where either lane was overloaded); the steps and the dropped time differ, so each lane has its
-own: lane 1 in the usual colours, lane 2 in pink (a second staircase, and the right half of each
-dropped-time bar), with a legend in the strip's label.
+where either lane was overloaded); the steps, the dropped time and the judder differ, so each
+lane has its own: lane 1 in the usual colours (teal for its judder), lane 2 in pink (a second
+staircase, and the right half of each bar), with a legend in the strip's label.
 
-When the area is too short for three readable strips, the dropped strip goes, then the steps
-strip: the frame times are the graph.
+When the area is too short for every strip, the last ones go: the frame times are always the
+graph. Which come next depends on the moment (`strip_order`): judder while the loop keeps up,
+steps and dropped time once it strains.
 
 Cost. The time axis is cut into bins on a fixed grid (every 40 ms or so, one bar each), and
 the graph shows the bins that are complete. So the picture only changes when a bin completes,
@@ -26,19 +30,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 import pygame
 from numpy.typing import NDArray
 
-from game.hud.graph_bins import Bins, axis_top, bin_frames
+from game.display.live import LiveJudder
+from game.hud.graph_bins import Bins, axis_top, bin_frames, bin_judder
 from game.hud.hud_colours import (
     BAD,
     BUDGET_LINE,
     DIM,
     FRAME_BAR,
-    LABEL,
     LANE_TWO,
+    OK,
     OVER_BUDGET_BAR,
     OVERLOADED_BAR,
     RGB,
@@ -48,6 +54,7 @@ from game.hud.hud_colours import (
     STRAINED,
 )
 from game.hud.plate import make_plate
+from game.hud.strip_pen import StripPen
 from game.hud.text import Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout
@@ -59,11 +66,27 @@ MIN_DROPPED_AXIS_MS = 20.0
 MIN_FRAME_PLOT = 36
 MIN_STRIP_PLOT = 16
 """Smallest readable plot heights (at scale 1) for the frame strip and the other two."""
-SHARES = {3: (0.5, 0.25, 0.25), 2: (0.64, 0.36), 1: (1.0,)}
-"""How the plots split the height, for three, two or one strips."""
+MIN_JUDDER_AXIS_PCT = 100.0
+"""The judder axis shows at least a picture that stands still every other refresh."""
+SHARES = {4: (0.4, 0.2, 0.2, 0.2), 3: (0.5, 0.25, 0.25), 2: (0.64, 0.36), 1: (1.0,)}
+"""How the plots split the height, for four, three, two or one strips."""
 MISSED_FRAME = 1.5
 """A frame longer than this many budgets is drawn amber: a visible hitch."""
 PLOT_SHADE = (0, 0, 0, 70)
+
+
+Strip = Literal["frame", "judder", "steps", "dropped"]
+CALM_ORDER: tuple[Strip, ...] = ("frame", "judder", "steps", "dropped")
+STRAINED_ORDER: tuple[Strip, ...] = ("frame", "steps", "dropped", "judder")
+
+
+def strip_order(lane_bins: Sequence[Bins], *, judder: bool) -> tuple[Strip, ...]:
+    """Which strips come first, so the ones that say something survive a short area: while
+    the loop keeps up (nothing dropped or overloaded in view) the steps and dropped strips
+    would be flat, and the judder strip comes second; once it strains, they come first."""
+    strained = any(bool(b.overloaded.any() or (b.dropped_ms > 0).any()) for b in lane_bins)
+    order = STRAINED_ORDER if strained else CALM_ORDER
+    return order if judder else tuple(strip for strip in order if strip != "judder")
 
 
 class FrameGraphs:
@@ -77,40 +100,61 @@ class FrameGraphs:
         """What the picture shows of lane 1: one bin per bar, oldest first."""
         self.lane_bins: tuple[Bins, ...] = (self.bins,)
         """The same for every lane, lane 1 first."""
-        self._pitch = max(2, fonts.px(4))
-        """Pixels per bin: a bar and a gap."""
+        self.lane_judder: tuple[NDArray[np.float64], ...] = ()
+        """Per lane, the RMS judder (%) of the refreshes in each bin (`game.display.live`)."""
+        self._pen = StripPen(fonts)
         self._plots: list[pygame.Rect] = []
-        """Frame, steps and dropped plots that fit, inside the picture (not window) coordinates."""
+        """Frame, steps, dropped and judder plots that fit, in the picture's coordinates."""
         self._plate = pygame.Surface((0, 0))
         self._picture = pygame.Surface((0, 0))
         self._shown: tuple[object, ...] = ()
         """What the picture was drawn from; a new picture only when this changes."""
-        self._dashes: dict[tuple[int, RGB], pygame.Surface] = {}
         self._references: tuple[float, float, int] = (0.0, 0.0, 0)
         """The frame budget and the step (ms), and the cap M: the graphs' reference lines."""
+        self._refresh = ""
+        """What the judder strip's refresh rate is: `est. at 60 Hz (guess)`."""
+        self._available = 3
+        """Strips there is something to show in: 4 with live judder meters, else 3."""
+        self._order: tuple[Strip, ...] = CALM_ORDER
 
     @property
     def frame_plot(self) -> pygame.Rect:
         """Where the frame-time bars are, in window coordinates."""
-        return self._on_window(0)
+        return self._on_window("frame")
 
     @property
     def steps_plot(self) -> pygame.Rect:
-        """Empty when the area is too short for it (and so is `dropped_plot`)."""
-        return self._on_window(1)
+        """Empty when the area is too short for it (and so are the others but the frames)."""
+        return self._on_window("steps")
 
     @property
     def dropped_plot(self) -> pygame.Rect:
-        return self._on_window(2)
+        return self._on_window("dropped")
+
+    @property
+    def judder_plot(self) -> pygame.Rect:
+        return self._on_window("judder")
+
+    @property
+    def strips(self) -> tuple[Strip, ...]:
+        """The strips shown, top to bottom (`strip_order`)."""
+        return self._order[: len(self._plots)]
 
     def update(
-        self, histories: Sequence[FrameHistory], readout: Readout, area: pygame.Rect
+        self,
+        histories: Sequence[FrameHistory],
+        readout: Readout,
+        area: pygame.Rect,
+        judder: Sequence[LiveJudder] = (),
     ) -> None:
-        """Bin each lane's history (one per lane, lane 1 first) for the area, if it changed."""
-        if area != self.rect:  # a new window size: new plots, and a new plate
+        """Bin each lane's history and live judder meter (one per lane, lane 1 first) for the
+        area, if it changed."""
+        available = 4 if judder else 3
+        if area != self.rect or available != self._available:  # new plots, and a new plate
             self.rect = pygame.Rect(area)
+            self._available = available
             self._lay_out()
-        count = self._plots[0].w // self._pitch if self._plots else 0
+        count = self._plots[0].w // self._pen.pitch if self._plots else 0
         width = self.seconds / max(1, count)
         newest = histories[0].latest(1)
         completed = math.floor(newest.wall_s[0] / width) if len(newest) else None
@@ -122,8 +166,10 @@ class FrameGraphs:
             return
         self._shown = shown
         self._references = (*budget_and_step, max_steps)
+        self._refresh = _refresh_note(readout)
         if completed is None:
             self.lane_bins = tuple(Bins.empty(count) for _ in histories)
+            self.lane_judder = tuple(np.zeros(count) for _ in judder)
         else:
             end = completed * width  # the end of the last complete bin
             self.lane_bins = tuple(
@@ -132,7 +178,12 @@ class FrameGraphs:
                 )
                 for history in histories
             )
+            self.lane_judder = tuple(
+                bin_judder(meter.trace(), seconds=self.seconds, count=count, end=end)
+                for meter in judder
+            )
         self.bins = self.lane_bins[0]
+        self._order = strip_order(self.lane_bins, judder=bool(judder))
         if self.fonts.retains:
             # The plate's pixels into the kept picture, in place, rather than a new Surface
             # each time (BENCHMARKS.md, "Why the code looks like this").
@@ -149,19 +200,23 @@ class FrameGraphs:
     def _paint(self, canvas: pygame.Surface, origin: tuple[int, int]) -> None:
         """Bars, lines and labels for `self.bins`, with the plots moved by `origin`."""
         budget_ms, step_ms, max_steps = self._references
-        plots = [plot.move(origin) for plot in self._plots]
-        self._frame_strip(canvas, plots[0], budget_ms, step_ms)
-        if len(plots) > 1:
-            self._steps_strip(canvas, plots[1], max_steps)
-        if len(plots) > 2:
-            self._dropped_strip(canvas, plots[2])
+        for strip, plot in zip(self._order, self._plots, strict=False):
+            moved = plot.move(origin)
+            if strip == "frame":
+                self._frame_strip(canvas, moved, budget_ms, step_ms)
+            elif strip == "steps":
+                self._steps_strip(canvas, moved, max_steps)
+            elif strip == "dropped":
+                self._dropped_strip(canvas, moved)
+            else:
+                self._judder_strip(canvas, moved)
 
     # --- layout ----------------------------------------------------------------------------
 
-    def _on_window(self, index: int) -> pygame.Rect:
-        if index >= len(self._plots):
+    def _on_window(self, strip: Strip) -> pygame.Rect:
+        if strip not in self.strips:
             return pygame.Rect(0, 0, 0, 0)
-        return self._plots[index].move(self.rect.topleft)
+        return self._plots[self._order.index(strip)].move(self.rect.topleft)
 
     def _lay_out(self) -> None:
         """Plots for as many strips as fit readably (frame times always), each under a label."""
@@ -169,8 +224,8 @@ class FrameGraphs:
         pad, gap = fonts.px(10), fonts.px(6)
         label_h = fonts.small.line_height + fonts.px(2)
         right = self.rect.w - pad - fonts.px(6) - round(fonts.small.char_width * 11)
-        width = max(0, right - pad) // self._pitch * self._pitch
-        for strips in (3, 2, 1):
+        width = max(0, right - pad) // self._pen.pitch * self._pen.pitch
+        for strips in range(self._available, 0, -1):
             room = self.rect.h - 2 * pad - strips * label_h - (strips - 1) * gap
             heights = [max(0, round(room * share)) for share in SHARES[strips]]
             smallest = MIN_STRIP_PLOT if strips > 1 else MIN_FRAME_PLOT
@@ -208,7 +263,7 @@ class FrameGraphs:
         if budget_ms > 0:
             colours[bins.frame_ms > MISSED_FRAME * budget_ms] = 1
         colours[np.logical_or.reduce([lane.overloaded for lane in self.lane_bins])] = 2
-        self._bar_chart(
+        self._pen.bar_chart(
             canvas, plot, bins.frame_ms, top, colours, (FRAME_BAR, OVER_BUDGET_BAR, BAD)
         )
         notes = [(f"last {self.seconds:g} s", DIM)]
@@ -216,26 +271,28 @@ class FrameGraphs:
             notes.append(("both lanes", DIM))
         if colours.max(initial=0) == 2:
             notes.append(("red: overloaded", BAD))
-        self._strip_label(canvas, plot, "frame time", f"0-{top:g} ms", notes)
+        self._pen.strip_label(canvas, plot, "frame time", f"0-{top:g} ms", notes)
         labels: list[tuple[int, str, RGB]] = []
         if budget_ms > 0:
-            y = self._level(plot, budget_ms, top)
+            y = self._pen.level(plot, budget_ms, top)
             pygame.draw.line(canvas, BUDGET_LINE, (plot.left, y), (plot.right, y))
             labels.append((y, f"budget {budget_ms:.1f}", BUDGET_LINE))
         if step_ms > 0:
-            y = self._level(plot, step_ms, top)
-            self._dashed(canvas, STEP_LINE, plot, y)
+            y = self._pen.level(plot, step_ms, top)
+            self._pen.dashed(canvas, STEP_LINE, plot, y)
             labels.append((y, f"step {step_ms:.1f}", STEP_LINE))
-        self._side_labels(canvas, plot, labels)
+        self._pen.side_labels(canvas, plot, labels)
 
     def _steps_strip(self, canvas: pygame.Surface, plot: pygame.Rect, max_steps: int) -> None:
         peak = max(float(lane.steps.max(initial=0)) for lane in self.lane_bins)
         top = axis_top(peak, axis_top(1.2 * max_steps, MIN_STEPS_AXIS))
-        self._strip_label(canvas, plot, "steps per frame", f"0-{top:g}", self._legend(STEPS_LINE))
+        self._pen.strip_label(
+            canvas, plot, "steps per frame", f"0-{top:g}", self._legend(STEPS_LINE)
+        )
         if max_steps > 0:
-            y = self._level(plot, max_steps, top)
-            self._dashed(canvas, STRAINED, plot, y)
-            self._side_labels(canvas, plot, [(y, f"M {max_steps}", STRAINED)])
+            y = self._pen.level(plot, max_steps, top)
+            self._pen.dashed(canvas, STRAINED, plot, y)
+            self._pen.side_labels(canvas, plot, [(y, f"M {max_steps}", STRAINED)])
         # Lane 2 thin over lane 1 thick: where the two lanes agree, both still show.
         widths = (3, 1) if len(self.lane_bins) > 1 else (2,)
         for bins, colour, width in zip(
@@ -261,8 +318,8 @@ class FrameGraphs:
         ends = np.append(starts[1:], values.shape[0]) - 1
         heights = np.minimum(values[starts] / top, 1.0) * (plot.h - 1)
         points = np.empty((2 * starts.shape[0], 2), dtype=np.int64)
-        points[0::2, 0] = plot.left + filled[starts] * self._pitch
-        points[1::2, 0] = plot.left + (filled[ends] + 1) * self._pitch
+        points[0::2, 0] = plot.left + filled[starts] * self._pen.pitch
+        points[1::2, 0] = plot.left + (filled[ends] + 1) * self._pen.pitch
         points[:, 1] = np.repeat(plot.bottom - 1 - np.rint(heights).astype(np.int64), 2)
         pygame.draw.lines(canvas, colour, False, points.tolist(), thickness)
 
@@ -279,88 +336,34 @@ class FrameGraphs:
             zip(lanes, (OVERLOADED_BAR, LANE_TWO), strict=False)
         ):
             colours = np.zeros(len(bins), dtype=np.int64)
-            self._bar_chart(canvas, plot, bins.dropped_ms, top, colours, (colour,), (index, share))
-        self._strip_label(canvas, plot, "time dropped", f"0-{top:g} ms", self._legend(BAD))
+            part = (index, share)
+            self._pen.bar_chart(canvas, plot, bins.dropped_ms, top, colours, (colour,), part)
+        self._pen.strip_label(canvas, plot, "time dropped", f"0-{top:g} ms", self._legend(BAD))
 
-    # --- pieces ----------------------------------------------------------------------------
+    def _judder_strip(self, canvas: pygame.Surface, plot: pygame.Rect) -> None:
+        """Each bin's RMS judder: one lane in the meter's colours (green under 10 %, red from
+        50 %), two lanes in their own colours, side by side."""
+        lanes = self.lane_judder
+        peak = max((float(values.max(initial=0.0)) for values in lanes), default=0.0)
+        top = axis_top(peak, MIN_JUDDER_AXIS_PCT)
+        if len(lanes) == 1:
+            values = lanes[0]
+            colours = (values >= 10).astype(np.int64) + (values >= 50)
+            self._pen.bar_chart(canvas, plot, values, top, colours, (OK, STRAINED, BAD))
+        else:
+            pairs = zip(lanes, (STEPS_LINE, LANE_TWO), strict=False)
+            for index, (values, colour) in enumerate(pairs):
+                colours = np.zeros(len(values), dtype=np.int64)
+                part = (index, len(lanes))
+                self._pen.bar_chart(canvas, plot, values, top, colours, (colour,), part)
+        notes = [(self._refresh, DIM), *self._legend(STEPS_LINE)]
+        self._pen.strip_label(canvas, plot, "judder", f"0-{top:g} %", notes)
 
-    @staticmethod
-    def _level(plot: pygame.Rect, value: float, top: float) -> int:
-        """The y pixel of `value` on an axis from 0 (plot bottom) to `top` (plot top)."""
-        return plot.bottom - 1 - round(min(value / top, 1.0) * (plot.h - 1))
 
-    def _bar_chart(
-        self,
-        canvas: pygame.Surface,
-        plot: pygame.Rect,
-        values: NDArray[np.float64],
-        top: float,
-        colour_index: NDArray[np.int64],
-        colours: tuple[RGB, ...],
-        part: tuple[int, int] = (0, 1),
-    ) -> None:
-        """One bar per bin with a value: at least a pixel tall, so a small value still shows.
-        `part` (i, n) draws the i-th of n bars side by side in each bin (one per lane)."""
-        shown = np.flatnonzero(values > 0)
-        heights = np.rint(np.minimum(values[shown] / top, 1.0) * plot.h).astype(np.int64)
-        heights = np.maximum(heights, 1)
-        index, share = part
-        width = max(1, (self._pitch - max(1, self.fonts.px(1))) // share)
-        xs = plot.left + shown * self._pitch + index * width
-        fill = canvas.fill
-        for x, height, index in zip(
-            xs.tolist(), heights.tolist(), colour_index[shown].tolist(), strict=True
-        ):
-            fill(colours[index], (x, plot.bottom - height, width, height))
-
-    def _dashed(self, canvas: pygame.Surface, colour: RGB, plot: pygame.Rect, y: int) -> None:
-        """A dashed rule across the plot: drawn once into a strip, then one blit each time."""
-        key = (plot.w, colour)
-        dashes = self._dashes.get(key)
-        if dashes is None:
-            thickness, dash = max(1, self.fonts.px(1)), self.fonts.px(6)
-            dashes = self._dashes[key] = pygame.Surface((plot.w, thickness), pygame.SRCALPHA)
-            for x in range(0, plot.w, 2 * dash):
-                dashes.fill(colour, (x, 0, dash, thickness))
-        canvas.blit(dashes, (plot.left, y))
-
-    def _strip_label(
-        self,
-        canvas: pygame.Surface,
-        plot: pygame.Rect,
-        name: str,
-        y_range: str,
-        notes: Sequence[tuple[str, RGB]] = (),
-    ) -> None:
-        """Above the plot: its name, its y range at the right, and notes between while they fit
-        (a narrow graph in presentation mode keeps only the name and the range)."""
-        small, gap = self.fonts.small, self.fonts.px(12)
-        y = plot.top - small.line_height - self.fonts.px(1)
-        scale = small.render(y_range, DIM)
-        scale_x = plot.right - scale.get_width()
-        canvas.blit(scale, (scale_x, y))
-        x = plot.left
-        for index, (text, colour) in enumerate([(name, LABEL), *notes]):
-            surface = small.render(text, colour)
-            if index and x + surface.get_width() + gap > scale_x:
-                break
-            canvas.blit(surface, (x, y))
-            x += surface.get_width() + gap
-
-    def _side_labels(
-        self, canvas: pygame.Surface, plot: pygame.Rect, labels: list[tuple[int, str, RGB]]
-    ) -> None:
-        """Labels beside their lines, right of the plot, pushed apart when the lines are close
-        and kept beside their own strip."""
-        small = self.fonts.small
-        x = plot.right + self.fonts.px(6)
-        placed: list[tuple[pygame.Surface, int]] = []
-        floor = -(10**9)
-        for y, text, colour in sorted(labels):
-            surface = small.render(text, colour)
-            top = max(y - surface.get_height() // 2, floor)
-            placed.append((surface, top))
-            floor = top + surface.get_height()
-        overshoot = max(0, floor - plot.bottom - small.line_height // 3)
-        for surface, top in placed:
-            canvas.blit(surface, (x, top - overshoot))
+def _refresh_note(readout: Readout) -> str:
+    """The judder strip is an estimate at a refresh rate read from pygame, or guessed."""
+    shown = readout.display
+    if shown is None:
+        return "est."
+    guess = "" if shown.refresh_read else " (guess)"
+    return f"est. at {shown.refresh_hz:g} Hz{guess}"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.display.live import LiveJudder
 from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
@@ -158,8 +159,10 @@ class Hud:
         readout: Readout,
         histories: tuple[FrameHistory, ...],
         layout: ScreenLayout | None = None,
+        judder: tuple[LiveJudder, ...] = (),
     ) -> None:
-        """Draw the HUD into the boxes of `layout` (laid out now if not given)."""
+        """Draw the HUD into the boxes of `layout` (laid out now if not given); `judder` are
+        the lanes' live judder meters, for the graph's judder strip."""
         size = surface.get_size()
         if layout is None:
             layout = self.lay_out(size, readout)
@@ -170,7 +173,7 @@ class Hud:
         parts.panel.draw(surface)
         drawn.panel = parts.panel.rect
         if layout.graphs:
-            parts.graphs.update(histories, readout, _rect(layout.graphs))
+            parts.graphs.update(histories, readout, _rect(layout.graphs), judder)
             parts.graphs.draw(surface)
             drawn.graphs = parts.graphs.rect
         if layout.strip:

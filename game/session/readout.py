@@ -75,18 +75,25 @@ class ListOverlay:
 
 
 @dataclass(frozen=True, slots=True)
-class DisplayReadout:
-    """What the live judder meter says (`game.display.live`), as plain values."""
+class LaneJudder:
+    """What one lane's live judder meter says about the last second (`game.display.live`)."""
 
-    refresh_hz: float
-    refresh_read: bool
-    """False when the refresh rate is a guess (pygame could not read it)."""
     cadence: str
     """Ticks per refresh, most recent last (`0101001...`)."""
     holds: str
     """Refreshes each recent tick stayed on screen (`2323...`)."""
     judder_pct: float
     position_error_ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayReadout:
+    """The display the live meter assumes, and each lane's meter, lane 1 first."""
+
+    refresh_hz: float
+    refresh_read: bool
+    """False when the refresh rate is a guess (pygame could not read it)."""
+    lanes: tuple[LaneJudder, ...]
 
 
 @dataclass(frozen=True, slots=True)
