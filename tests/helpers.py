@@ -115,8 +115,9 @@ def game_loop(
     warm_up: bool = True,
 ) -> GameLoop:
     """The real game loop (the dummy video driver) with the shipped lessons, its event queue
-    empty; `overrides` are `--set` settings. Without `warm_up` its first frame starts at the
-    clock's 0 and nothing has been drawn yet (a test saves a draw)."""
+    empty; `overrides` are `--set` settings, and the window asks for vsync when they say so (as
+    `play` does). Without `warm_up` its first frame starts at the clock's 0 and nothing has been
+    drawn yet (a test saves a draw)."""
     import pygame
 
     from game.app.lesson_guide import LessonGuide
@@ -124,7 +125,8 @@ def game_loop(
     from game.app.window import Window
 
     config = load_config(None, overrides)
-    window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
+    render = config.render
+    window = Window(render.width, render.height, fullscreen=False, vsync=render.vsync)
     options = LoopOptions(print_hash=False, screenshot_dir=screenshot_dir)
     pygame.event.clear()
     session = session_from(config)
