@@ -13,12 +13,14 @@ with `==`, and each frame's account in is the last frame's account out, across t
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from game.cli import main
+from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.from_config import session_from
 from game.session.controls import Act, Action
 from game.vocabulary import CONDITIONING_NAMES
@@ -30,6 +32,7 @@ from game.workshop.scenario_loading import load_scenario
 from game.workshop.simulation import run_scenario, scenario_config
 from game.workshop.timeline import SettingsChange
 
+SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 RAW = (16_900_000, 0)
 """(counted ns, account out) of a raw 16.9 ms frame with nothing in the account."""
 SNAPPED = [(16_666_667, 233_333), (16_666_667, 466_666), (16_666_666, 700_000),
@@ -181,6 +184,19 @@ def test_every_frame_balances_across_switches_under_jitter_and_a_time_scale() ->
     measured = result.books["wall_ns"]
     counted = sum(frame.plan.counted_ns for frame in result.frames)
     assert measured == counted + result.books["conditioning_carry_ns"]
+
+
+def test_the_heartbeat_scenario_runs_0_or_2_ticks_raw_and_1_once_snapped() -> None:
+    # One simulate run shows both halves: the same noisy deltas, raw then snap from 5 s.
+    result = run_scenario(load_scenario(SCENARIOS / "heartbeat_snap.toml"))
+    ticks: dict[bool, Counter[int]] = {False: Counter(), True: Counter()}
+    for frame in result.frames:
+        ticks[frame.wall_ns >= 5 * NS_PER_SECOND][frame.plan.steps] += 1
+    assert ticks[False] == {0: 67, 1: 172, 2: 63}  # the heartbeat (the first 3 fill the queue)
+    assert ticks[True] == {1: 301}
+    snapped = [frame.plan for frame in result.frames if frame.wall_ns >= 5 * NS_PER_SECOND]
+    assert max(abs(plan.conditioning_carry_ns) for plan in snapped) <= NS_PER_MS + 1
+    assert_nothing_made_or_lost(result)
 
 
 def test_a_clip_hands_the_switch_to_the_game_loop_as_a_controls_change() -> None:
