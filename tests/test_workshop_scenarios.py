@@ -17,7 +17,7 @@ SHIPPED = sorted(SCENARIOS.glob("*.toml"))
 def test_the_workshop_scenarios_are_shipped() -> None:
     assert {path.stem for path in SHIPPED} >= {
         "steady_144", "single_stall", "repeated_stalls", "heavy_jitter", "spiral",
-        "slow_motion", "long_pause",
+        "slow_motion", "long_pause", "heartbeat_snap",
     }  # fmt: skip
 
 

@@ -107,6 +107,7 @@ class ScenarioCues:
             step_cost_ms=change.step_cost_ms,
             fps_cap=None if change.render_fps is None else int(change.render_fps),
             paused=change.paused,
+            conditioning=None if change.conditioning is None else (change.conditioning,) * 2,
         )
 
 

@@ -112,6 +112,8 @@ def _change_label(change: SettingsChange) -> str:
         parts.append(f"{decimal_text(change.render_fps)} fps")
     if change.render_cost_ms is not None:
         parts.append(f"render {decimal_text(change.render_cost_ms)} ms")
+    if change.conditioning is not None:
+        parts.append(f"conditioning {change.conditioning}")
     return ", ".join(parts)
 
 

@@ -273,6 +273,8 @@ class _HeadlessRun:
             self.next_change += 1
 
     def _change(self, change: SettingsChange) -> None:
+        """Turn the knobs through the session, as a key press does: a scheduler is reconfigured
+        between frames, with its carried time and its conditioning account kept as they are."""
         self.session.change(
             ControlsChange(
                 policies=None if change.policy is None else (change.policy,),
@@ -281,6 +283,7 @@ class _HeadlessRun:
                 time_scale=change.time_scale,
                 step_cost_ms=change.step_cost_ms,
                 paused=change.paused,
+                conditioning=_both_lanes(change.conditioning),
             )
         )
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
@@ -335,3 +338,9 @@ class _HeadlessRun:
                 session.change(ControlsChange(hz=hz))
             case _:
                 raise ValueError(f"cannot apply {event!r}")
+
+
+def _both_lanes(mode: str | None) -> tuple[str, str] | None:
+    """A scenario's conditioning for the session's two lane slots. A headless run has one lane;
+    the second slot is set too, as `[scheduler] conditioning` sets both (`controls_from`)."""
+    return None if mode is None else (mode, mode)

@@ -23,7 +23,8 @@ they mean in `configs/default.toml`, and adds what only a headless run has:
 
     [[changes]]                      # at wall second 4, knobs turn (any of policy, hz,
     at = 4                           # max_steps, time_scale, step_cost_ms, render_fps,
-    policy = "uncapped"              # render_cost_ms, paused)
+    policy = "uncapped"              # render_cost_ms, paused, conditioning)
+    conditioning = "snap"            # as the U key: the new mode takes over the account
 
     [[inputs]]                       # the player fires at simulated second 1.5:
     sim_second = 1.5                 # tick floor(1.5 x hz), whatever the frame rate
@@ -33,6 +34,13 @@ Wall and simulated time are kept apart on purpose. Stalls and changes happen to 
 a wall second. Inputs happen to the *simulation*, at a tick: `sim_second` is converted to tick
 `floor(sim_second x hz)` at the scenario's tick rate, so they land on the same tick at 30 fps and
 at 240 fps, in slow motion and after a pause.
+
+A change of `conditioning` is the U key pressed at that second: the first frame that ends at or
+after it has its measured delta conditioned by the new mode, and the new mode inherits the
+conditioning account (`conditioning_carry_ns`) as it stands, so no time is made or lost in the
+switch (raw pays the account back in that frame). The mode's parameters (`snap_tolerance_ms`,
+`average_frames`, `jitter_fix`) are `[scheduler]` settings for the whole run, as in the game,
+where U switches the mode and the config sets its parameters.
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ from pydantic import AfterValidator, Field, model_validator
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.config.exact import decimal_text, exact_number
 from game.config.model import (
+    ConditioningName,
     InputSection,
     IntegratorName,
     LoadSection,
@@ -117,7 +126,12 @@ class StallEntry(Section):
 
 
 class ChangeEntry(Section):
-    """`[[changes]]`: at wall second `at`, the knobs given here turn (the others stay)."""
+    """`[[changes]]`: at wall second `at`, the knobs given here turn (the others stay).
+
+    They are the knobs a player turns with a key between two frames, so a change is applied
+    the way a key press is (`LabSession.change`), and a run with changes is a run someone could
+    have played.
+    """
 
     at: WallSecond
     policy: PolicyName | None = None
@@ -128,6 +142,9 @@ class ChangeEntry(Section):
     render_fps: RenderFps | None = None
     render_cost_ms: FrameCostMs | None = None
     paused: bool | None = None
+    conditioning: ConditioningName | None = None
+    """Switch delta-time conditioning, as U does: the new mode takes over the account as it
+    stands. Its parameters are `[scheduler]`'s, which no key changes, so they are not here."""
 
     @model_validator(mode="after")
     def _changes_something(self) -> Self:
@@ -227,6 +244,7 @@ def _settings_change(entry: ChangeEntry) -> SettingsChange:
         render_fps=entry.render_fps,
         render_cost_ms=entry.render_cost_ms,
         paused=entry.paused,
+        conditioning=entry.conditioning,
     )
 
 

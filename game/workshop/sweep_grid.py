@@ -41,6 +41,7 @@ TIMED_KEYS = {
     "step_cost_ms": ("load", "step_cost_ms"),
     "render_fps": ("clock", "render_fps"),
     "render_cost_ms": ("clock", "render_cost_ms"),
+    "conditioning": ("scheduler", "conditioning"),
 }
 """The settings a scenario's `[[changes]]` can turn during a run, and where each lives."""
 

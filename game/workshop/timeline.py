@@ -24,7 +24,9 @@ class SettingsChange:
     """At wall time `at_ns`, turn the knobs that are not None (like keys pressed between frames).
 
     A change of tick rate this way lands on whichever tick the frame boundary falls on, as a T
-    key press does; record the run to pin it to a tick (see `TickRateChange`).
+    key press does; record the run to pin it to a tick (see `TickRateChange`). A change of
+    `conditioning` is a U key press: the frame planned at that boundary has its measured delta
+    conditioned by the new mode, which inherits the conditioning account as it stands.
     """
 
     at_ns: Fraction
@@ -36,6 +38,7 @@ class SettingsChange:
     render_fps: Fraction | None = None
     render_cost_ms: Fraction | None = None
     paused: bool | None = None
+    conditioning: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
