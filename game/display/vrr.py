@@ -25,6 +25,7 @@ panel repeats on its own at 1/min.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
@@ -43,6 +44,18 @@ def showings(interval_ns: Fraction, longest_ns: Fraction) -> int:
     return ceil(interval_ns / longest_ns)
 
 
+@dataclass(frozen=True, slots=True)
+class VrrCounts:
+    """What a VRR panel did over a run: the summary's `vrr_*` keys."""
+
+    lfc: bool
+    repeats: int
+    collisions: int
+
+    def row(self) -> dict[str, int | bool]:
+        return {"vrr_lfc": self.lfc, "vrr_repeats": self.repeats, "vrr_collisions": self.collisions}
+
+
 class VrrPanel:
     """A variable-refresh panel, exact and deterministic: `show` each arriving frame in turn."""
 
@@ -59,17 +72,24 @@ class VrrPanel:
         self._last_arrival: Fraction | None = None
         self._repeat_every = self.longest
         self.repeats = 0
-        """Refreshes that showed the last frame again (LFC's, or the panel's own at 1/min)."""
+        """Refreshes that showed the last frame again (LFC's, or the panel's own at 1/min); the
+        panel's refreshes before the first frame are not counted, nor reported."""
         self.collisions = 0
         """Frames that arrived during a repeat's scan-out and waited for it to end."""
+
+    def counts(self) -> VrrCounts:
+        return VrrCounts(self.lfc, self.repeats, self.collisions)
 
     def show(self, arrived_ns: Fraction) -> tuple[Fraction, tuple[Fraction, ...]]:
         """When a frame arriving at `arrived_ns` goes on screen, and the refreshes before it that
         repeated the last frame. Calls come in time order."""
         repeats = self._repeats_before(arrived_ns)
+        if self._last_arrival is None:
+            repeats = NO_REPEATS  # what the panel showed before the first frame was not ours
         earliest = self._last_refresh + self.shortest  # the last scan-out has ended
         if repeats and arrived_ns < earliest:
             self.collisions += 1
+        self.repeats += len(repeats)
         shown = earliest if arrived_ns < earliest else arrived_ns
         self._last_refresh = shown
         self._plan_repeats(arrived_ns)
@@ -82,7 +102,6 @@ class VrrPanel:
         if arrived_ns <= last + every:
             return NO_REPEATS
         count = ceil((arrived_ns - last) / every) - 1
-        self.repeats += count
         self._last_refresh = last + count * every
         return tuple(last + index * every for index in range(1, count + 1))
 
