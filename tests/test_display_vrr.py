@@ -1,16 +1,22 @@
 """Low framerate compensation (LFC) on the VRR panel, exactly: below the range each frame is
 shown m times, m the smallest whole number that brings the last frame interval / m within
-1/min; a frame that lands during a repeat waits until 1/max after the repeat began."""
+1/min; a frame that lands during a repeat waits until 1/max after the repeat began. On a run,
+the judder meter samples every repeat as a refresh whose picture did not move."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
 from game.display.model import DisplaySettings, Presented, VirtualDisplay
-from game.display.vrr import lfc_fits, showings
+from game.display.vrr import VrrCounts, lfc_fits, showings
+from game.workshop.display_section import DisplaySection
+from game.workshop.runner import RunResult
+from game.workshop.scenario_loading import load_scenario
+from game.workshop.simulation import run_scenario
 
 MS = 1_000_000
 START = Fraction(15 * MS)
@@ -149,3 +155,51 @@ def test_lfc_is_on_by_default_and_named_where_it_works() -> None:
     )
     assert narrow.describe() == "VRR 48-75 Hz"
     assert not DisplaySettings().lfc_active  # no VRR range, nothing to compensate
+
+
+def test_a_display_section_without_lfc_asks_for_it_where_the_range_allows() -> None:
+    narrow = DisplaySection(
+        refresh_hz=Fraction(75), vrr_min_hz=Fraction(48), vrr_max_hz=Fraction(75)
+    ).settings()
+    assert (narrow.lfc, narrow.lfc_active) == (True, False)  # no error: it just cannot
+    off = DisplaySection(
+        refresh_hz=Fraction(144), vrr_min_hz=Fraction(48), vrr_max_hz=Fraction(144), lfc=False
+    ).settings()
+    assert (off.lfc, off.lfc_active) == (False, False)
+
+
+# -- a run on the virtual display: configs/scenarios/vrr_lfc.toml, 40 fps on 48-144 Hz ---------
+
+SCENARIO = Path(__file__).resolve().parents[1] / "configs" / "scenarios" / "vrr_lfc.toml"
+
+
+def lfc_run(lfc: bool) -> RunResult:
+    scenario = load_scenario(SCENARIO)
+    assert scenario.display is not None
+    display = scenario.display.model_copy(update={"lfc": lfc})
+    return run_scenario(scenario.model_copy(update={"display": display}))
+
+
+def test_lfc_at_40_fps_is_an_even_picture_shown_twice_and_the_meter_sees_every_repeat() -> None:
+    result = lfc_run(True)
+    assert result.vrr == VrrCounts(lfc=True, repeats=399, collisions=1)  # 400 frames in 10 s
+    report = result.judder
+    assert report is not None
+    # The meter samples every refresh the panel made, repeats included: 80 a second after the
+    # first quarter second, where the frames alone would be 40. A repeat advances no tick (0).
+    assert report.refreshes == 783
+    assert report.cadence == "0102" * 6
+    # Interpolated frames shown evenly twice: a picture standing still every other refresh,
+    # exactly 100 %, and a wobble of half a refresh (12.5 ms / 2).
+    assert (report.judder_pct, report.position_error_ms) == (100.0, 6.25)
+
+
+def test_without_lfc_40_fps_collides_with_the_panels_own_repeats() -> None:
+    result = lfc_run(False)
+    # Two frames in three are repeated 1/48 s after they were shown, and the next frame comes
+    # during that repeat's scan-out: every repeat delays a frame.
+    assert result.vrr == VrrCounts(lfc=False, repeats=266, collisions=266)
+    report = result.judder
+    assert report is not None
+    assert report.refreshes == 652
+    assert (report.judder_pct, report.position_error_ms) == (176.512, 9.722)
