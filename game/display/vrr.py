@@ -35,7 +35,8 @@ NO_REPEATS: tuple[Fraction, ...] = ()
 
 
 def lfc_fits(min_hz: Fraction, max_hz: Fraction) -> bool:
-    """Whether a range can take LFC: every m-th part of an interval above 1/min fits in it."""
+    """Whether a range can take LFC: whether every interval above 1/min, split into its
+    `showings`, lands inside the range (see the module's docstring)."""
     return max_hz >= 2 * min_hz
 
 
