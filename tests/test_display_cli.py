@@ -24,6 +24,11 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
         ),
         ("[display]\nvrr_min_hz = 48",
          "[display.vrr_max_hz] is needed too: a VRR range has two ends"),
+        ("[display]\nrefresh_hz = 75\nvrr_min_hz = 48\nvrr_max_hz = 75\nlfc = true",
+         "[display.lfc] needs vrr_max_hz (75) at least twice vrr_min_hz (48) to repeat frames "
+         "within the range (got true)"),
+        ("[display]\nlfc = false",
+         "[display.lfc] applies only to a VRR range (vrr_min_hz and vrr_max_hz) (got false)"),
         ('[scheduler]\nconditioning = "smooth"',
          "[scheduler.conditioning] must be one of 'raw', 'snap', 'average' or 'godot' "
          "(got 'smooth')"),
@@ -45,6 +50,18 @@ def test_simulate_with_a_display_reports_the_judder(capsys: pytest.CaptureFixtur
     assert summary["ledger_ok"] is True
     assert summary["holds"] in {("23232" * 4)[start : start + 12] for start in range(5)}
     assert 117 < summary["judder_pct"] < 120
+
+
+def test_simulate_on_a_vrr_panel_counts_its_repeats_and_collisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--scenario", str(SCENARIOS / "vrr_lfc.toml"), "--seconds", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-3].startswith("display VRR 48-144 Hz, LFC: judder 100.000 %")
+    assert out[-1] == (
+        "VRR panel, LFC on: repeats 79, collisions 1 "
+        "(frames that came during a repeat's scan-out and were shown late)"
+    )
 
 
 def test_the_judder_command_prints_one_markdown_row_per_combination(

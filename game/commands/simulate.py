@@ -36,6 +36,7 @@ from pathlib import Path
 from game.arguments import file_path
 from game.clock.units import NS_PER_SECOND
 from game.display.judder import JudderReport
+from game.display.vrr import VrrCounts
 from game.errors import BadInput
 from game.workshop.frame_series import SeriesBuilder
 from game.workshop.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
@@ -191,6 +192,8 @@ def _print_readable(scenario: Scenario, result: RunResult, title: str, rows: lis
     out.write(totals_text(result))
     if result.judder is not None and scenario.display is not None:
         out.write(judder_text(result.judder, scenario.display.settings().describe()))
+    if result.vrr is not None:
+        out.write(vrr_text(result.vrr))
 
 
 def judder_text(report: JudderReport, display: str) -> str:
@@ -200,6 +203,15 @@ def judder_text(report: JudderReport, display: str) -> str:
         f"{report.position_error_ms:.3f} ms ({report.position_error_m:.4f} m at the cannon's "
         f"horizontal speed), latency {report.latency_ms:.3f} ms over {report.refreshes} refreshes\n"
         f"ticks per refresh {report.cadence or '-'}; refreshes per tick {report.holds or '-'}\n"
+    )
+
+
+def vrr_text(counts: VrrCounts) -> str:
+    """The VRR panel's line: its repeats, and the frames shown late because one was scanning."""
+    lfc = "on" if counts.lfc else "off"
+    return (
+        f"VRR panel, LFC {lfc}: repeats {counts.repeats}, collisions {counts.collisions} "
+        "(frames that came during a repeat's scan-out and were shown late)\n"
     )
 
 

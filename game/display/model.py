@@ -6,7 +6,8 @@ already holds `queue_depth` frames, `present` blocks the loop until the oldest o
 screen (that is how a vsynced game is held to the refresh rate). With vsync off the frame is
 shown at once, torn across the scan. With a variable-refresh range (VRR, e.g. 48-144 Hz) the
 panel refreshes when a frame arrives, but no sooner than 1/max after its last refresh, and it
-repeats the last frame on its own when none arrives within 1/min.
+repeats the last frame when none arrives within 1/min: on its own, or, below the range, evenly
+by low framerate compensation (LFC, `game.display.vrr`).
 
 Everything is exact: the refresh period of 59.94 Hz is 100,000,000,000/5994 ns, a Fraction.
 
@@ -26,6 +27,7 @@ from fractions import Fraction
 from math import ceil
 
 from game.clock.units import NS_PER_SECOND
+from game.display.vrr import NO_REPEATS, VrrPanel, lfc_fits
 
 MAX_REFRESH_HZ = 1_000
 MAX_QUEUE_DEPTH = 3
@@ -33,7 +35,7 @@ MAX_QUEUE_DEPTH = 3
 
 @dataclass(frozen=True, slots=True)
 class DisplaySettings:
-    """Refresh (exact Hz), vsync, present queue depth (1-3) and an optional VRR range."""
+    """Refresh (exact Hz), vsync, present queue depth (1-3) and an optional VRR range (with LFC)."""
 
     refresh_hz: Fraction = Fraction(60)
     vsync: bool = True
@@ -42,6 +44,9 @@ class DisplaySettings:
     vrr_max_hz: Fraction | None = None
     phase: Fraction = Fraction(37, 100)
     """Where in a refresh period the loop starts (0 to 1)."""
+    lfc: bool = True
+    """Low framerate compensation below the VRR range. On by default, as drivers ship it; it
+    works only where the range allows (`lfc_active`), elsewhere the panel repeats at 1/min."""
 
     def __post_init__(self) -> None:
         refresh = Fraction(self.refresh_hz)
@@ -71,10 +76,17 @@ class DisplaySettings:
     def vrr(self) -> bool:
         return self.vrr_min_hz is not None
 
+    @property
+    def lfc_active(self) -> bool:
+        """LFC is on and the VRR range can take it (max >= 2 x min, see `game.display.vrr`)."""
+        low, high = self.vrr_min_hz, self.vrr_max_hz
+        return self.lfc and low is not None and high is not None and lfc_fits(low, high)
+
     def describe(self) -> str:
-        """`144 Hz vsync, queue 2` / `60 Hz no vsync` / `VRR 48-144 Hz`, for tables."""
+        """`144 Hz vsync, queue 2` / `60 Hz no vsync` / `VRR 48-144 Hz, LFC`, for tables."""
         if self.vrr:
-            return f"VRR {_hz(self.vrr_min_hz)}-{_hz(self.vrr_max_hz)} Hz"
+            lfc = ", LFC" if self.lfc_active else ""
+            return f"VRR {_hz(self.vrr_min_hz)}-{_hz(self.vrr_max_hz)} Hz{lfc}"
         sync = f"vsync, queue {self.queue_depth}" if self.vsync else "no vsync"
         return f"{_hz(self.refresh_hz)} Hz {sync}"
 
@@ -93,6 +105,9 @@ class Presented:
     """`present` returned: the loop could start its next frame (later when the queue was full)."""
     shown_ns: Fraction
     """The frame went on screen (its vblank; with vsync off, at once)."""
+    repeats_ns: tuple[Fraction, ...] = NO_REPEATS
+    """VRR: the refreshes since the previous frame went on screen that showed it again, before
+    this one (the panel's own at 1/min, or LFC's)."""
 
     @property
     def blocked_ns(self) -> Fraction:
@@ -109,18 +124,29 @@ class VirtualDisplay:
     """A swap chain and a panel, deterministic: call `present` once per finished frame."""
 
     def __init__(self, settings: DisplaySettings | None = None) -> None:
-        self.settings = settings or DisplaySettings()
-        period = self.settings.period_ns
+        self.settings = settings = settings or DisplaySettings()
+        period = settings.period_ns
         self._period = period
-        self._first_vblank = period * (1 - self.settings.phase)
+        self._first_vblank = period * (1 - settings.phase)
         self._queued: deque[Fraction] = deque()  # show times of frames not on screen yet
         self._last_shown: Fraction | None = None
-        self._last_refresh = self._first_vblank - period
-        vrr_min, vrr_max = self.settings.vrr_min_hz, self.settings.vrr_max_hz
-        self._longest = NS_PER_SECOND / vrr_min if vrr_min else period
-        self._shortest = NS_PER_SECOND / vrr_max if vrr_max else period
-        self.repeats = 0
-        """Refreshes that showed the last frame again (VRR below its range, or no new frame)."""
+        low, high = settings.vrr_min_hz, settings.vrr_max_hz
+        self.panel = (
+            VrrPanel(low, high, lfc=settings.lfc, last_refresh_ns=self._first_vblank - period)
+            if low is not None and high is not None
+            else None
+        )
+        """The variable-refresh panel, with a VRR range (None: a fixed vblank grid)."""
+
+    @property
+    def repeats(self) -> int:
+        """Refreshes that showed the last frame again (VRR: below its range, or no new frame)."""
+        return self.panel.repeats if self.panel is not None else 0
+
+    @property
+    def collisions(self) -> int:
+        """VRR: frames that arrived during a repeat's scan-out and were shown late."""
+        return self.panel.collisions if self.panel is not None else 0
 
     def vblank_at_or_after(self, at_ns: Fraction) -> Fraction:
         """The first vblank at or after `at_ns` on the fixed grid."""
@@ -140,8 +166,9 @@ class VirtualDisplay:
         resumed = ready_ns
         if len(queued) >= settings.queue_depth:
             resumed = queued.popleft()  # blocked until the oldest queued frame is on screen
-        if settings.vrr:
-            shown = self._vrr_refresh(resumed)
+        repeats = NO_REPEATS
+        if self.panel is not None:
+            shown, repeats = self.panel.show(resumed)
         elif self._last_shown is None:
             shown = self.vblank_at_or_after(resumed)
         else:
@@ -149,15 +176,4 @@ class VirtualDisplay:
             shown = following if resumed <= following else self.vblank_at_or_after(resumed)
         self._last_shown = shown
         queued.append(shown)
-        return Presented(ready_ns, resumed, shown)
-
-    def _vrr_refresh(self, arrived: Fraction) -> Fraction:
-        """A VRR panel refreshes when the frame arrives, within [1/max, 1/min] of its last
-        refresh; past 1/min it has repeated the old frame on its own."""
-        last = self._last_refresh
-        while arrived > last + self._longest:
-            last += self._longest
-            self.repeats += 1
-        shown = max(arrived, last + self._shortest)
-        self._last_refresh = shown
-        return shown
+        return Presented(ready_ns, resumed, shown, repeats)

@@ -20,10 +20,11 @@ from fractions import Fraction
 from math import ceil, lcm
 
 import numpy as np
+import numpy.typing as npt
 
 from game.clock.units import NS_PER_MS
 from game.clock.virtual import VirtualClock
-from game.display.judder import JudderReport, measure, on_screen
+from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.latency import DisplayLatency, frame_to_photons
 from game.display.model import Presented, VirtualDisplay
 from game.scheduler.plan import StepPlan
@@ -131,14 +132,17 @@ class DisplayedClock:
         """(refresh instant, drawn time, tick) for every refresh from the first shown frame to
         the last, in whole ns: every vblank of the grid, showing the last frame shown by then
         (a frame repeats when no new one came; without vsync, tearing is left out); with VRR,
-        every shown frame, since the panel refreshes when a frame comes."""
+        every refresh the panel made, its repeats of a frame included (`_vrr_refreshes`)."""
         pairs = list(zip(self.presented, self.drawn, strict=False))
         shown = np.array([_nearest(p.shown_ns) for p, _ in pairs], dtype=np.int64)
         drawn = np.array([_nearest(d) for _, (d, _) in pairs], dtype=np.int64)
         ticks = np.array([tick for _, (_, tick) in pairs], dtype=np.int64)
         settings = self.display.settings
-        if not pairs or settings.vrr:
+        if not pairs:
             return shown, drawn, ticks
+        if settings.vrr:
+            instants, index = self._vrr_refreshes(len(pairs))
+            return instants, drawn[index], ticks[index]
         period = settings.period_ns
         first = self.display.vblank_at_or_after(pairs[0][0].shown_ns)
         count = ceil((pairs[-1][0].shown_ns - first) / period) + 1
@@ -150,6 +154,21 @@ class DisplayedClock:
         grid = (2 * exact + denominator) // (2 * denominator)
         index = on_screen(shown, grid)
         return grid, drawn[index], ticks[index]
+
+    def _vrr_refreshes(self, count: int) -> tuple[Ints, npt.NDArray[np.intp]]:
+        """Every refresh of a VRR panel, in whole ns, from the first frame shown to the
+        `count`-th, and which frame each showed: each frame when it went on screen, then the
+        panel's repeats of it before the next (LFC's, or its own at 1/min). The meter counts a
+        repeat as what the eye gets: a refresh whose picture did not move."""
+        instants: list[int] = []
+        frames: list[int] = []
+        for frame, presented in enumerate(self.presented[:count]):
+            repeats = presented.repeats_ns  # of the frame before (none before the first)
+            instants.extend(_nearest(ns) for ns in repeats)
+            frames.extend([frame - 1] * len(repeats))
+            instants.append(_nearest(presented.shown_ns))
+            frames.append(frame)
+        return np.array(instants, dtype=np.int64), np.array(frames, dtype=np.intp)
 
     def judder(self, time_scale: float, speed_m_s: float) -> JudderReport:
         """The meter's figures, from `WARM_UP_NS` on: the first frames fill the present queue

@@ -6,8 +6,12 @@
     queue_depth = 2          # frames the swap chain holds before present blocks (1-3)
     vrr_min_hz = 48          # optional variable-refresh range; it must contain refresh_hz
     vrr_max_hz = 144
+    lfc = true               # below the range, show each frame m times (needs max >= 2 x min)
     phase = 0.37             # where in a refresh the loop starts (see game.display.model)
     interpolation = "off"    # how the frames place bodies between ticks (as [render] does)
+
+`lfc` left out means on wherever the range allows it, as drivers ship it; a 48-75 Hz panel then
+repeats frames on its own at 1/min. Asking for `lfc = true` on such a panel is an error.
 
 A scenario without `[display]` runs as before: frames end when their work and the render cap
 say, and nothing is shown anywhere.
@@ -24,6 +28,7 @@ from game.config.exact import decimal_text, exact_number
 from game.config.model import InterpolationName, Section
 from game.config.problems import NOTHING, SettingError
 from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, DisplaySettings
+from game.display.vrr import lfc_fits
 
 RefreshHz = Annotated[
     Fraction, exact_number(more_than=0, at_most=MAX_REFRESH_HZ, example="144 or 59.94")
@@ -43,6 +48,8 @@ class DisplaySection(Section):
     """The lowest rate of a variable-refresh panel (with vrr_max_hz)."""
     vrr_max_hz: RefreshHz | None = None
     """The highest rate of a variable-refresh panel (with vrr_min_hz)."""
+    lfc: bool | None = None
+    """Low framerate compensation below the VRR range (unset: on where the range allows)."""
     phase: Annotated[Fraction, exact_number(at_least=0, at_most=Fraction(99, 100))] = Fraction(
         37, 100
     )
@@ -66,6 +73,30 @@ class DisplaySection(Section):
             )
         return self
 
+    @model_validator(mode="after")
+    def _lfc_fits_the_range(self) -> Self:
+        """LFC needs a range to work below, and one where m repeats always fit (max >= 2 x min);
+        left out, it is simply on where it fits."""
+        low, high = self.vrr_min_hz, self.vrr_max_hz
+        if self.lfc is None:
+            return self
+        if low is None or high is None:
+            raise SettingError(
+                "lfc",
+                "applies only to a VRR range (vrr_min_hz and vrr_max_hz)",
+                self.lfc,
+                involves=("vrr_min_hz", "vrr_max_hz"),
+            )
+        if self.lfc and not lfc_fits(low, high):
+            raise SettingError(
+                "lfc",
+                f"needs vrr_max_hz ({decimal_text(high)}) at least twice vrr_min_hz "
+                f"({decimal_text(low)}) to repeat frames within the range",
+                self.lfc,
+                involves=("vrr_min_hz", "vrr_max_hz"),
+            )
+        return self
+
     def settings(self) -> DisplaySettings:
         return DisplaySettings(
             refresh_hz=self.refresh_hz,
@@ -74,4 +105,5 @@ class DisplaySection(Section):
             vrr_min_hz=self.vrr_min_hz,
             vrr_max_hz=self.vrr_max_hz,
             phase=self.phase,
+            lfc=self.lfc is not False,
         )

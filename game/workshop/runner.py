@@ -51,6 +51,7 @@ from fractions import Fraction
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
 from game.display.judder import JudderReport
+from game.display.vrr import VrrCounts
 from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
@@ -124,6 +125,8 @@ class RunResult:
     """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
     judder: JudderReport | None = None
     """The judder meter's figures, when the run had a display (`game.workshop.display_run`)."""
+    vrr: VrrCounts | None = None
+    """What the display's VRR panel did (its repeats, the frames they delayed), if it had one."""
     non_finite_tick: int | None = None
     """The first tick after which the world held an infinite or NaN position: the integrator
     blew up (None: it never did). A clear event in the summary, not a numpy warning."""
@@ -140,6 +143,7 @@ class RunResult:
             "runaway": self.runaway,
             "non_finite_tick": self.non_finite_tick,
             **(self.judder.row() if self.judder is not None else {}),
+            **(self.vrr.row() if self.vrr is not None else {}),
         }
 
 
@@ -252,6 +256,7 @@ class _HeadlessRun:
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,
             judder=self._judder(),
+            vrr=self._vrr(),
             non_finite_tick=lane.world.non_finite_tick,
         )
 
@@ -263,6 +268,12 @@ class _HeadlessRun:
         cannon = world.settings.cannon
         speed = cannon.speed * math.cos(math.radians(cannon.angle_deg))
         return clock.judder(float(self.session.controls.time_scale), speed)
+
+    def _vrr(self) -> VrrCounts | None:
+        clock = self.clock
+        if not isinstance(clock, DisplayedClock) or clock.display.panel is None:
+            return None
+        return clock.display.panel.counts()
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 
