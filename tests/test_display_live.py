@@ -11,6 +11,7 @@ from game.app.judder_watch import JudderWatch
 from game.display.live import LiveJudder
 from game.hud.display_rows import display_group
 from game.hud.hud_colours import Meaning
+from game.hud.stats import IMPORTANT, USEFUL
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.readout import DisplayReadout, LaneJudder
 from game.session.session import LabSession
@@ -156,3 +157,11 @@ def test_a_new_time_scale_starts_the_meter_afresh() -> None:
     frames_of(session, watch, [13_888_889])
     assert watch.meters[0].report().refreshes == 0
     assert watch.meters[0].time_scale == 0.5
+
+
+def test_the_conditioning_row_is_important_once_a_lane_conditions_its_deltas() -> None:
+    # Lesson 9 asks to watch lane 2's carry: a crowded panel must keep that row.
+    raw = display_group(readout(lanes=(lane(), lane())))
+    snapped = display_group(readout(lanes=(lane(), lane(conditioning="snap"))))
+    assert [row.priority for row in raw.rows if row.label == "conditioning"] == [USEFUL]
+    assert [row.priority for row in snapped.rows if row.label == "conditioning"] == [IMPORTANT]

@@ -18,7 +18,14 @@ from game.session.readout import DisplayReadout, LaneReadout, Readout
 def display_group(readout: Readout) -> Group:
     """Each lane's live judder meter (estimated from frame-end times) and conditioning with
     its account (`snap +0.88 ms`: measured time not counted yet)."""
-    rows = [Row("conditioning", tuple(_conditioning(lane) for lane in readout.lanes), USEFUL)]
+    conditioned = any(lane.conditioning != "raw" for lane in readout.lanes)
+    rows = [
+        Row(
+            "conditioning",
+            tuple(_conditioning(lane) for lane in readout.lanes),
+            IMPORTANT if conditioned else USEFUL,  # its account is what a lesson asks to watch
+        )
+    ]
     shown = readout.display
     if shown is not None:
         guess = "" if shown.refresh_read else " (guess)"

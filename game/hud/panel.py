@@ -127,11 +127,12 @@ class StatsPanel:
     def _fit(self, groups: tuple[Group, ...], height: int, lanes: int) -> frozenset[Position]:
         """The rows that fit in `height`, least important dropped first (see `rows_to_keep`).
 
-        Which rows fit depends on the rows' labels and the height, never on their values: the
-        choice is kept until either changes (a row that comes and goes, such as "owed", changes
-        the labels).
+        Which rows fit depends on the rows' labels, their priorities and the height, never on
+        their values: the choice is kept until one of them changes (a row that comes and goes,
+        such as "owed", changes the labels; a conditioning other than raw makes its row
+        important).
         """
-        labels = tuple(row.label for group in groups for row in group.rows)
+        labels = tuple((row.label, row.priority) for group in groups for row in group.rows)
         if (height, lanes, labels) != self._fit_key:
             self._fit_key = (height, lanes, labels)
             self._kept = rows_to_keep(groups, lambda shown: self._height(shown) <= height)
