@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import pairwise
 
 import numpy as np
 
 from game.app.judder_watch import JudderWatch
+from game.display.judder import measure, on_screen
 from game.display.live import LiveJudder
 from game.hud.display_rows import display_group
 from game.hud.hud_colours import Meaning
@@ -165,3 +167,22 @@ def test_the_conditioning_row_is_important_once_a_lane_conditions_its_deltas() -
     snapped = display_group(readout(lanes=(lane(), lane(conditioning="snap"))))
     assert [row.priority for row in raw.rows if row.label == "conditioning"] == [USEFUL]
     assert [row.priority for row in snapped.rows if row.label == "conditioning"] == [IMPORTANT]
+
+
+def test_frames_no_refresh_shows_are_not_kept_and_the_figures_do_not_change() -> None:
+    # A 1,000 fps loop on a 60 Hz display: only the last frame before each vblank is ever on
+    # screen. The meter keeps those (one per refresh) and measures exactly what sampling every
+    # frame on the same refresh grid gives.
+    meter = LiveJudder(Fraction(60))
+    feed(meter, 1000, interpolate=False)
+    ends = np.array([frame * 1_000_000 for frame in range(1001)], dtype=np.int64)
+    step = Fraction(1_000_000_000, 60)
+    nows = [end + step / 2 for end in ends.tolist()]
+    drawn = np.array([round(int(now / step) * step) for now in nows], dtype=np.int64)
+    ticks = np.array([int(now / step) for now in nows], dtype=np.int64)
+    period = Fraction(1_000_000_000, 60)  # vblank k at ceil((k - 0.63) x period), k = 1..60
+    grid = np.array([math.ceil((k - Fraction(63, 100)) * period) for k in range(1, 61)])
+    shown = on_screen(ends, grid)
+    expected = measure(grid, drawn[shown], ticks[shown])
+    assert meter.frames_kept <= 62
+    assert meter.report() == expected

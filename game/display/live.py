@@ -57,21 +57,44 @@ class LiveJudder:
         self._period = NS_PER_SECOND / refresh_hz
         self._frames: deque[tuple[int, int, int]] = deque()
         self._anchor: int | None = None
+        self._last_refresh = -1
+        """k of the refresh that will first show the last kept frame."""
 
     def record(self, frame_end_ns: int, drawn_ns: int, tick: int) -> None:
         """A frame handed over at `frame_end_ns` (any monotonic origin) showing simulated time
-        `drawn_ns` after tick `tick`."""
+        `drawn_ns` after tick `tick`.
+
+        A frame followed by another before the next refresh is never on screen: it is replaced,
+        so an uncapped loop at 2,000 fps keeps one frame per refresh, not 12,000 per 6 s."""
         frames = self._frames
         if self._anchor is None:
             self._anchor = frame_end_ns
+        refresh = self._next_refresh(frame_end_ns)
+        if frames and self._last_refresh == refresh:
+            frames.pop()
+        self._last_refresh = refresh
         frames.append((frame_end_ns, drawn_ns, tick))
         while frames and frames[0][0] < frame_end_ns - KEEP_NS:
             frames.popleft()
+
+    @property
+    def frames_kept(self) -> int:
+        return len(self._frames)
+
+    def _next_refresh(self, frame_end_ns: int) -> int:
+        """k of the first refresh at or after a frame end: vblank k is at or after the end
+        exactly when (k - LAG) x period > end - anchor - 1 (the vblank is rounded up to whole
+        ns), so k = floor((end - anchor - 1) / period + LAG) + 1, in integers."""
+        period, lag = self._period, LAG
+        since = frame_end_ns - (self._anchor or 0) - 1
+        top = since * period.denominator * lag.denominator + lag.numerator * period.numerator
+        return top // (period.numerator * lag.denominator) + 1
 
     def clear(self, time_scale: float | None = None) -> None:
         """Forget the history (after a pause, a new tick rate or a new time scale)."""
         self._frames.clear()
         self._anchor = None
+        self._last_refresh = -1
         if time_scale is not None:
             self.time_scale = time_scale
 
