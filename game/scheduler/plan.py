@@ -138,6 +138,12 @@ class StepPlan(tuple[Any, ...]):
         return self._ns(self._dropped)
 
     @property
+    def dropped_ms(self) -> float:
+        """`dropped_ns` as float milliseconds, for the history's graphs (the same float as
+        `float(dropped_ns / 1,000,000)`: an int division is rounded correctly too)."""
+        return self._dropped / (self._grains_per_ns * 1_000_000)
+
+    @property
     def dropped_steps(self) -> int:
         """The dropped time in whole steps (the policies drop whole steps, bar `reset`)."""
         return self._dropped // self._step

@@ -210,7 +210,7 @@ class _HeadlessRun:
         growth = GrowthWatch()
         count = max_frame_ns = 0
         steps = 0  # ticks the last frame ran: their cost is what the next frame waits for
-        step_cost = Fraction(0)
+        step_cost: Fraction | int = 0
         runaway = False
         self._apply_changes()
         self._apply_tick_events()
@@ -226,10 +226,17 @@ class _HeadlessRun:
             while self._may_run(frame) and frame.next_tick():
                 self._apply_tick_events()
             plan = frame.finish()[0]
+            controls = self.session.controls
             if isinstance(clock, DisplayedClock):
-                clock.drew(plan, self.session.controls.interpolation)
-            work = clock.render_cost_ns + plan.steps * self.session.controls.step_cost_ns
-            self.session.inputs.flipped(clock.now_ns + int(work))
+                clock.drew(plan, controls.interpolation)
+            steps = plan.steps
+            step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+            work = clock.render_cost_ns  # the frame's work; the ticks' only if they cost anything
+            flip_work = work  # the same, with each tick's cost in whole ns as the game waits it
+            if steps and step_cost:
+                work = work + steps * step_cost
+                flip_work = flip_work + steps * controls.step_cost_ns
+            self.session.inputs.flipped(clock.now_ns + int(flip_work))
             counts = self.session.inputs.lanes[0].counts
             count += 1
             report = FrameReport(count, plan, clock.now_ns, lane.lag_ns, counts)
@@ -240,9 +247,7 @@ class _HeadlessRun:
             growth.add(clock.now_ns, plan.elapsed_ns)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
-            steps = plan.steps
-            step_cost = self.session.controls.step_cost_ms * NS_PER_MS
-            if clock.render_cost_ns + steps * step_cost > RUNAWAY_WORK_NS:
+            if work > RUNAWAY_WORK_NS:
                 runaway = True
                 break
         return RunResult(
@@ -300,9 +305,9 @@ class _HeadlessRun:
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.clock.set_render(change.render_fps, cost)
 
-    def _take_stalls(self) -> Fraction:
+    def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
-        total = Fraction(0)
+        total: Fraction | int = 0
         while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.clock.now:
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1
