@@ -101,25 +101,24 @@ class DisplayedClock:
         if steps_last_frame and step_cost_ns:
             work = work + steps_last_frame * step_cost_ns
         budget = clock.budget_ns
-        wake = length - (work if work > budget else budget)
-        busy = work  # from the frame's start until it is ready: its stall, then its work
+        handed = quiet = work if work > budget else budget  # after the start, without a stall
         if stall_ns:
-            wake -= stall_ns
-            busy = stall_ns + work
+            busy = stall_ns + work  # the stall, then the work
+            handed = busy if busy > budget else budget  # ready, or paced if later
+            quiet += stall_ns  # the clock's length without its noise
         start = self._start
         if self.drawn:
-            handed = start + (busy if busy > budget else budget)  # ready, or paced if later
-            presented = self.display.present(handed)
+            presented = self.display.present(start + handed)
             self.presented.append(presented)
             self._roads.append((start, stall_ns, work))
             following = presented.resumed_ns
         else:
             following = start + budget + stall_ns if stall_ns else start + budget
         self._start = following
-        length = following - clock.now
-        if wake:
-            length += wake
-        return length if length > 0 else _NOTHING
+        until_next = following - clock.now
+        if length != quiet:  # the wake-up noise: the next frame reads its clock late
+            until_next += length - quiet
+        return until_next if until_next > 0 else _NOTHING
 
     @property
     def latencies(self) -> list[DisplayLatency]:
