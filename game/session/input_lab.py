@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.clock.units import NS_PER_SECOND, round_ns
 from game.scheduler.plan import StepPlan
@@ -69,9 +69,8 @@ class _Press:
         return self._mark
 
 
-@dataclass(frozen=True, slots=True)
-class LaneClock:
-    """What the desk needs of a lane when its frame is planned."""
+class LaneClock(NamedTuple):
+    """What the desk needs of a lane when its frame is planned (a NamedTuple: one a frame)."""
 
     plan: StepPlan
     next_tick: int

@@ -47,6 +47,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
@@ -74,9 +75,9 @@ RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
 
 
-@dataclass(frozen=True, slots=True)
-class FrameReport:
-    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it."""
+class FrameReport(NamedTuple):
+    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it (a
+    NamedTuple, like the plan: one is made every frame)."""
 
     number: int
     """1-based, as in the explainer."""
