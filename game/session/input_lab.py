@@ -96,10 +96,16 @@ class InputLane:
         self.run_sent = run_sent
         """The run direction the world was last told (an `AvatarInput` carries a change)."""
         self.ticks_ns: deque[int] = deque(maxlen=KEPT_MARKS)
+        self._counts = InputCounts()
 
     @property
     def counts(self) -> InputCounts:
-        return InputCounts(self.presses, self.seen, self.lost, self.doubled, self.merged)
+        """The counters now: the same value as long as they do not change (a headless run keeps
+        one with every frame, and most frames change nothing)."""
+        now = (self.presses, self.seen, self.lost, self.doubled, self.merged)
+        if self._counts != now:
+            self._counts = InputCounts(*now)
+        return self._counts
 
     def press(self, number: int, button: str, at_ns: int) -> None:
         self.presses += 1
