@@ -237,15 +237,16 @@ class _HeadlessRun:
             if steps and step_cost:
                 work = work + steps * step_cost
                 flip_work = flip_work + steps * controls.step_cost_ns
-            self.session.inputs.flipped(clock.now_ns + int(flip_work))
+            now_ns = clock.now_ns
+            self.session.inputs.flipped(now_ns + int(flip_work))
             counts = self.session.inputs.lanes[0].counts
             count += 1
-            report = FrameReport(count, plan, clock.now_ns, lane.lag_ns, counts)
+            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
             frames.append(report)
             if sink is not None:
                 sink(report)
             max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
-            growth.add(clock.now_ns, plan.elapsed_ns)
+            growth.add(now_ns, plan.elapsed_ns)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
             if work > RUNAWAY_WORK_NS:
