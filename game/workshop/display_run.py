@@ -98,10 +98,11 @@ class DisplayedClock:
         clock = self.clock
         length = clock.frame_length(steps_last_frame, step_cost_ns, stall_ns)
         work = clock.render_cost_ns
+        budget = clock.budget_ns
+        handed = quiet = clock.least_length_ns  # after the start, without a stall
         if steps_last_frame and step_cost_ns:
             work = work + steps_last_frame * step_cost_ns
-        budget = clock.budget_ns
-        handed = quiet = work if work > budget else budget  # after the start, without a stall
+            handed = quiet = work if work > budget else budget
         if stall_ns:
             busy = stall_ns + work  # the stall, then the work
             handed = busy if busy > budget else budget  # ready, or paced if later
