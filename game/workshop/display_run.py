@@ -59,10 +59,17 @@ class DisplayedClock:
         self.display = display
         self._start = Fraction(0)  # where the current frame began, without wake-up noise
         self.presented: list[Presented] = []
-        self._roads: list[tuple[Fraction, Fraction | int, Fraction]] = []
-        """(start, stall, work) of each presented frame: its road to the display."""
-        self.drawn: list[tuple[Fraction, int]] = []
-        """(drawn simulated time, tick) of every frame, in order."""
+        self._starts: list[Fraction] = []
+        self._stalls: list[Fraction | int] = []
+        self._works: list[Fraction] = []
+        """Each presented frame's start, stall and work: its road to the display. (Lists of
+        values the run has anyway, not a new tuple a frame: a 10-minute run keeps 86,400 of each,
+        and Python's garbage collector walks every tuple it keeps, again and again.)"""
+        self.drawn_ns: list[int] = []
+        """The simulated time each frame's picture shows, to the nearest ns, as the judder meter
+        reads it (the exact time is `drawn_time_ns`)."""
+        self.drawn_ticks: list[int] = []
+        """The tick each frame's picture shows."""
 
     @property
     def now(self) -> Fraction:
@@ -108,10 +115,12 @@ class DisplayedClock:
             handed = busy if busy > budget else budget  # ready, or paced if later
             quiet += stall_ns  # the clock's length without its noise
         start = self._start
-        if self.drawn:
+        if self.drawn_ticks:
             presented = self.display.present(start + handed)
             self.presented.append(presented)
-            self._roads.append((start, stall_ns, work))
+            self._starts.append(start)
+            self._stalls.append(stall_ns)
+            self._works.append(work)
             following = presented.resumed_ns
         else:
             following = start + budget + stall_ns if stall_ns else start + budget
@@ -125,9 +134,10 @@ class DisplayedClock:
     def latencies(self) -> list[DisplayLatency]:
         """Each presented frame's road from its start to the photons (render, pacer, queue,
         vblank), exact: the display's part of an input-to-photon breakdown."""
+        roads = zip(self._starts, self._stalls, self._works, self.presented, strict=True)
         return [
             frame_to_photons(start + stall, start + stall + work, presented.ready_ns, presented)
-            for (start, stall, work), presented in zip(self._roads, self.presented, strict=True)
+            for start, stall, work, presented in roads
         ]
 
     def photon_ns(self, flip_ns: Fraction | int) -> Fraction | None:
@@ -140,26 +150,28 @@ class DisplayedClock:
 
     def drew(self, plan: StepPlan, interpolation: str) -> None:
         """Write down what the frame just finished will show."""
-        self.drawn.append((drawn_time_ns(plan, interpolation), plan.tick))
+        self.drawn_ns.append(_nearest(drawn_time_ns(plan, interpolation)))
+        self.drawn_ticks.append(plan.tick)
 
     def refreshes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(refresh instant, drawn time, tick) for every refresh from the first shown frame to
         the last, in whole ns: every vblank of the grid, showing the last frame shown by then
         (a frame repeats when no new one came; without vsync, tearing is left out); with VRR,
         every refresh the panel made, its repeats of a frame included (`_vrr_refreshes`)."""
-        pairs = list(zip(self.presented, self.drawn, strict=False))
-        shown = np.array([_nearest(p.shown_ns) for p, _ in pairs], dtype=np.int64)
-        drawn = np.array([_nearest(d) for _, (d, _) in pairs], dtype=np.int64)
-        ticks = np.array([tick for _, (_, tick) in pairs], dtype=np.int64)
+        frames = min(len(self.presented), len(self.drawn_ticks))  # the last drawn: not shown yet
+        presented = self.presented[:frames]
+        shown = np.array([_nearest(p.shown_ns) for p in presented], dtype=np.int64)
+        drawn = np.array(self.drawn_ns[:frames], dtype=np.int64)
+        ticks = np.array(self.drawn_ticks[:frames], dtype=np.int64)
         settings = self.display.settings
-        if not pairs:
+        if not presented:
             return shown, drawn, ticks
         if settings.vrr:
-            instants, index = self._vrr_refreshes(len(pairs))
+            instants, index = self._vrr_refreshes(frames)
             return instants, drawn[index], ticks[index]
         period = settings.period_ns
-        first = self.display.vblank_at_or_after(pairs[0][0].shown_ns)
-        count = ceil((pairs[-1][0].shown_ns - first) / period) + 1
+        first = self.display.vblank_at_or_after(presented[0].shown_ns)
+        count = ceil((presented[-1].shown_ns - first) / period) + 1
         # first + i x period, rounded to whole ns, in integers: over a common denominator.
         denominator = lcm(first.denominator, period.denominator)
         start = first.numerator * (denominator // first.denominator)
