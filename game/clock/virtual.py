@@ -149,6 +149,18 @@ class VirtualClock:
             length = length + stall_ns
         return length
 
+    def ends_after(self, length: Fraction | int, until_ns: Fraction | int) -> bool:
+        """Whether a frame of `length` from the last boundary would end after `until_ns`:
+        `now + length > until_ns`, worked out on whole numbers (a run asks every frame)."""
+        per_ns, length_over = self._per_ns, length.denominator
+        ends = (self._ticks * length_over + length.numerator * per_ns) * until_ns.denominator
+        return ends > until_ns.numerator * per_ns * length_over
+
+    def time_until(self, at_ns: Fraction | int) -> Fraction:
+        """`at_ns - now`, exactly (negative when `at_ns` is past), without making `now`."""
+        per_ns, over = self._per_ns, at_ns.denominator
+        return Fraction(at_ns.numerator * per_ns - self._ticks * over, over * per_ns)
+
     def move_on(self, length: Fraction | int) -> int:
         """Move to the next boundary; return the frame's whole-ns duration for the scheduler."""
         if type(length) is not Fraction:

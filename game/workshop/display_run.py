@@ -82,6 +82,9 @@ class DisplayedClock:
     def move_on(self, length: Fraction | int) -> int:
         return self.clock.move_on(length)
 
+    def ends_after(self, length: Fraction | int, until_ns: Fraction | int) -> bool:
+        return self.clock.ends_after(length, until_ns)
+
     def set_render(
         self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
     ) -> None:
@@ -125,10 +128,10 @@ class DisplayedClock:
         else:
             following = start + budget + stall_ns if stall_ns else start + budget
         self._start = following
-        until_next = following - clock.now
+        until_next = clock.time_until(following)
         if length != quiet:  # the wake-up noise: the next frame reads its clock late
             until_next += length - quiet
-        return until_next if until_next > 0 else _NOTHING
+        return until_next if until_next.numerator > 0 else _NOTHING
 
     @property
     def latencies(self) -> list[DisplayLatency]:

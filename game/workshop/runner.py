@@ -237,7 +237,7 @@ class _HeadlessRun:
         self._apply_tick_events()
         while until_tick is None or lane.world.tick < until_tick:
             length = clock.frame_length(steps, step_cost, self._take_stalls())
-            if until_ns is not None and clock.now + length > until_ns:
+            if until_ns is not None and clock.ends_after(length, until_ns):
                 break
             elapsed = clock.move_on(length)
             self._feed_edges()
