@@ -178,6 +178,17 @@ class StepPlan(tuple[Any, ...]):
         """Simulated time since the start, after this frame."""
         return self._ns(self._sim_time)
 
+    def alpha_time_ns(self, ticks_back: int) -> Fraction:
+        """The simulated time `ticks_back` ticks before the newest state, plus alpha of a tick:
+        what a picture drawn at this frame's alpha shows (1 back: between the last two states;
+        0: ahead of the newest). Exact: alpha x dt is remainder x dt / step, in one `Fraction`."""
+        start = self._sim_time - ticks_back * self._dt
+        if self._dt == self._step:
+            return Fraction(start + self._remainder, self._grains_per_ns)
+        return Fraction(
+            start * self._step + self._remainder * self._dt, self._step * self._grains_per_ns
+        )
+
     @property
     def dt_seconds(self) -> float:
         """The tick length as float seconds, for the physics (the time path stays exact)."""

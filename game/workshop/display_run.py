@@ -39,11 +39,7 @@ def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
     """The simulated time the frame's picture shows, exactly (alpha as remainder / step)."""
     if interpolation == InterpolationMode.OFF:
         return plan.sim_time_ns
-    dt, step, remainder = plan.dt_ns, plan.step_ns, plan.remainder_ns
-    ahead = remainder if dt == step else remainder * dt / step  # alpha x dt
-    if interpolation == InterpolationMode.INTERPOLATE:
-        return plan.sim_time_ns - dt + ahead
-    return plan.sim_time_ns + ahead
+    return plan.alpha_time_ns(1 if interpolation == InterpolationMode.INTERPOLATE else 0)
 
 
 def _nearest(ns: Fraction) -> int:
