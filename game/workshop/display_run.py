@@ -32,7 +32,7 @@ from game.world.render_view import InterpolationMode
 
 WARM_UP_NS = 250 * NS_PER_MS
 """The judder meter starts a quarter of a second into a run."""
-_NOTHING = Fraction(0)
+_NOTHING = Fraction(0)  # a frame that lasts nothing: made once, not every frame
 
 
 def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
@@ -105,17 +105,17 @@ class DisplayedClock:
         length = clock.frame_length(steps_last_frame, step_cost_ns, stall_ns)
         work = clock.render_cost_ns
         budget = clock.budget_ns
-        handed = quiet = clock.least_length_ns  # after the start, without a stall
+        to_handover = quiet = clock.least_length_ns  # the work or the budget, the longer
         if steps_last_frame and step_cost_ns:
             work = work + steps_last_frame * step_cost_ns
-            handed = quiet = work if work > budget else budget
+            to_handover = quiet = work if work > budget else budget
         if stall_ns:
             busy = stall_ns + work  # the stall, then the work
-            handed = busy if busy > budget else budget  # ready, or paced if later
+            to_handover = busy if busy > budget else budget  # ready, or paced if later
             quiet += stall_ns  # the clock's length without its noise
         start = self._start
         if self.drawn_ticks:
-            presented = self.display.present(start + handed)
+            presented = self.display.present(start + to_handover)
             self.presented.append(presented)
             self._starts.append(start)
             self._stalls.append(stall_ns)
