@@ -99,3 +99,20 @@ def test_nonsense_is_refused(call: object, message: str) -> None:
 def test_floats_are_refused_in_the_time_path() -> None:
     with pytest.raises(TypeError, match="render_fps must be an int or Fraction, not float"):
         VirtualClock(144.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "length",
+    [Fraction(1_000_000_000, 144), Fraction(7, 3), 5_000_000, Fraction(0), Fraction(1, 7919)],
+)
+def test_ends_after_and_time_until_are_now_plus_and_minus_in_whole_numbers(
+    length: Fraction | int,
+) -> None:
+    clock = VirtualClock(Fraction(5994, 100))
+    for step in (Fraction(1_000_000_000, 144), Fraction(33, 7), 3):
+        clock.move_on(step)  # a boundary over a denominator of 1,008
+    now = clock.now
+    for until in (now + length - Fraction(1, 5), now + length, now + length + Fraction(1, 11)):
+        assert clock.ends_after(length, until) is (now + length > until)
+        assert clock.time_until(until) == until - now
+    assert clock.time_until(now - 7) == -7

@@ -5,6 +5,8 @@ The float figures are measured here, by running the naive accumulator on the sam
 
 from fractions import Fraction
 
+import pytest
+
 from game.scheduler.naive import NaiveFloatAccumulator
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
@@ -53,3 +55,14 @@ def test_an_hour_at_144_fps_and_60_hz_ends_on_the_exact_tick() -> None:
         previous = now
     assert plan.tick == 60 * 3_600
     assert plan.sim_time_ns == 3_600 * 10**9
+
+
+@pytest.mark.parametrize("policy", ["drop", "variable", "backlog"])
+def test_alpha_time_is_alpha_of_a_tick_past_the_state_it_starts_from(policy: str) -> None:
+    settings = SchedulerSettings.at_hz(Fraction(5994, 100), policy=policy)
+    scheduler = FixedStepScheduler(settings.with_changes(time_scale=Fraction(1, 3)))
+    for elapsed in (7_000_001, 16_683_350, 400_000_000, 1, 0):
+        plan = scheduler.advance(elapsed)
+        ahead = plan.remainder_ns * plan.dt_ns / plan.step_ns  # alpha x dt, exactly
+        assert plan.alpha_time_ns(1) == plan.sim_time_ns - plan.dt_ns + ahead
+        assert plan.alpha_time_ns(0) == plan.sim_time_ns + ahead

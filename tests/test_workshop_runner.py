@@ -1,6 +1,8 @@
 """`run_headless`: the game's session driven by the virtual clock, its timeline, and the spiral."""
 
+import gc
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +11,8 @@ from game.config.model import GameConfig, LoadSection, SchedulerSection
 from game.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.runner import RUNAWAY_WORK_NS, run_headless
+from game.workshop.scenario_loading import load_scenario
+from game.workshop.simulation import run_scenario
 from game.workshop.timeline import (
     PlayerInput,
     SettingsChange,
@@ -149,3 +153,20 @@ def test_a_run_needs_an_end_it_can_reach() -> None:
     paused = Timeline(changes=(SettingsChange(Fraction(0), paused=True),))
     with pytest.raises(ValueError, match="paused for good: tick 5 can never be reached"):
         run_headless(session(), VirtualClock(144), paused, until_tick=5)
+    assert gc.isenabled()  # the run paused it (`run_headless`), and it is back on
+
+
+@pytest.mark.parametrize("name", ["judder_144", "vrr_lfc", "heartbeat_snap", "single_stall"])
+def test_a_run_leaves_no_reference_cycles_for_the_collector_it_pauses(name: str) -> None:
+    # `run_headless` turns the cyclic collector off while it runs: fine only while everything
+    # a run throws away goes by reference counting, and the collector comes back on.
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / f"configs/scenarios/{name}.toml")
+    gc.collect()
+    gc.disable()
+    try:
+        run_scenario(scenario)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    run_scenario(scenario)
+    assert gc.isenabled()

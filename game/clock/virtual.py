@@ -74,6 +74,7 @@ class VirtualClock:
     ) -> None:
         self._budget = Fraction(0)
         self._render_cost = Fraction(0)
+        self._least = Fraction(0)
         self.set_render(render_fps, render_cost_ns)
         self.jitter = jitter
         self._ticks = 0
@@ -119,6 +120,14 @@ class VirtualClock:
             if cost < 0:
                 raise ValueError(f"render_cost_ns cannot be negative (got {cost})")
             self._render_cost = cost
+        budget, cost = self._budget, self._render_cost
+        self._least = cost if cost > budget else budget
+
+    @property
+    def least_length_ns(self) -> Fraction:
+        """A frame whose ticks cost nothing, without jitter or stall: the longer of the budget
+        and the render cost (worked out when they change, not every frame)."""
+        return self._least
 
     def frame_length(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
@@ -128,10 +137,10 @@ class VirtualClock:
         Written to skip the `Fraction` arithmetic a frame does not need (no ticks, no cost, no
         stall): a sweep computes millions of these.
         """
-        work = self._render_cost
+        length = self._least
         if steps_last_frame and step_cost_ns:
-            work = work + steps_last_frame * step_cost_ns
-        length = work if work > self._budget else self._budget
+            work = self._render_cost + steps_last_frame * step_cost_ns
+            length = work if work > self._budget else self._budget
         if self.jitter is not None:
             jitter = self.jitter.draw_ns()
             if jitter:
@@ -139,6 +148,18 @@ class VirtualClock:
         if stall_ns:
             length = length + stall_ns
         return length
+
+    def ends_after(self, length: Fraction | int, until_ns: Fraction | int) -> bool:
+        """Whether a frame of `length` from the last boundary would end after `until_ns`:
+        `now + length > until_ns`, worked out on whole numbers (a run asks every frame)."""
+        per_ns, length_over = self._per_ns, length.denominator
+        ends = (self._ticks * length_over + length.numerator * per_ns) * until_ns.denominator
+        return ends > until_ns.numerator * per_ns * length_over
+
+    def time_until(self, at_ns: Fraction | int) -> Fraction:
+        """`at_ns - now`, exactly (negative when `at_ns` is past), without making `now`."""
+        per_ns, over = self._per_ns, at_ns.denominator
+        return Fraction(at_ns.numerator * per_ns - self._ticks * over, over * per_ns)
 
     def move_on(self, length: Fraction | int) -> int:
         """Move to the next boundary; return the frame's whole-ns duration for the scheduler."""

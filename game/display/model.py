@@ -10,6 +10,9 @@ repeats the last frame when none arrives within 1/min: on its own, or, below the
 by low framerate compensation (LFC, `game.display.vrr`).
 
 Everything is exact: the refresh period of 59.94 Hz is 100,000,000,000/5994 ns, a Fraction.
+Inside, the fixed grid of vblanks is counted in whole *units* of 1/D ns, D the smallest whole
+number that makes the first vblank and the period whole (D = 9 at 144 Hz), so that finding a
+frame's vblank is integer arithmetic; a time leaves as a Fraction of ns.
 
 Why a phase. The loop starts `phase` of a refresh period after a vblank. A loop that reads its
 clock exactly on the vblank grid, with a tick grid that meets the vblanks exactly (60 Hz ticks
@@ -24,7 +27,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil
+from math import lcm
+from typing import NamedTuple
 
 from game.clock.units import NS_PER_SECOND
 from game.display.vrr import NO_REPEATS, VrrPanel, lfc_fits
@@ -95,9 +99,9 @@ def _hz(value: Fraction | None) -> str:
     return f"{float(value or 0):g}"
 
 
-@dataclass(frozen=True, slots=True)
-class Presented:
-    """One frame's trip through the display, in exact ns since the loop started."""
+class Presented(NamedTuple):
+    """One frame's trip through the display, in exact ns since the loop started (a NamedTuple:
+    a run presents a frame 144 times a second, and a tuple is the cheapest value to build)."""
 
     ready_ns: Fraction
     """The loop handed the frame to `present`."""
@@ -126,13 +130,16 @@ class VirtualDisplay:
     def __init__(self, settings: DisplaySettings | None = None) -> None:
         self.settings = settings = settings or DisplaySettings()
         period = settings.period_ns
-        self._period = period
-        self._first_vblank = period * (1 - settings.phase)
+        first_vblank = period * (1 - settings.phase)
+        self._per_ns = per_ns = lcm(period.denominator, first_vblank.denominator)
+        """The grid's unit: 1/`_per_ns` ns (see the module's docstring)."""
+        self._period = period.numerator * (per_ns // period.denominator)
+        self._first_vblank = first_vblank.numerator * (per_ns // first_vblank.denominator)
         self._queued: deque[Fraction] = deque()  # show times of frames not on screen yet
-        self._last_shown: Fraction | None = None
+        self._last_shown: int | None = None  # on the grid, in units
         low, high = settings.vrr_min_hz, settings.vrr_max_hz
         self.panel = (
-            VrrPanel(low, high, lfc=settings.lfc, last_refresh_ns=self._first_vblank - period)
+            VrrPanel(low, high, lfc=settings.lfc, last_refresh_ns=first_vblank - period)
             if low is not None and high is not None
             else None
         )
@@ -148,11 +155,18 @@ class VirtualDisplay:
         """VRR: frames that arrived during a repeat's scan-out and were shown late."""
         return self.panel.collisions if self.panel is not None else 0
 
-    def vblank_at_or_after(self, at_ns: Fraction) -> Fraction:
+    def vblank_at_or_after(self, at_ns: Fraction | int) -> Fraction:
         """The first vblank at or after `at_ns` on the fixed grid."""
-        if at_ns <= self._first_vblank:
-            return self._first_vblank
-        return self._first_vblank + ceil((at_ns - self._first_vblank) / self._period) * self._period
+        return Fraction(self._vblank_at_or_after(at_ns), self._per_ns)
+
+    def _vblank_at_or_after(self, at_ns: Fraction | int) -> int:
+        """`vblank_at_or_after` in units: first + ceil((at - first) / period) x period, the
+        division done over the common denominator of `at_ns` and the grid."""
+        first, denominator = self._first_vblank, at_ns.denominator
+        behind = at_ns.numerator * self._per_ns - first * denominator  # x denominator, in units
+        if behind <= 0:
+            return first
+        return first + _ceil_div(behind, self._period * denominator) * self._period
 
     def present(self, ready_ns: Fraction) -> Presented:
         """Hand over a finished frame at `ready_ns`; say when the loop resumes and when the
@@ -169,11 +183,25 @@ class VirtualDisplay:
         repeats = NO_REPEATS
         if self.panel is not None:
             shown, repeats = self.panel.show(resumed)
-        elif self._last_shown is None:
-            shown = self.vblank_at_or_after(resumed)
         else:
-            following = self._last_shown + self._period  # the next vblank, on the grid
-            shown = following if resumed <= following else self.vblank_at_or_after(resumed)
-        self._last_shown = shown
+            shown = Fraction(self._grid_vblank(resumed), self._per_ns)
         queued.append(shown)
         return Presented(ready_ns, resumed, shown, repeats)
+
+    def _grid_vblank(self, resumed_ns: Fraction) -> int:
+        """The vblank a frame handed over at `resumed_ns` goes on screen at, in units: the
+        first at or after it, and after the last frame's."""
+        last = self._last_shown
+        if last is None:
+            shown = self._vblank_at_or_after(resumed_ns)
+        else:
+            following = last + self._period  # the next vblank, on the grid
+            at_or_before = resumed_ns.numerator * self._per_ns <= following * resumed_ns.denominator
+            shown = following if at_or_before else self._vblank_at_or_after(resumed_ns)
+        self._last_shown = shown
+        return shown
+
+
+def _ceil_div(numerator: int, denominator: int) -> int:
+    """ceil(numerator / denominator) for a positive denominator, in integers."""
+    return -(-numerator // denominator)

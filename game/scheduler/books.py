@@ -128,6 +128,16 @@ class TimeBooks:
         return self._dropped_ns
 
     @property
+    def lag_ns(self) -> Fraction:
+        """Dropped plus carried: scaled wall time minus simulated time. A run reads it every
+        frame, so while the sums are in the last plan's grain it is one `Fraction` of a grain
+        sum, not a sum of two `Fraction`s."""
+        last = self.last
+        if last is None or last._grains_per_ns != self._grains_per_ns or self._folded[3]:
+            return self.dropped_ns + self.carried_ns
+        return Fraction(self._dropped + last._carried_out, self._grains_per_ns)
+
+    @property
     def carried_ns(self) -> Fraction:
         return self.last.carried_out_ns if self.last else self.initial_carried_ns
 

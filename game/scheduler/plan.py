@@ -138,6 +138,12 @@ class StepPlan(tuple[Any, ...]):
         return self._ns(self._dropped)
 
     @property
+    def dropped_ms(self) -> float:
+        """`dropped_ns` as float milliseconds, for the history's graphs (the same float as
+        `float(dropped_ns / 1,000,000)`: an int division is rounded correctly too)."""
+        return self._dropped / (self._grains_per_ns * 1_000_000)
+
+    @property
     def dropped_steps(self) -> int:
         """The dropped time in whole steps (the policies drop whole steps, bar `reset`)."""
         return self._dropped // self._step
@@ -171,6 +177,17 @@ class StepPlan(tuple[Any, ...]):
     def sim_time_ns(self) -> Fraction:
         """Simulated time since the start, after this frame."""
         return self._ns(self._sim_time)
+
+    def alpha_time_ns(self, ticks_back: int) -> Fraction:
+        """The simulated time `ticks_back` ticks before the newest state, plus alpha of a tick:
+        what a picture drawn at this frame's alpha shows (1 back: between the last two states;
+        0: ahead of the newest). Exact: alpha x dt is remainder x dt / step, in one `Fraction`."""
+        start = self._sim_time - ticks_back * self._dt
+        if self._dt == self._step:
+            return Fraction(start + self._remainder, self._grains_per_ns)
+        return Fraction(
+            start * self._step + self._remainder * self._dt, self._step * self._grains_per_ns
+        )
 
     @property
     def dt_seconds(self) -> float:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.clock.units import NS_PER_SECOND, round_ns
 from game.scheduler.plan import StepPlan
@@ -69,9 +69,8 @@ class _Press:
         return self._mark
 
 
-@dataclass(frozen=True, slots=True)
-class LaneClock:
-    """What the desk needs of a lane when its frame is planned."""
+class LaneClock(NamedTuple):
+    """What the desk needs of a lane when its frame is planned (a NamedTuple: one a frame)."""
 
     plan: StepPlan
     next_tick: int
@@ -97,10 +96,16 @@ class InputLane:
         self.run_sent = run_sent
         """The run direction the world was last told (an `AvatarInput` carries a change)."""
         self.ticks_ns: deque[int] = deque(maxlen=KEPT_MARKS)
+        self._counts = InputCounts()
 
     @property
     def counts(self) -> InputCounts:
-        return InputCounts(self.presses, self.seen, self.lost, self.doubled, self.merged)
+        """The counters now: the same value as long as they do not change (a headless run keeps
+        one with every frame, and most frames change nothing)."""
+        now = (self.presses, self.seen, self.lost, self.doubled, self.merged)
+        if self._counts != now:
+            self._counts = InputCounts(*now)
+        return self._counts
 
     def press(self, number: int, button: str, at_ns: int) -> None:
         self.presses += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Fate(StrEnum):
@@ -26,9 +27,9 @@ class Fate(StrEnum):
     """No tick will ever act on it."""
 
 
-@dataclass(frozen=True, slots=True)
-class InputCounts:
-    """Every press is one of seen, doubled, merged, lost, or still pending."""
+class InputCounts(NamedTuple):
+    """Every press is one of seen, doubled, merged, lost, or still pending. (A NamedTuple: a
+    headless run keeps one with every frame it reports.)"""
 
     presses: int = 0
     seen: int = 0

@@ -75,7 +75,7 @@ class Lane:
                 wall_s=self.books.wall_ns / NS_PER_SECOND,
                 frame_ms=plan.elapsed_ns / NS_PER_MS,
                 steps=plan.steps,
-                dropped_ms=float(plan.dropped_ns / NS_PER_MS),
+                dropped_ms=plan.dropped_ms,
                 backlog_steps=plan.backlog_steps,
                 overloaded=plan.overloaded,
             )
@@ -84,4 +84,4 @@ class Lane:
     @property
     def lag_ns(self) -> Fraction:
         """Scaled wall time minus simulated time: what was dropped plus what is carried."""
-        return self.books.dropped_ns + self.books.carried_ns
+        return self.books.lag_ns

@@ -13,10 +13,13 @@ percent longer than the one before, the last one longer than `min_frame_ns`; it 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class SpiralState:
+class SpiralState(NamedTuple):
+    """Where the detector stands after a frame (a NamedTuple: a new one every frame, cheap to
+    build)."""
+
     growing: int = 0
     """Frames in a row that grew."""
     calm: int = 0

@@ -32,17 +32,14 @@ from game.world.render_view import InterpolationMode
 
 WARM_UP_NS = 250 * NS_PER_MS
 """The judder meter starts a quarter of a second into a run."""
+_NOTHING = Fraction(0)  # a frame that lasts nothing: made once, not every frame
 
 
 def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
     """The simulated time the frame's picture shows, exactly (alpha as remainder / step)."""
     if interpolation == InterpolationMode.OFF:
         return plan.sim_time_ns
-    dt, step, remainder = plan.dt_ns, plan.step_ns, plan.remainder_ns
-    ahead = remainder if dt == step else remainder * dt / step  # alpha x dt
-    if interpolation == InterpolationMode.INTERPOLATE:
-        return plan.sim_time_ns - dt + ahead
-    return plan.sim_time_ns + ahead
+    return plan.alpha_time_ns(1 if interpolation == InterpolationMode.INTERPOLATE else 0)
 
 
 def _nearest(ns: Fraction) -> int:
@@ -58,9 +55,17 @@ class DisplayedClock:
         self.display = display
         self._start = Fraction(0)  # where the current frame began, without wake-up noise
         self.presented: list[Presented] = []
-        self._roads: list[tuple[Fraction, Fraction, Fraction, Presented]] = []
-        self.drawn: list[tuple[Fraction, int]] = []
-        """(drawn simulated time, tick) of every frame, in order."""
+        self._starts: list[Fraction] = []
+        self._stalls: list[Fraction | int] = []
+        self._works: list[Fraction] = []
+        """Each presented frame's start, stall and work: its road to the display. (Lists of
+        values the run has anyway, not a new tuple a frame: a 10-minute run keeps 86,400 of each,
+        and Python's garbage collector walks every tuple it keeps, again and again.)"""
+        self.drawn_ns: list[int] = []
+        """The simulated time each frame's picture shows, to the nearest ns, as the judder meter
+        reads it (the exact time is `drawn_time_ns`)."""
+        self.drawn_ticks: list[int] = []
+        """The tick each frame's picture shows."""
 
     @property
     def now(self) -> Fraction:
@@ -72,6 +77,9 @@ class DisplayedClock:
 
     def move_on(self, length: Fraction | int) -> int:
         return self.clock.move_on(length)
+
+    def ends_after(self, length: Fraction | int, until_ns: Fraction | int) -> bool:
+        return self.clock.ends_after(length, until_ns)
 
     def set_render(
         self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
@@ -90,62 +98,79 @@ class DisplayedClock:
 
         The clock is asked for its own length first, so that whatever keeps count of it (the
         stalls a run held) still does, and so that its jitter is drawn once per frame: what it
-        adds beyond the frame's work and stall is the wake-up noise."""
+        adds beyond the frame's work and stall is the wake-up noise. (The sums skip the terms
+        that are 0, most of them in most frames: each `Fraction` operation costs a microsecond
+        or two, and a 10-minute run has 86,400 frames at 144 Hz.)"""
         clock = self.clock
         length = clock.frame_length(steps_last_frame, step_cost_ns, stall_ns)
-        work = clock.render_cost_ns + steps_last_frame * step_cost_ns
+        work = clock.render_cost_ns
         budget = clock.budget_ns
-        wake = length - (work if work > budget else budget) - stall_ns
+        to_handover = quiet = clock.least_length_ns  # the work or the budget, the longer
+        if steps_last_frame and step_cost_ns:
+            work = work + steps_last_frame * step_cost_ns
+            to_handover = quiet = work if work > budget else budget
+        if stall_ns:
+            busy = stall_ns + work  # the stall, then the work
+            to_handover = busy if busy > budget else budget  # ready, or paced if later
+            quiet += stall_ns  # the clock's length without its noise
         start = self._start
-        paced = start + budget
-        if self.drawn:
-            ready = start + stall_ns + work
-            handed = ready if ready > paced else paced
-            presented = self.display.present(handed)
+        if self.drawn_ticks:
+            presented = self.display.present(start + to_handover)
             self.presented.append(presented)
-            self._roads.append((start + stall_ns, ready, handed, presented))
+            self._starts.append(start)
+            self._stalls.append(stall_ns)
+            self._works.append(work)
             following = presented.resumed_ns
         else:
-            following = paced + stall_ns
+            following = start + budget + stall_ns if stall_ns else start + budget
         self._start = following
-        return max(following + wake - clock.now, Fraction(0))
+        until_next = clock.time_until(following)
+        if length != quiet:  # the wake-up noise: the next frame reads its clock late
+            until_next += length - quiet
+        return until_next if until_next.numerator > 0 else _NOTHING
 
     @property
     def latencies(self) -> list[DisplayLatency]:
         """Each presented frame's road from its start to the photons (render, pacer, queue,
         vblank), exact: the display's part of an input-to-photon breakdown."""
-        return [frame_to_photons(*road) for road in self._roads]
+        roads = zip(self._starts, self._stalls, self._works, self.presented, strict=True)
+        return [
+            frame_to_photons(start + stall, start + stall + work, presented.ready_ns, presented)
+            for start, stall, work, presented in roads
+        ]
 
     def photon_ns(self, flip_ns: Fraction | int) -> Fraction | None:
         """When the first frame handed to the display at or after `flip_ns` went on screen: the
         end of an input-to-photon latency whose press-to-flip part the input lab measures
         (`game.session.input_lab`). None if no such frame was presented."""
-        handed = [road[2] for road in self._roads]
+        handed = [presented.ready_ns for presented in self.presented]
         index = bisect_left(handed, flip_ns)
-        return self._roads[index][3].shown_ns if index < len(handed) else None
+        return self.presented[index].shown_ns if index < len(handed) else None
 
     def drew(self, plan: StepPlan, interpolation: str) -> None:
         """Write down what the frame just finished will show."""
-        self.drawn.append((drawn_time_ns(plan, interpolation), plan.tick))
+        self.drawn_ns.append(_nearest(drawn_time_ns(plan, interpolation)))
+        self.drawn_ticks.append(plan.tick)
 
     def refreshes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(refresh instant, drawn time, tick) for every refresh from the first shown frame to
         the last, in whole ns: every vblank of the grid, showing the last frame shown by then
         (a frame repeats when no new one came; without vsync, tearing is left out); with VRR,
         every refresh the panel made, its repeats of a frame included (`_vrr_refreshes`)."""
-        pairs = list(zip(self.presented, self.drawn, strict=False))
-        shown = np.array([_nearest(p.shown_ns) for p, _ in pairs], dtype=np.int64)
-        drawn = np.array([_nearest(d) for _, (d, _) in pairs], dtype=np.int64)
-        ticks = np.array([tick for _, (_, tick) in pairs], dtype=np.int64)
+        frames = min(len(self.presented), len(self.drawn_ticks))  # the last drawn: not shown yet
+        presented = self.presented[:frames]
+        shown = np.array([_nearest(p.shown_ns) for p in presented], dtype=np.int64)
+        drawn = np.array(self.drawn_ns[:frames], dtype=np.int64)
+        ticks = np.array(self.drawn_ticks[:frames], dtype=np.int64)
         settings = self.display.settings
-        if not pairs:
+        if not presented:
             return shown, drawn, ticks
         if settings.vrr:
-            instants, index = self._vrr_refreshes(len(pairs))
+            instants, index = self._vrr_refreshes(frames)
             return instants, drawn[index], ticks[index]
         period = settings.period_ns
-        first = self.display.vblank_at_or_after(pairs[0][0].shown_ns)
-        count = ceil((pairs[-1][0].shown_ns - first) / period) + 1
+        first = self.display.vblank_at_or_after(presented[0].shown_ns)
+        count = ceil((presented[-1].shown_ns - first) / period) + 1
         # first + i x period, rounded to whole ns, in integers: over a common denominator.
         denominator = lcm(first.denominator, period.denominator)
         start = first.numerator * (denominator // first.denominator)

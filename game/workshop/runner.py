@@ -42,11 +42,14 @@ is None, for the short runs that tests and comparisons look at frame by frame); 
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.clock.virtual import VirtualClock
@@ -74,9 +77,9 @@ RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
 
 
-@dataclass(frozen=True, slots=True)
-class FrameReport:
-    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it."""
+class FrameReport(NamedTuple):
+    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it (a
+    NamedTuple, like the plan: one is made every frame)."""
 
     number: int
     """1-based, as in the explainer."""
@@ -174,9 +177,27 @@ def run_headless(
     if keep is not None and keep < 0:
         raise ValueError(f"keep must be at least 0 (got {keep})")
     frames: deque[FrameReport] = deque(maxlen=keep)
-    return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
-        None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
-    )
+    with _collector_paused():
+        return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
+            None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
+        )
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector, off for the length of a run, then back as it was.
+
+    A run keeps every frame it reports (and, with a display, each frame's trip through it):
+    some 500,000 objects in 10 minutes at 144 fps, which every full collection walks again,
+    about a sixth of the run's CPU time. It finds nothing: a run makes no reference cycles, its
+    garbage goes by reference counting alone (`tests/test_workshop_runner.py` checks)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class _HeadlessRun:
@@ -210,13 +231,13 @@ class _HeadlessRun:
         growth = GrowthWatch()
         count = max_frame_ns = 0
         steps = 0  # ticks the last frame ran: their cost is what the next frame waits for
-        step_cost = Fraction(0)
+        step_cost: Fraction | int = 0
         runaway = False
         self._apply_changes()
         self._apply_tick_events()
         while until_tick is None or lane.world.tick < until_tick:
             length = clock.frame_length(steps, step_cost, self._take_stalls())
-            if until_ns is not None and clock.now + length > until_ns:
+            if until_ns is not None and clock.ends_after(length, until_ns):
                 break
             elapsed = clock.move_on(length)
             self._feed_edges()
@@ -226,23 +247,29 @@ class _HeadlessRun:
             while self._may_run(frame) and frame.next_tick():
                 self._apply_tick_events()
             plan = frame.finish()[0]
+            controls = self.session.controls
             if isinstance(clock, DisplayedClock):
-                clock.drew(plan, self.session.controls.interpolation)
-            work = clock.render_cost_ns + plan.steps * self.session.controls.step_cost_ns
-            self.session.inputs.flipped(clock.now_ns + int(work))
+                clock.drew(plan, controls.interpolation)
+            steps = plan.steps
+            step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+            work = clock.render_cost_ns  # the frame's work; the ticks' only if they cost anything
+            flip_work = work  # the same, with each tick's cost in whole ns as the game waits it
+            if steps and step_cost:
+                work = work + steps * step_cost
+                flip_work = flip_work + steps * controls.step_cost_ns
+            now_ns = clock.now_ns
+            self.session.inputs.flipped(now_ns + int(flip_work))
             counts = self.session.inputs.lanes[0].counts
             count += 1
-            report = FrameReport(count, plan, clock.now_ns, lane.lag_ns, counts)
+            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
             frames.append(report)
             if sink is not None:
                 sink(report)
             max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
-            growth.add(clock.now_ns, plan.elapsed_ns)
+            growth.add(now_ns, plan.elapsed_ns)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
-            steps = plan.steps
-            step_cost = self.session.controls.step_cost_ms * NS_PER_MS
-            if clock.render_cost_ns + steps * step_cost > RUNAWAY_WORK_NS:
+            if work > RUNAWAY_WORK_NS:
                 runaway = True
                 break
         return RunResult(
@@ -300,9 +327,9 @@ class _HeadlessRun:
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.clock.set_render(change.render_fps, cost)
 
-    def _take_stalls(self) -> Fraction:
+    def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
-        total = Fraction(0)
+        total: Fraction | int = 0
         while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.clock.now:
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1

@@ -63,18 +63,19 @@ class StallWatch(VirtualClock):
         super().__init__(*args, **kwargs)
         self.shown_ns = Fraction(0)
         self.next_frame_ns = Fraction(0)
-        self._pending_ns = Fraction(0)
+        self._pending_ns: Fraction | int = 0
 
     def frame_length(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
     ) -> Fraction:
         self.next_frame_ns = super().frame_length(steps_last_frame, step_cost_ns, stall_ns)
-        self._pending_ns = Fraction(stall_ns)
+        self._pending_ns = stall_ns
         return self.next_frame_ns
 
     def move_on(self, length: Fraction | int) -> int:
-        self.shown_ns += self._pending_ns
-        self._pending_ns = Fraction(0)
+        if self._pending_ns:  # most frames hold no stall: no Fraction sum to make
+            self.shown_ns += self._pending_ns
+            self._pending_ns = 0
         return super().move_on(length)
 
 
