@@ -3,7 +3,8 @@
 The suite's test (`tests/test_scheduler_conditioning.py`) runs a day scaled down 60 times (a
 1 Hz display, 86,400 frames) so that it takes seconds. This runs the day at full rate: a 60 Hz
 display and a 60.06 Hz tick (the slow drift that makes raw deltas cross tick boundaries), up to
-0.33 ms of wake-up noise, a 5 s stall every hour; 5,184,000 frames per mode, each plan checked
+0.33 ms of wake-up noise, a 5 s stall every hour; 5,177,100 frames per mode (each stall takes
+the place of 300), each plan checked
 with `balances` and its conditioning account against the mode's stated bound, with the same
 frame generator and bound as the test. The modes run in parallel on the stdlib process pool.
 
