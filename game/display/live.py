@@ -54,7 +54,12 @@ class LiveJudder:
         self.speed_m_s = speed_m_s
         self.time_scale = time_scale
         """The time scale the kept frames ran under (the watch starts afresh when it changes)."""
-        self._period = NS_PER_SECOND / refresh_hz
+        self._period = period = NS_PER_SECOND / refresh_hz
+        # Vblank k is at anchor + ceil((k - LAG) x period): with period = a/b and LAG = p/q,
+        # ceil(((k q - p) a) / (q b)). The integers, worked out once rather than every frame.
+        self._k_times = period.numerator * LAG.denominator  # a q
+        self._lag_times = LAG.numerator * period.numerator  # p a
+        self._over = LAG.denominator * period.denominator  # q b
         self._frames: deque[tuple[int, int, int]] = deque()
         self._anchor: int | None = None
         self._last_refresh = -1
@@ -79,16 +84,15 @@ class LiveJudder:
 
     @property
     def frames_kept(self) -> int:
+        """Frames held for the figures: at most one per refresh of the last `KEEP_NS`."""
         return len(self._frames)
 
     def _next_refresh(self, frame_end_ns: int) -> int:
         """k of the first refresh at or after a frame end: vblank k is at or after the end
         exactly when (k - LAG) x period > end - anchor - 1 (the vblank is rounded up to whole
         ns), so k = floor((end - anchor - 1) / period + LAG) + 1, in integers."""
-        period, lag = self._period, LAG
         since = frame_end_ns - (self._anchor or 0) - 1
-        top = since * period.denominator * lag.denominator + lag.numerator * period.numerator
-        return top // (period.numerator * lag.denominator) + 1
+        return (since * self._over + self._lag_times) // self._k_times + 1
 
     def clear(self, time_scale: float | None = None) -> None:
         """Forget the history (after a pause, a new tick rate or a new time scale)."""
@@ -128,10 +132,7 @@ class LiveJudder:
         return grid, drawn[index], ticks[index]
 
     def _vblanks(self, anchor: int, first: int, last: int) -> list[int]:
-        """Refreshes `first` to `last` in whole ns: anchor + ceil((k - LAG) x period), exactly,
-        with integers (a few hundred Fractions a time would cost milliseconds)."""
-        period, lag = self._period, LAG
-        numerator, denominator = period.numerator * lag.denominator, period.denominator
-        scale = lag.denominator * denominator
-        offset = lag.numerator * period.numerator
-        return [anchor - ((offset - k * numerator) // scale) for k in range(first, last + 1)]
+        """Refreshes `first` to `last` in whole ns, exactly, with integers (a few hundred
+        Fractions a time would cost milliseconds)."""
+        k_times, lag_times, over = self._k_times, self._lag_times, self._over
+        return [anchor - ((lag_times - k * k_times) // over) for k in range(first, last + 1)]

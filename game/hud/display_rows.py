@@ -14,6 +14,11 @@ from game.hud.stats import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
 from game.session.input_readout import Fate
 from game.session.readout import DisplayReadout, LaneReadout, Readout
 
+JUDDER_STRAINED_PCT = 10.0
+JUDDER_BAD_PCT = 50.0
+"""Judder reads green below 10 %, amber to 50 %, red from 50 % (at 50 % every other refresh is
+visibly off), in the DISPLAY rows and the graph's judder strip alike."""
+
 
 def display_group(readout: Readout) -> Group:
     """Each lane's live judder meter (estimated from frame-end times) and conditioning with
@@ -28,10 +33,9 @@ def display_group(readout: Readout) -> Group:
     ]
     shown = readout.display
     if shown is not None:
-        guess = "" if shown.refresh_read else " (guess)"
         meters = shown.lanes
         rows[:0] = [
-            Row("refresh", (Cell(f"{shown.refresh_hz:g} Hz{guess}"),), USEFUL),
+            Row("refresh", (Cell(refresh_text(shown)),), USEFUL),
             Row("ticks/refresh", tuple(Cell(m.cadence[-16:] or "-") for m in meters), IMPORTANT),
             Row("judder", tuple(_judder(m.judder_pct) for m in meters), IMPORTANT),
             Row("pos. error", tuple(Cell(f"{m.position_error_ms:.2f} ms") for m in meters), DETAIL),
@@ -42,9 +46,17 @@ def display_group(readout: Readout) -> Group:
     return Group("DISPLAY", tuple(rows))
 
 
+def refresh_text(shown: DisplayReadout) -> str:
+    """`60 Hz (guess)`, or `144 Hz` when pygame could read the refresh rate."""
+    return f"{shown.refresh_hz:g} Hz" + ("" if shown.refresh_read else " (guess)")
+
+
 def _judder(pct: float) -> Cell:
-    """Green below 10 %, amber to 50 %, red above: at 50 % every other refresh is visibly off."""
-    meaning = Meaning.BAD if pct >= 50 else Meaning.STRAINED if pct >= 10 else Meaning.OK
+    meaning = (
+        Meaning.BAD if pct >= JUDDER_BAD_PCT
+        else Meaning.STRAINED if pct >= JUDDER_STRAINED_PCT
+        else Meaning.OK
+    )  # fmt: skip
     return Cell(f"{pct:.1f} %", meaning)
 
 

@@ -37,6 +37,7 @@ import pygame
 from numpy.typing import NDArray
 
 from game.display.live import LiveJudder
+from game.hud.display_rows import JUDDER_BAD_PCT, JUDDER_STRAINED_PCT, refresh_text
 from game.hud.graph_bins import Bins, axis_top, bin_frames, bin_judder
 from game.hud.hud_colours import (
     BAD,
@@ -341,14 +342,14 @@ class FrameGraphs:
         self._pen.strip_label(canvas, plot, "time dropped", f"0-{top:g} ms", self._legend(BAD))
 
     def _judder_strip(self, canvas: pygame.Surface, plot: pygame.Rect) -> None:
-        """Each bin's RMS judder: one lane in the meter's colours (green under 10 %, red from
-        50 %), two lanes in their own colours, side by side."""
+        """Each bin's RMS judder: one lane in the DISPLAY rows' colours (`JUDDER_BAD_PCT`...),
+        two lanes in their own colours, side by side."""
         lanes = self.lane_judder
         peak = max((float(values.max(initial=0.0)) for values in lanes), default=0.0)
         top = axis_top(peak, MIN_JUDDER_AXIS_PCT)
         if len(lanes) == 1:
             values = lanes[0]
-            colours = (values >= 10).astype(np.int64) + (values >= 50)
+            colours = (values >= JUDDER_STRAINED_PCT).astype(np.int64) + (values >= JUDDER_BAD_PCT)
             self._pen.bar_chart(canvas, plot, values, top, colours, (OK, STRAINED, BAD))
         else:
             pairs = zip(lanes, (STEPS_LINE, LANE_TWO), strict=False)
@@ -363,7 +364,4 @@ class FrameGraphs:
 def _refresh_note(readout: Readout) -> str:
     """The judder strip is an estimate at a refresh rate read from pygame, or guessed."""
     shown = readout.display
-    if shown is None:
-        return "est."
-    guess = "" if shown.refresh_read else " (guess)"
-    return f"est. at {shown.refresh_hz:g} Hz{guess}"
+    return "est." if shown is None else f"est. at {refresh_text(shown)}"
