@@ -11,8 +11,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from game.config.model import GameConfig
-from game.scheduler.settings import AlphaMode
-from game.session.controls import Controls, partner_input_model
+from game.knobs import Where, knobs_where
+from game.session.controls import Controls
 from game.session.session import CommandLog, LabSession, TickRateLog
 from game.world.scene import demo_scene
 from game.world.settings import CannonSettings, WorldSettings
@@ -20,25 +20,14 @@ from game.world.world import World
 
 
 def controls_from(config: GameConfig) -> Controls:
-    """The live controls a game starts with."""
-    return Controls(
-        policies=(config.scheduler.policy,),
-        hz=config.scheduler.hz,
-        time_scale=config.scheduler.time_scale,
-        max_steps=config.scheduler.max_steps,
-        alpha_mode=AlphaMode(config.scheduler.alpha),
-        conditioning=(config.scheduler.conditioning,) * 2,
-        integrator=config.world.integrator,
-        step_cost_ms=config.load.step_cost_ms,
-        interpolation=config.render.interpolation,
-        fps_cap=config.render.fps_cap,
-        graphs=config.hud.graphs,
-        help=config.hud.help,
-        presentation=config.hud.presentation,
-        ghost=config.overlays.ghost,
-        tick_markers=config.overlays.tick_markers,
-        trails=config.overlays.trails,
-        input_models=(config.input.model, partner_input_model(config.input.model)),
+    """The live controls a game starts with: every live knob a config file sets, turned to the
+    file's value (a per-lane knob's value goes to both lanes, as its row says)."""
+    return Controls.of(
+        {
+            knob.control: knob.control_value(config.value(knob.path))
+            for knob in knobs_where(Where.CONFIG)
+            if knob.control
+        }
     )
 
 

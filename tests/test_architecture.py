@@ -50,6 +50,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.scheduler", "game.display"),
     ("game.world",),
     ("game.vocabulary",),
+    ("game.knobs",),
     ("game.session", "game.config"),
     ("game.from_config",),
     ("game.view", "game.hud"),

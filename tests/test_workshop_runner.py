@@ -29,7 +29,7 @@ STEP_60_HZ = Fraction(50_000_000, 3)
 
 def session(policy: str = "drop", step_cost_ms: int = 0, **scheduler: object) -> LabSession:
     config = GameConfig(
-        scheduler=SchedulerSection(policy=policy, **scheduler),  # type: ignore[arg-type]
+        scheduler=SchedulerSection(policy=policy, **scheduler),
         load=LoadSection(step_cost_ms=Fraction(step_cost_ms)),
     )
     return session_from(config)

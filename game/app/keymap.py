@@ -1,7 +1,8 @@
 """The keys: what every key does (`BINDINGS`), and the same said in words (`HELP_ROWS`).
 
 `BINDINGS` drives the game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and
-the README's key table repeats. The tests keep them together: every bound key appears in the
+the README's key table repeats: first the knobs' rows, read off the knob table (`game.knobs`),
+then the keys that act. The tests keep them together: every bound key appears in the
 help, and the README lists every help row word for word. Keypad keys mirror their main keys.
 """
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.knobs import KNOBS
 from game.session.controls import Act, Action
 
 SHIFT = pygame.KMOD_SHIFT
@@ -91,41 +93,29 @@ AVATAR_KEYS: dict[int, str] = {
 """The avatar's buttons. Their edges, down and up, go to the session's input lab with their
 wall time, whatever the modifiers: the input model decides what each tick sees of them."""
 
-HELP_ROWS: tuple[tuple[str, str], ...] = (
-    ("Tab / Shift+Tab, 1-6", "overload policy: uncapped, clamp, drop, reset, backlog, variable"),
-    ("[ and ]", "time scale: 1/8, 1/4, 1/2, 1, 2, 4"),
-    ("P", "pause / resume"),
+ACTION_ROWS: tuple[tuple[str, str], ...] = (
     (".", "single tick while paused"),
     ("S / Shift+S / Ctrl+S", "stall the loop for 200 ms / 2 s / 50 ms (really)"),
-    ("C / Shift+C", "step cost up / down: CPU work added to every tick"),
-    ("- and =", "catch-up cap M: fewer / more steps per frame"),
-    ("I", "interpolation: off / interpolate / extrapolate"),
-    ("A", "alpha mode: correct / naive"),
-    ("E", "integrator: explicit / semi-implicit / verlet"),
-    ("T", "tick rate: 10, 30, 60, 120 Hz"),
-    ("F", "render-rate cap: 30, 50, 60, 72, 75, 144, 165, 240, uncapped"),
-    ("U", "delta-time conditioning: raw / snap / average / godot (per lane)"),
     ("R", "reset the scene (no smear)"),
     ("K", "cannon on / off (a tick-stamped command)"),
-    ("G", "graphs"),
-    ("O / X / M", "overlays: analytic ghost / raw tick markers / motion trails"),
     ("Space / click", "fire (a click fires through the clicked point)"),
     ("right-drag", "teleport the body under the mouse (a tick-stamped command)"),
-    ("J", "teleports: reset the previous state (jump) / leave it (smear)"),
     ("V", "split screen: two worlds, same frames and inputs, each its own policy"),
-    ("B", "split screen: which half the policy keys change"),
     ("Left / Right, Up, Down", "avatar: run (hold), jump (tap), dash (tap)"),
-    ("Y", "input model: frame-edge, tick-poll, latched, counted, stamped"),
     ("L / N", "guided lessons: open the menu / next step"),
     ("W", "instant replay: the last 2 s again at 1/10 speed (W again: back to live)"),
-    ("Z", "presentation mode: double-size HUD"),
     ("F11", "fullscreen"),
     ("F12", "screenshot"),
-    ("F1 / H", "this help"),
     ("Esc", "close the help, the menu or a replay; else quit (asks once)"),
     ("Q", "quit at once"),
 )
-"""What the help overlay lists, in the order a newcomer needs it."""
+"""The keys that do something rather than turn a knob."""
+
+HELP_ROWS: tuple[tuple[str, str], ...] = (
+    *(knob.keys for knob in KNOBS if knob.keys is not None),
+    *ACTION_ROWS,
+)
+"""What the help overlay lists: the knobs first, in the table's order, then the keys that act."""
 
 
 def _modifiers(mods: int) -> int:

@@ -28,10 +28,10 @@ from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.from_config import session_from
+from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES
 from game.workshop.replay_file import read_recording
 from game.workshop.runner import run_headless
-from game.workshop.scenario import MAX_RENDER_FPS
 from game.workshop.timeline import Timeline
 
 HELP = "replay a recorded session headless and check it ends in the recorded state"

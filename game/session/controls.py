@@ -9,12 +9,14 @@ readable place, and makes the same change scriptable from a scenario, a lesson o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from game.clock.units import NS_PER_MS
+from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, partner_input_model
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
     CONDITIONING_NAMES,
@@ -91,12 +93,6 @@ def partner_policy(first: str) -> str:
     return "uncapped" if first != "uncapped" else "drop"
 
 
-def partner_input_model(first: str) -> str:
-    """The input model the split screen puts beside `first`: a fix beside the bug, or the bug
-    beside a fix."""
-    return "latched" if first == "frame-edge" else "frame-edge"
-
-
 def _along(ladder: tuple[Fraction, ...], current: Fraction, up: bool) -> Fraction:
     """The next rung above (or below) `current` on a rising ladder, stopping at the ends. A value
     from a config that sits between rungs (a 3 ms step cost) moves to its neighbour (4 or 2)."""
@@ -107,7 +103,12 @@ def _along(ladder: tuple[Fraction, ...], current: Fraction, up: bool) -> Fractio
 
 @dataclass(frozen=True, slots=True)
 class Controls:
-    """The live settings. `policies` has one entry per lane (two in split screen)."""
+    """The live settings. `policies` has one entry per lane (two in split screen).
+
+    Each field is a live knob of `game.knobs` (its `control`), with the knob's default; a test
+    keeps the two equal. The fields are spelled out because the loop reads them every frame:
+    a plain slotted dataclass is the fastest record to read, and a type checker sees them.
+    """
 
     policies: tuple[str, ...] = ("drop",)
     focus_lane: int = 0
@@ -146,19 +147,16 @@ class Controls:
         """The controls once `action` is applied. Actions that are not about controls (fire,
         stall, screenshot, quit...) leave them as they are."""
         act = action.act
-        if act in (Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY):
-            lane = self.focus_lane
-            if act is Act.SET_POLICY:
-                if not 1 <= action.number <= len(POLICY_NAMES):
-                    raise ValueError(f"policy number must be 1-{len(POLICY_NAMES)}")
-                chosen = POLICY_NAMES[action.number - 1]
-            else:
-                delta = 1 if act is Act.NEXT_POLICY else -1
-                index = POLICY_NAMES.index(self.policies[lane]) + delta
-                chosen = POLICY_NAMES[index % len(POLICY_NAMES)]
-            policies = list(self.policies)
-            policies[lane] = chosen
-            return replace(self, policies=tuple(policies))
+        if act in _SWITCHES:
+            name = _SWITCHES[act]
+            flipped: dict[str, Any] = {name: not getattr(self, name)}
+            return replace(self, **flipped)
+        if act in _LANE_ACTS:
+            return self._lanes_after(action)
+        return self._climbed(act)
+
+    def _climbed(self, act: Act) -> Controls:
+        """A ladder moved along ([ ], C, - =) or a cycle turned (I, A, E, T, F)."""
         if act in (Act.SLOWER, Act.FASTER):
             scale = _along(TIME_SCALES, self.time_scale, up=act is Act.FASTER)
             return replace(self, time_scale=scale)
@@ -180,40 +178,66 @@ class Controls:
             return replace(self, hz=faster[0] if faster else TICK_RATES[0])
         if act is Act.CYCLE_FPS_CAP:
             return replace(self, fps_cap=_next(RENDER_CAPS, self.fps_cap))
+        return self
+
+    def _lanes_after(self, action: Action) -> Controls:
+        """The keys about lanes: the focused lane's policy, conditioning and input model, the
+        split itself (V) and the focus (B)."""
+        act, lane = action.act, self.focus_lane
+        if act in (Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY):
+            policies = list(self.policies)
+            policies[lane] = self._chosen_policy(action)
+            return replace(self, policies=tuple(policies))
         if act is Act.CYCLE_CONDITIONING:
             modes = list(self.conditioning)
-            modes[self.focus_lane] = _next(CONDITIONING_NAMES, modes[self.focus_lane])
+            modes[lane] = _next(CONDITIONING_NAMES, modes[lane])
             return replace(self, conditioning=(modes[0], modes[1]))
-        if act is Act.TOGGLE_SPLIT:
-            if self.split:
-                return replace(self, policies=self.policies[:1], focus_lane=0)
-            first = self.input_models[0]
-            return replace(
-                self,
-                policies=(self.policies[0], partner_policy(self.policies[0])),
-                input_models=(first, partner_input_model(first)),
-            )
         if act is Act.NEXT_INPUT_MODEL:
             models = list(self.input_models)
-            models[self.focus_lane] = _next(INPUT_MODEL_NAMES, models[self.focus_lane])
+            models[lane] = _next(INPUT_MODEL_NAMES, models[lane])
             return replace(self, input_models=(models[0], models[1]))
         if act is Act.SWITCH_LANE:
-            return replace(self, focus_lane=(self.focus_lane + 1) % len(self.policies))
-        toggles = {
-            Act.TOGGLE_PAUSE: "paused",
-            Act.TOGGLE_GRAPHS: "graphs",
-            Act.TOGGLE_HELP: "help",
-            Act.TOGGLE_PRESENTATION: "presentation",
-            Act.TOGGLE_GHOST: "ghost",
-            Act.TOGGLE_MARKERS: "tick_markers",
-            Act.TOGGLE_TRAILS: "trails",
-            Act.TOGGLE_SMEAR: "smear_teleports",
-        }
-        if act in toggles:
-            name = toggles[act]
-            flipped: dict[str, Any] = {name: not getattr(self, name)}
-            return replace(self, **flipped)
-        return self
+            return replace(self, focus_lane=(lane + 1) % len(self.policies))
+        if self.split:  # TOGGLE_SPLIT
+            return replace(self, policies=self.policies[:1], focus_lane=0)
+        first = self.input_models[0]
+        return replace(
+            self,
+            policies=(self.policies[0], partner_policy(self.policies[0])),
+            input_models=(first, partner_input_model(first)),
+        )
+
+    def _chosen_policy(self, action: Action) -> str:
+        """The focused lane's policy after Tab, Shift+Tab or a number key."""
+        if action.act is Act.SET_POLICY:
+            if not 1 <= action.number <= len(POLICY_NAMES):
+                raise ValueError(f"policy number must be 1-{len(POLICY_NAMES)}")
+            return POLICY_NAMES[action.number - 1]
+        delta = 1 if action.act is Act.NEXT_POLICY else -1
+        index = POLICY_NAMES.index(self.policies[self.focus_lane]) + delta
+        return POLICY_NAMES[index % len(POLICY_NAMES)]
+
+    @classmethod
+    def of(cls, values: Mapping[str, object]) -> Controls:
+        """The default controls with `values` (by field name) turned."""
+        return replace(cls(), **values)  # type: ignore[arg-type]
+
+
+_SWITCHES: dict[Act, str] = {
+    Act.TOGGLE_PAUSE: "paused",
+    Act.TOGGLE_GRAPHS: "graphs",
+    Act.TOGGLE_HELP: "help",
+    Act.TOGGLE_PRESENTATION: "presentation",
+    Act.TOGGLE_GHOST: "ghost",
+    Act.TOGGLE_MARKERS: "tick_markers",
+    Act.TOGGLE_TRAILS: "trails",
+    Act.TOGGLE_SMEAR: "smear_teleports",
+}
+"""The keys that flip a switch, and the switch each flips."""
+_LANE_ACTS = frozenset(
+    {Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY, Act.CYCLE_CONDITIONING,
+     Act.NEXT_INPUT_MODEL, Act.SWITCH_LANE, Act.TOGGLE_SPLIT}
+)  # fmt: skip
 
 
 def _next(values: tuple[T, ...], current: T) -> T:
@@ -221,42 +245,28 @@ def _next(values: tuple[T, ...], current: T) -> T:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
-DRAWING_ONLY: frozenset[str] = frozenset(
-    {"focus_lane", "interpolation", "fps_cap", "graphs", "help", "presentation", "ghost",
-     "tick_markers", "trails", "smear_teleports"}
-)  # fmt: skip
-"""Controls that change only what is drawn, or what the next key or drag will send: they never
-touch a scheduler or a world, so they take effect at once, even in the middle of a frame."""
+DRAWING_ONLY: frozenset[str] = PICTURE_ONLY
+"""Controls that change only what is drawn, or what the next key or drag will send (the knobs
+whose scope is `Scope.PICTURE`): they never touch a scheduler or a world, so they take effect
+at once, even in the middle of a frame."""
 
 
-@dataclass(frozen=True, slots=True)
 class ControlsChange:
-    """Some of the controls, turned to new values; `None` leaves a control as it is.
+    """Some of the controls, turned to new values; a control not given (or given as None) stays
+    as it is: `ControlsChange(hz=Fraction(30), paused=True)`. The names are `Controls`' fields,
+    the live knobs of `game.knobs`.
 
     Every source of change produces one: a key (`ControlsChange.between(old, old.after(key))`),
     a lesson step, a script, a scenario's timed change. `LabSession.change` applies it.
     """
 
-    policies: tuple[str, ...] | None = None
-    focus_lane: int | None = None
-    hz: Fraction | None = None
-    time_scale: Fraction | None = None
-    max_steps: int | None = None
-    alpha_mode: AlphaMode | None = None
-    integrator: str | None = None
-    step_cost_ms: Fraction | None = None
-    interpolation: str | None = None
-    fps_cap: int | None = None
-    graphs: bool | None = None
-    help: bool | None = None
-    presentation: bool | None = None
-    ghost: bool | None = None
-    tick_markers: bool | None = None
-    trails: bool | None = None
-    paused: bool | None = None
-    smear_teleports: bool | None = None
-    conditioning: tuple[str, str] | None = None
-    input_models: tuple[str, str] | None = None
+    __slots__ = ("_turned",)
+
+    def __init__(self, **turned: object) -> None:
+        unknown = [name for name in turned if name not in CONTROL_KNOBS]
+        if unknown:
+            raise TypeError(f"not a control: {', '.join(unknown)}")
+        self._turned = {name: value for name, value in turned.items() if value is not None}
 
     @classmethod
     def between(cls, old: Controls, new: Controls) -> ControlsChange:
@@ -269,27 +279,41 @@ class ControlsChange:
             }
         )
 
+    def __getattr__(self, name: str) -> Any:
+        """A control's new value, or None if this change leaves it as it is: `change.hz`."""
+        if name in CONTROL_KNOBS:
+            return self._turned.get(name)
+        raise AttributeError(name)
+
     def turned(self) -> dict[str, object]:
         """The controls this change sets, by name."""
-        return {
-            item.name: getattr(self, item.name)
-            for item in fields(self)
-            if getattr(self, item.name) is not None
-        }
+        return dict(self._turned)
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this change made. A split screen's focus follows its lanes: leaving
         the split sends the policy keys back to lane 1."""
-        changed = replace(controls, **self.turned())  # type: ignore[arg-type]
+        changed = replace(controls, **self._turned)  # type: ignore[arg-type]
         if changed.focus_lane >= len(changed.policies):
             changed = replace(changed, focus_lane=0)
         return changed
 
     @property
     def empty(self) -> bool:
-        return not self.turned()
+        return not self._turned
 
     @property
     def drawing_only(self) -> bool:
         """True if it changes nothing but the picture: safe at any moment of a frame."""
-        return self.turned().keys() <= DRAWING_ONLY
+        return self._turned.keys() <= DRAWING_ONLY
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ControlsChange):
+            return NotImplemented
+        return self._turned == other._turned
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._turned.items()))
+
+    def __repr__(self) -> str:
+        turned = ", ".join(f"{name}={value!r}" for name, value in self._turned.items())
+        return f"ControlsChange({turned})"

@@ -97,18 +97,14 @@ class ScenarioCues:
         return round_ns(self._render_cost_ns) + jitter
 
     def _turn(self, change: SettingsChange) -> ControlsChange:
-        if change.render_cost_ms is not None:
-            self._render_cost_ns = change.render_cost_ms * NS_PER_MS
-        return ControlsChange(
-            policies=None if change.policy is None else (change.policy,),
-            hz=change.hz,
-            max_steps=change.max_steps,
-            time_scale=change.time_scale,
-            step_cost_ms=change.step_cost_ms,
-            fps_cap=None if change.render_fps is None else int(change.render_fps),
-            paused=change.paused,
-            conditioning=None if change.conditioning is None else (change.conditioning,) * 2,
-        )
+        """The change for the game: a scenario's render rate becomes the game's frame cap."""
+        cost, fps = change.render_cost_ms, change.render_fps
+        if cost is not None:
+            self._render_cost_ns = cost * NS_PER_MS
+        turned = change.controls().turned()
+        if fps is not None:
+            turned["fps_cap"] = int(fps)
+        return ControlsChange(**turned)
 
 
 def _input(event: TickEvent) -> Action | ControlsChange:

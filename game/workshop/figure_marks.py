@@ -15,7 +15,7 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.config.exact import decimal_text
 from game.workshop.plotting import Theme
 from game.workshop.scenario import Scenario
-from game.workshop.timeline import SettingsChange
+from game.workshop.timeline import CHANGE_KNOBS, SettingsChange
 
 
 def ms(ns: Fraction) -> float:
@@ -97,23 +97,13 @@ def _paused(axes_list: Sequence[Any], start: float, end: float, theme: Theme) ->
 
 
 def _change_label(change: SettingsChange) -> str:
+    """What a change turned, as its knobs' marks say it: "uncapped, M=1, 30 fps"."""
     parts = []
-    if change.policy is not None:
-        parts.append(change.policy)
-    if change.hz is not None:
-        parts.append(f"{decimal_text(change.hz)} Hz")
-    if change.max_steps is not None:
-        parts.append(f"M={change.max_steps}")
-    if change.time_scale is not None:
-        parts.append(f"x{change.time_scale}")
-    if change.step_cost_ms is not None:
-        parts.append(f"cost {decimal_text(change.step_cost_ms)} ms")
-    if change.render_fps is not None:
-        parts.append(f"{decimal_text(change.render_fps)} fps")
-    if change.render_cost_ms is not None:
-        parts.append(f"render {decimal_text(change.render_cost_ms)} ms")
-    if change.conditioning is not None:
-        parts.append(f"conditioning {change.conditioning}")
+    for name, value in change.turned.items():
+        knob = CHANGE_KNOBS[name]
+        if knob.mark:
+            shown = decimal_text(value) if isinstance(value, Fraction) else value
+            parts.append(knob.mark.format(value if knob.range and knob.range.ratios else shown))
     return ", ".join(parts)
 
 

@@ -31,76 +31,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import AfterValidator, Field
 
 from game.config.choices import choices_text
-from game.config.model import (
-    AlphaName,
-    ConditioningName,
-    FpsCap,
-    InputModelName,
-    IntegratorName,
-    InterpolationName,
-    PolicyName,
-    Section,
-    StepCostMs,
-    TickRate,
-    TimeScale,
-)
+from game.config.knob_fields import with_knobs
+from game.config.model import ConditioningName, InputModelName, PolicyName, Section
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
-from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
+from game.knobs import Scope, Where, knobs_where
 from game.session.controls import Controls, partner_policy
 from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "configs" / "lessons"
 
 
+@with_knobs(Where.LESSON)
 class StepSettings(Section):
-    """The controls a step sets; anything left out stays as the player had it."""
+    """The controls a step sets; anything left out stays as the player had it. Every knob a
+    lesson may set (`Where.LESSON` in `game.knobs`) is a field, under its short name; the second
+    lane's are declared here."""
 
-    policy: PolicyName | None = None
+    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
+
+        def __init__(self, **values: Any) -> None: ...
+
     second_policy: PolicyName | None = None
     """Splits the screen, with this policy on the second lane."""
     split: bool | None = None
     """True splits the screen (the second lane as V would choose it), False joins it."""
-    hz: TickRate | None = None
-    time_scale: TimeScale | None = None
-    max_steps: Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)] | None = None
-    alpha: AlphaName | None = None
-    integrator: IntegratorName | None = None
-    step_cost_ms: StepCostMs | None = None
-    interpolation: InterpolationName | None = None
-    fps_cap: FpsCap | None = None
-    graphs: bool | None = None
-    ghost: bool | None = None
-    tick_markers: bool | None = None
-    trails: bool | None = None
-    conditioning: ConditioningName | None = None
-    """Delta-time conditioning of lane 1 (and of lane 2, unless `second_conditioning` says)."""
     second_conditioning: ConditioningName | None = None
-    """Delta-time conditioning of lane 2 in split screen."""
-    input_model: InputModelName | None = None
+    """Delta-time conditioning of lane 2 in split screen (lane 1's, unless this says)."""
     second_input_model: InputModelName | None = None
     """The input model of the second lane (shown when the screen is split)."""
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this step's settings turned."""
         changes: dict[str, object] = {
-            name: value
-            for name, value in (
-                ("hz", self.hz), ("time_scale", self.time_scale), ("max_steps", self.max_steps),
-                ("integrator", self.integrator), ("step_cost_ms", self.step_cost_ms),
-                ("interpolation", self.interpolation), ("fps_cap", self.fps_cap),
-                ("graphs", self.graphs), ("ghost", self.ghost),
-                ("tick_markers", self.tick_markers), ("trails", self.trails),
-            )
-            if value is not None
-        }  # fmt: skip
-        if self.alpha is not None:
-            changes["alpha_mode"] = AlphaMode(self.alpha)
+            knob.control: knob.control_value(getattr(self, knob.short))
+            for knob in knobs_where(Where.LESSON)
+            if knob.scope is not Scope.LANE and getattr(self, knob.short) is not None
+        }
         if self.conditioning is not None or self.second_conditioning is not None:
             first_mode = self.conditioning or controls.conditioning[0]
             changes["conditioning"] = (first_mode, self.second_conditioning or first_mode)
@@ -110,18 +82,25 @@ class StepSettings(Section):
                 self.input_model or first_model,
                 self.second_input_model or second_model,
             )
+        changes.update(self._lanes(controls))
+        return replace(controls, **changes)  # type: ignore[arg-type]
+
+    def _lanes(self, controls: Controls) -> dict[str, object]:
+        """The policies, and so the split: a second policy or `split` decide it."""
         first = self.policy or controls.policies[0]
         if self.second_policy is not None:
-            changes["policies"] = (first, self.second_policy)
+            policies: tuple[str, ...] = (first, self.second_policy)
         elif self.split is True and not controls.split:
-            changes["policies"] = (first, partner_policy(first))
+            policies = (first, partner_policy(first))
         elif self.split is False or (self.split is None and not controls.split):
-            changes["policies"] = (first,)
+            policies = (first,)
         elif self.policy is not None:
-            changes["policies"] = (first, *controls.policies[1:])
-        if len(changes.get("policies", controls.policies)) == 1:  # type: ignore[arg-type]
-            changes["focus_lane"] = 0
-        return replace(controls, **changes)  # type: ignore[arg-type]
+            policies = (first, *controls.policies[1:])
+        else:
+            return {}
+        return (
+            {"policies": policies} if len(policies) > 1 else {"policies": policies, "focus_lane": 0}
+        )
 
 
 class ExpectedControls(StepSettings):

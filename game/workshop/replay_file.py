@@ -27,11 +27,12 @@ from pydantic import ValidationError
 
 from game.clock.units import hz_to_step_ns, parse_ratio
 from game.config.exact import decimal_text
-from game.config.model import MAX_HZ, MIN_HZ, GameConfig, SchedulerSection, WorldSection
+from game.config.model import GameConfig, SchedulerSection, WorldSection
 from game.config.problems import NOTHING, dotted, problems_in, render
 from game.errors import BadInput
 from game.from_config import world_settings_from
 from game.input_files import read_text
+from game.knobs import MAX_HZ, MIN_HZ
 from game.limits import MAX_RECORDING_BYTES, MAX_RUN_TICKS
 from game.workshop.recording import (
     COMMAND_NAMES,

@@ -312,20 +312,11 @@ class _HeadlessRun:
 
     def _change(self, change: SettingsChange) -> None:
         """Turn the knobs through the session, as a key press does: a scheduler is reconfigured
-        between frames, with its carried time and its conditioning account kept as they are."""
-        self.session.change(
-            ControlsChange(
-                policies=None if change.policy is None else (change.policy,),
-                hz=change.hz,
-                max_steps=change.max_steps,
-                time_scale=change.time_scale,
-                step_cost_ms=change.step_cost_ms,
-                paused=change.paused,
-                conditioning=_both_lanes(change.conditioning),
-            )
-        )
-        cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
-        self.clock.set_render(change.render_fps, cost)
+        between frames, with its carried time and its conditioning account kept as they are.
+        The clock's own knobs (`render_fps`, `render_cost_ms`) go to the clock."""
+        self.session.change(change.controls())
+        cost = change.render_cost_ms
+        self.clock.set_render(change.render_fps, None if cost is None else cost * NS_PER_MS)
 
     def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
@@ -376,9 +367,3 @@ class _HeadlessRun:
                 session.change(ControlsChange(hz=hz))
             case _:
                 raise ValueError(f"cannot apply {event!r}")
-
-
-def _both_lanes(mode: str | None) -> tuple[str, str] | None:
-    """A scenario's conditioning for the session's two lane slots. A headless run has one lane;
-    the second slot is set too, as `[scheduler] conditioning` sets both (`controls_from`)."""
-    return None if mode is None else (mode, mode)

@@ -48,48 +48,37 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.config.exact import decimal_text, exact_number
+from game.config.knob_fields import with_knobs, with_section
 from game.config.model import (
-    ConditioningName,
     InputSection,
     IntegratorName,
     LoadSection,
-    PolicyName,
     SchedulerSection,
     Section,
-    StepCostMs,
-    TickRate,
-    TimeScale,
     WorldSection,
 )
 from game.config.problems import NOTHING, Problem, SettingError
 from game.config.toml_files import TomlArray
+from game.knobs import Where
 from game.limits import MAX_RUN_TICKS
-from game.scheduler.settings import MAX_CATCH_UP_STEPS
 from game.workshop.display_section import DisplaySection
-from game.workshop.timeline import PlayerInput, SettingsChange, Stall, Timeline
+from game.workshop.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
 
 MAX_SECONDS = 3_600
 """The longest run a scenario may ask for: an hour of wall time."""
-MAX_RENDER_FPS = 1_000
-MAX_FRAME_COST_MS = 1_000
 MAX_STALL_MS = 60_000
 MAX_SIM_SECONDS = 86_400
 
 WallSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_SECONDS, example="2.5")]
 RunSeconds = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_SECONDS, example="10")]
 SimSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_SIM_SECONDS, example="1.5")]
-RenderFps = Annotated[
-    Fraction, exact_number(at_least=1, at_most=MAX_RENDER_FPS, example="144 or 59.94")
-]
-FrameCostMs = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_FRAME_COST_MS)]
 StallMs = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_STALL_MS, example="200")]
-MaxSteps = Annotated[int, Field(ge=1, le=MAX_CATCH_UP_STEPS)]
 
 
 def _finite(value: float) -> float:
@@ -101,21 +90,17 @@ def _finite(value: float) -> float:
 Metres = Annotated[float, AfterValidator(_finite)]
 
 
+@with_section("clock")
 class ClockSection(Section):
     """`[clock]`: the virtual clock, which computes each frame's length instead of measuring it.
 
     A frame lasts max(1 / render_fps, render_cost + ticks of the last frame x step cost), plus a
-    jitter drawn from a seeded generator, plus any stall.
+    jitter drawn from a seeded generator, plus any stall. Its knobs are the table's `clock.*`.
     """
 
-    render_fps: RenderFps = Fraction(144)
-    """Frames per second when nothing is slow: the shortest a frame can be is 1 / render_fps."""
-    render_cost_ms: FrameCostMs = Fraction(0)
-    """What drawing one frame costs, ms."""
-    jitter_ms: FrameCostMs = Fraction(0)
-    """Each frame lasts up to this much longer, a whole number of ns drawn at random."""
-    jitter_seed: Annotated[int, Field(ge=0, le=2**64 - 1)] = 0
-    """Seeds the jitter, so the noise is the same in every run."""
+    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
+
+        def __init__(self, **values: Any) -> None: ...
 
 
 class StallEntry(Section):
@@ -125,26 +110,18 @@ class StallEntry(Section):
     ms: StallMs
 
 
+@with_knobs(Where.CHANGE)
 class ChangeEntry(Section):
     """`[[changes]]`: at wall second `at`, the knobs given here turn (the others stay).
 
-    They are the knobs a player turns with a key between two frames, so a change is applied
-    the way a key press is (`LabSession.change`), and a run with changes is a run someone could
-    have played.
+    They are the knobs a player turns with a key between two frames (`Where.CHANGE` in
+    `game.knobs`), so a change is applied the way a key press is (`LabSession.change`), and a
+    run with changes is a run someone could have played. A change of `conditioning` is U: the
+    new mode takes over the account as it stands; its parameters are `[scheduler]`'s, which no
+    key changes, so they are not here.
     """
 
     at: WallSecond
-    policy: PolicyName | None = None
-    hz: TickRate | None = None
-    max_steps: MaxSteps | None = None
-    time_scale: TimeScale | None = None
-    step_cost_ms: StepCostMs | None = None
-    render_fps: RenderFps | None = None
-    render_cost_ms: FrameCostMs | None = None
-    paused: bool | None = None
-    conditioning: ConditioningName | None = None
-    """Switch delta-time conditioning, as U does: the new mode takes over the account as it
-    stands. Its parameters are `[scheduler]`'s, which no key changes, so they are not here."""
 
     @model_validator(mode="after")
     def _changes_something(self) -> Self:
@@ -234,18 +211,8 @@ class Scenario(Section):
 
 
 def _settings_change(entry: ChangeEntry) -> SettingsChange:
-    return SettingsChange(
-        at_ns=entry.at * NS_PER_SECOND,
-        policy=entry.policy,
-        hz=entry.hz,
-        max_steps=entry.max_steps,
-        time_scale=entry.time_scale,
-        step_cost_ms=entry.step_cost_ms,
-        render_fps=entry.render_fps,
-        render_cost_ms=entry.render_cost_ms,
-        paused=entry.paused,
-        conditioning=entry.conditioning,
-    )
+    turned = {name: getattr(entry, name) for name in CHANGE_KNOBS}
+    return SettingsChange(entry.at * NS_PER_SECOND, **turned)
 
 
 def timeline_problems(scenario: Scenario) -> list[Problem]:

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
+from game.knobs import Knob, Where, knobs_where
+from game.session.controls import ControlsChange
 from game.world.commands import Command
 
 InputAction = Literal["fire", "reset", "integrator"]
 
 
-@dataclass(frozen=True, slots=True)
 class SettingsChange:
-    """At wall time `at_ns`, turn the knobs that are not None (like keys pressed between frames).
+    """At wall time `at_ns`, turn the knobs given (like keys pressed between frames); the others
+    stay. The knobs are those a scenario's `[[changes]]` may turn (`Where.CHANGE` in
+    `game.knobs`), by their short names: `SettingsChange(at_ns, max_steps=1, render_fps=30)`.
 
     A change of tick rate this way lands on whichever tick the frame boundary falls on, as a T
     key press does; record the run to pin it to a tick (see `TickRateChange`). A change of
@@ -29,16 +32,49 @@ class SettingsChange:
     conditioned by the new mode, which inherits the conditioning account as it stands.
     """
 
-    at_ns: Fraction
-    policy: str | None = None
-    hz: Fraction | None = None
-    max_steps: int | None = None
-    time_scale: Fraction | None = None
-    step_cost_ms: Fraction | None = None
-    render_fps: Fraction | None = None
-    render_cost_ms: Fraction | None = None
-    paused: bool | None = None
-    conditioning: str | None = None
+    __slots__ = ("at_ns", "turned")
+
+    def __init__(self, at_ns: Fraction, **turned: object) -> None:
+        unknown = [name for name in turned if name not in CHANGE_KNOBS]
+        if unknown:
+            raise TypeError(f"not a knob a scenario change may turn: {', '.join(unknown)}")
+        self.at_ns = at_ns
+        self.turned: dict[str, object] = {
+            name: value for name, value in turned.items() if value is not None
+        }
+        """The knobs this change turns, by short name, in the order given."""
+
+    def controls(self) -> ControlsChange:
+        """What it turns of the session's controls (a headless run has one lane: the policy and
+        the conditioning are set for both lane slots, as `[scheduler]` sets them)."""
+        return ControlsChange(
+            **{
+                CHANGE_KNOBS[name].control: CHANGE_KNOBS[name].control_value(value)
+                for name, value in self.turned.items()
+                if CHANGE_KNOBS[name].control
+            }
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        """The value it turns a knob to, or None if it leaves it: `change.max_steps`."""
+        if name in CHANGE_KNOBS:
+            return self.turned.get(name)
+        raise AttributeError(name)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SettingsChange):
+            return NotImplemented
+        return self.at_ns == other.at_ns and self.turned == other.turned
+
+    def __hash__(self) -> int:
+        return hash((self.at_ns, frozenset(self.turned.items())))
+
+    def __repr__(self) -> str:
+        turned = "".join(f", {name}={value!r}" for name, value in self.turned.items())
+        return f"SettingsChange({self.at_ns!r}{turned})"
+
+
+CHANGE_KNOBS: dict[str, Knob] = {knob.short: knob for knob in knobs_where(Where.CHANGE)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,42 @@
+"""Every knob of the game, declared once: `KNOBS`.
+
+A knob is one setting a person can turn. Its row says what it is (its value and default, its
+unit, the range or the choices it takes, the ladder a key climbs), how far it reaches (`Scope`:
+one lane, the whole session, or only the picture) and where it may be set (`Where`: a config
+file, `--set`, a key, a lesson step, a scenario's `[[changes]]`). Everything else is read off
+this table rather than written out again:
+
+- the config model's sections and their validation (`game.config.model`),
+- the shipped `configs/default.toml`, comments included (`game.config.default_file`),
+- a config's starting `Controls` (`game.from_config`) and `ControlsChange`'s names, its
+  picture-only set included (`game.session.controls`),
+- a scenario's `[[changes]]` and what a change turns (`game.workshop.scenario`, `timeline`),
+- a lesson step's settings (`game.workshop.lessons`),
+- the help overlay's rows for the knobs that have a key (`game.app.keymap`).
+
+So adding a knob is its row here, its effect, and its tests. The table is plain data on purpose:
+nothing here validates or runs per frame, and the layers above build their own fast types from
+it once, at import.
+"""
+
+from game.knobs.knob import FILE, Knob, Range, Scope, Where
+from game.knobs.table import (
+    BY_SHORT_NAME,
+    CONTROL_KNOBS,
+    FPS_CAPS,
+    KNOBS,
+    MAX_HZ,
+    MAX_RENDER_FPS,
+    MIN_HZ,
+    PICTURE_ONLY,
+    config_sections,
+    knobs_of,
+    knobs_where,
+    partner_input_model,
+)
+
+__all__ = [
+    "BY_SHORT_NAME", "CONTROL_KNOBS", "FILE", "FPS_CAPS", "KNOBS", "MAX_HZ", "MAX_RENDER_FPS",
+    "MIN_HZ", "PICTURE_ONLY", "Knob", "Range", "Scope", "Where", "config_sections", "knobs_of",
+    "knobs_where", "partner_input_model",
+]  # fmt: skip
