@@ -10,6 +10,7 @@ it, so the folders read as the data flow:
     view/       draws a read-only, interpolated view of the world
     hud/        draws the numbers, the graphs and the help
     app/        the pygame loop that ties them: events -> clock -> session -> view/HUD -> pace
+    knobs/      every setting declared once: its type, range, ladder, scope, where it may be set
     config/     settings files (TOML, validated)
     workshop/   headless runs on the virtual clock, scenarios, recordings, lessons, figures
     commands/   the command line: play, schedule, lab, simulate, compare, replay

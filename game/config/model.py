@@ -32,17 +32,13 @@ from game.config.problems import SettingError
 from game.knobs import BY_SHORT_NAME
 from game.scheduler.settings import AlphaMode, SchedulerSettings
 
-# The types of the knobs other models reuse (a lesson's, a scenario's, a recording's), read off
-# the table like the sections' own fields.
-TickRate = field_type(BY_SHORT_NAME["hz"])
-TimeScale = field_type(BY_SHORT_NAME["time_scale"])
-StepCostMs = field_type(BY_SHORT_NAME["step_cost_ms"])
+# The types of the knobs that other models reuse beside their own (a lesson's second lane, a
+# scenario's inputs, a display's interpolation), read off the table like the sections' fields.
 IntegratorName = field_type(BY_SHORT_NAME["integrator"])
 ConditioningName = field_type(BY_SHORT_NAME["conditioning"])
 InterpolationName = field_type(BY_SHORT_NAME["interpolation"])
 InputModelName = field_type(BY_SHORT_NAME["input_model"])
 PolicyName = field_type(BY_SHORT_NAME["policy"])
-AlphaName = field_type(BY_SHORT_NAME["alpha"])
 
 
 class Section(BaseModel):
