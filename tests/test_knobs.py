@@ -38,7 +38,8 @@ def test_the_check_names_the_command_that_regenerates_the_file(
     assert REGENERATE == "python -m game.config.default_file --write"
     assert main([]) == 0
     assert main(["--wrong"]) == 2
-    assert "usage: python -m game.config.default_file [--check | --write]" in capsys.readouterr().err
+    usage = "usage: python -m game.config.default_file [--check | --write]"
+    assert usage in capsys.readouterr().err
 
 
 def test_the_default_file_writes_each_kind_of_value_as_a_config_file_reads_it() -> None:
