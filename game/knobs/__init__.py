@@ -14,9 +14,12 @@ this table rather than written out again:
 - a lesson step's settings (`game.workshop.lessons`),
 - the help overlay's rows for the knobs that have a key (`game.app.keymap`).
 
-So adding a knob is its row here, its effect, and its tests. The table is plain data on purpose:
-nothing here validates or runs per frame, and the layers above build their own fast types from
-it once, at import.
+So adding a knob is its row in `table.py`, its effect and its tests, and then
+`python -m game.config.default_file --write`. One list is kept beside the table on purpose:
+`Controls`' fields, which the loop reads every frame and a type checker must see, so a new live
+control adds its field there too (`tests/test_knobs.py` keeps the two equal). The table is plain
+data: nothing in it runs per frame, and the layers above build their own types from it once, at
+import (`game.config.knob_fields`).
 """
 
 from game.knobs.knob import FILE, Knob, Range, Scope, Where

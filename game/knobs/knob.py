@@ -101,6 +101,7 @@ class Knob:
     check: Callable[[Any], Any] | None = None
     """A last check on the value, beyond its range and choices."""
     min_length: int = 0
+    """A text knob's shortest value (1: not empty)."""
 
     @property
     def section(self) -> str:

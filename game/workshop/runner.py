@@ -315,8 +315,8 @@ class _HeadlessRun:
         between frames, with its carried time and its conditioning account kept as they are.
         The clock's own knobs (`render_fps`, `render_cost_ms`) go to the clock."""
         self.session.change(change.controls())
-        cost = change.render_cost_ms
-        self.clock.set_render(change.render_fps, None if cost is None else cost * NS_PER_MS)
+        cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
+        self.clock.set_render(change.render_fps, cost)
 
     def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
