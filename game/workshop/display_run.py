@@ -16,10 +16,9 @@ records to the judder meter (`game.display.judder`) and reads the VRR panel's co
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left
 from fractions import Fraction
-from math import ceil, lcm
+from math import ceil, cos, lcm, radians
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +46,10 @@ def _nearest(ns: Fraction) -> int:
 
 
 class DisplayedClock:
-    """The virtual clock with a display: frame boundaries where the swap chain puts them."""
+    """The virtual clock with a display: frame boundaries where the swap chain puts them.
+
+    A run on it takes `hearing(session)` as its sink: a display that is shown no picture
+    presents none."""
 
     def __init__(self, clock: VirtualClock, display: VirtualDisplay) -> None:
         self.clock = clock
@@ -170,7 +172,7 @@ class DisplayedClock:
     def figures(self, session: LabSession) -> tuple[JudderReport, VrrCounts | None]:
         """The judder meter's figures for lane 0's cannon shot, and the VRR panel's counts."""
         cannon = session.lanes[0].world.settings.cannon
-        speed = cannon.speed * math.cos(math.radians(cannon.angle_deg))
+        speed = cannon.speed * cos(radians(cannon.angle_deg))
         judder = self.judder(float(session.controls.time_scale), speed)
         panel = self.display.panel
         return judder, None if panel is None else panel.counts()
