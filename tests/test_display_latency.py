@@ -52,7 +52,8 @@ def test_a_vsynced_headless_run_records_every_frame_s_latency() -> None:
     # frame is drawn in 2 ms, blocked until a vblank frees a slot, and shown two vblanks later.
     clock = VirtualClock(1000, 2 * MS)
     shown = DisplayedClock(clock, VirtualDisplay(DisplaySettings()))
-    run_headless(session_from(GameConfig()), clock, until_ns=10**9, display=shown)
+    session = session_from(GameConfig())
+    run_headless(session, shown, until_ns=10**9, sink=shown.hearing(session))
     steady = shown.latencies[10]
     period = Fraction(50 * MS, 3)
     assert (steady.render_ns, steady.pacer_ns) == (2 * MS, 0)
@@ -64,7 +65,8 @@ def test_a_flip_leads_to_the_photons_of_the_frame_presented_then() -> None:
     # The input lab's latency ends at a flip; the display adds the wait to the vblank.
     clock = VirtualClock(1000, 2 * MS)
     shown = DisplayedClock(clock, VirtualDisplay(DisplaySettings()))
-    run_headless(session_from(GameConfig()), clock, until_ns=10**9, display=shown)
+    session = session_from(GameConfig())
+    run_headless(session, shown, until_ns=10**9, sink=shown.hearing(session))
     road = shown.latencies[20]
     presented = shown.presented[20]
     flip = presented.ready_ns - 1

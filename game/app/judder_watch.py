@@ -18,10 +18,10 @@ from fractions import Fraction
 from game.app.refresh import desktop_refresh
 from game.clock.units import round_ns
 from game.display.live import LiveJudder
+from game.session.drawn import drawn_time_ns
 from game.session.lane import Lane
 from game.session.readout import DisplayReadout, LaneJudder
 from game.session.session import LabSession
-from game.workshop.display_run import drawn_time_ns
 
 EVERY_FRAMES = 15
 

@@ -4,7 +4,7 @@ One frame, in order:
 
     read events -> requests     (keys become actions and changes; clicks, drags, focus)
     stall, if one was asked for (really block, like a GC pause: the time lands in this frame)
-    measure the wall delta      (the one place the frame's duration is read from the clock)
+    measure the wall delta      (the one place the frame's duration is read: `next_frame`)
     frame = session.begin(delta)
     while frame.next_tick():    (the scheduler planned, the loop steps: one tick at a time,
         between ticks           each followed by the tick's CPU cost and, now and then, a look
@@ -35,7 +35,7 @@ from game.app.screenshots import numbered_name, save_picture
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.clock.wall import Clock
+from game.clock.wall import MeasuredClock
 from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
@@ -75,7 +75,7 @@ class GameLoop:
         self,
         session: LabSession,
         window: Window,
-        clock: Clock,
+        clock: MeasuredClock,
         options: LoopOptions | None = None,
         *,
         lessons: LessonGuide | None = None,
@@ -92,8 +92,7 @@ class GameLoop:
         self._input = InputReader()
         self.lessons = lessons or LessonGuide()
         self._script = ScriptPlayer(self.options.script)
-        self._started_ns = clock.now_ns()
-        self._last_ns = self._started_ns
+        self._started_ns = self._last_ns = clock.start_frames()
         self._last_wait_ns = 0
         self._work_ns = 0
         self._frame_ns = 0
@@ -132,7 +131,7 @@ class GameLoop:
         self._draw()
         pygame.display.flip()
         pygame.event.pump()
-        self._started_ns = self._last_ns = self.clock.now_ns()
+        self._started_ns = self._last_ns = self.clock.start_frames()
 
     def run_frame(self) -> bool:
         """One frame. Returns False once the game should stop."""
@@ -141,8 +140,9 @@ class GameLoop:
         if self.quitting:
             return False
         self._carry_out_stall()
-        now = self.clock.now_ns()
-        elapsed, self._last_ns = now - self._last_ns, now
+        if (elapsed := self.clock.next_frame()) is None:  # the source has no frame left
+            return False
+        now = self._last_ns = self._last_ns + elapsed
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now

@@ -7,10 +7,10 @@ frame time an exact, repeatable number: tests assert `== 16_666_666`, not "about
 
 from __future__ import annotations
 
-from game.clock.wall import check_duration
+from game.clock.wall import MeasuredFrames, check_duration
 
 
-class ManualClock:
+class ManualClock(MeasuredFrames):
     """A deterministic stand-in for `WallClock`, with running totals of how time was spent.
 
     `oversleep_ns` makes every `sleep_ns` wake that much late, as a real OS does, so the pacer's
@@ -30,6 +30,7 @@ class ManualClock:
         """Total time spent in `block_ns`."""
         self.sleeps = 0
         """How many times `sleep_ns` was called with a positive duration."""
+        self.start_frames()
 
     def now_ns(self) -> int:
         return self._now_ns

@@ -15,6 +15,9 @@ frame hands the scheduler the whole-nanosecond difference of two consecutive *fl
 boundaries. The fractions never pile up: whatever one frame's floor leaves behind the next frame
 picks up, so 1,440 frames at 144 fps hand over exactly 10,000,000,000 ns and end on tick 600 at
 60 Hz. Nothing here sleeps, and nothing reads a real clock.
+
+`next_frame` is the clock as a `FrameSource` (`game.clock.frames`): the formula above
+(`frame_length`), the run's end (`ends_after`), then the move to the next boundary (`move_on`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from game.clock.frames import FrameRan
 from game.clock.units import NS_PER_SECOND
 
 _MASK_64 = (1 << 64) - 1
@@ -92,7 +96,6 @@ class VirtualClock:
             self._now = Fraction(self._ticks, self._per_ns)
         return self._now
 
-    @property
     def now_ns(self) -> int:
         """The last boundary, floored to whole ns: what a real clock would have read."""
         return self._now_ns
@@ -128,6 +131,13 @@ class VirtualClock:
         """A frame whose ticks cost nothing, without jitter or stall: the longer of the budget
         and the render cost (worked out when they change, not every frame)."""
         return self._least
+
+    def next_frame(self, ran: FrameRan, until_ns: Fraction | int | None = None) -> int | None:
+        """The next frame, as `FrameSource.next_frame` says: its length from what `ran` ran."""
+        length = self.frame_length(ran.steps, ran.step_cost_ns, ran.stall_ns)
+        if until_ns is not None and self.ends_after(length, until_ns):
+            return None
+        return self.move_on(length)
 
     def frame_length(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0

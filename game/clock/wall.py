@@ -2,14 +2,17 @@
 
 Everything else in `game/` is handed durations in integer nanoseconds, or a `Clock` to call,
 never `time` itself. That is what lets a test swap in `ManualClock` (`game.clock.manual`) and
-drive the real loop frame by frame with exact numbers.
+drive the real loop frame by frame with exact numbers. Both are the loop's `FrameSource`
+(`game.clock.frames`) through `MeasuredFrames`: a frame lasts from one reading to the next.
 """
 
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 from typing import Protocol
 
+from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 
 BLOCK_SPIN_NS = 2 * NS_PER_MS
@@ -47,12 +50,62 @@ def check_duration(ns: int, what: str = "duration") -> int:
     return ns
 
 
-class WallClock:
+class MeasuredClock(Clock, Protocol):
+    """A `Clock` that is also the loop's `FrameSource`: what the game loop holds."""
+
+    @property
+    def now(self) -> int: ...
+
+    def start_frames(self) -> int: ...
+
+    def next_frame(
+        self, ran: FrameRan = NOTHING_RAN, until_ns: Fraction | int | None = None
+    ) -> int | None: ...
+
+
+class MeasuredFrames:
+    """The `FrameSource` of a clock that is read: a frame lasts from one reading to the next.
+
+    `start_frames` reads the clock where the first frame begins (the loop calls it once it has
+    drawn its first picture, so that the warm-up is no frame's time)."""
+
+    _origin_ns = 0
+    _frame_end_ns = 0
+
+    def now_ns(self) -> int:
+        raise NotImplementedError
+
+    def start_frames(self) -> int:
+        """Count frames from now on; return the reading they start at."""
+        self._origin_ns = self._frame_end_ns = start = self.now_ns()
+        return start
+
+    @property
+    def now(self) -> int:
+        return self._frame_end_ns - self._origin_ns
+
+    def next_frame(
+        self, ran: FrameRan = NOTHING_RAN, until_ns: Fraction | int | None = None
+    ) -> int | None:
+        """The time since the last frame ended, read now. `ran` is not needed (the loop gives
+        none): its ticks' cost and its stall have really taken their time
+        (`FrameSource.next_frame` says the rest)."""
+        now = self.now_ns()
+        if until_ns is not None and now - self._origin_ns > until_ns:
+            return None
+        elapsed, self._frame_end_ns = now - self._frame_end_ns, now
+        return elapsed
+
+
+class WallClock(MeasuredFrames):
     """Real time, from `time.perf_counter_ns()`: monotonic, integer, the finest clock Python has.
 
     `time.time()` can jump when the system clock is set; `time.monotonic()` is a float. The
     performance counter is neither, so frame times are exact differences of two integers.
     """
+
+    def __init__(self) -> None:
+        self.start_frames()
 
     def now_ns(self) -> int:
         return time.perf_counter_ns()

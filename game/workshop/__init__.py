@@ -4,8 +4,8 @@ Read in this order:
 
 - `timeline`: what happens during a run, stamped with a wall time (knobs, stalls, pauses) or
   with a tick (inputs, recorded commands, tick-rate changes).
-- `runner`: `run_headless`, the game's frame loop with the virtual clock where the player would
-  be, and the precise meaning of `spiral`.
+- `runner`: `run_headless`, the game's frame loop with a frame source (the virtual clock, a
+  display, a recording) where the player would be, and the precise meaning of `spiral`.
 - `simulation`: a scenario played out on the game's own session (`game.from_config`).
 - `scenario`, `scenario_loading`: scenario files (`configs/scenarios/`) and the flags on top.
 - `recording`, `replay_file`: the JSON-lines record of a session, written and read back.

@@ -9,37 +9,35 @@ clock's jitter becomes *wake-up* noise: the time read after `present` returns is
 display's grid. That is the measured-delta noise of Glaiel's article, which conditioning
 (`game.scheduler.conditioning`) is for.
 
-`DisplayedClock` stands in for the `VirtualClock` in `run_headless`, records what each frame
-drew, and `judder()` hands the records to the meter (`game.display.judder`).
+`DisplayedClock` is the run's `FrameSource` (`game.clock.frames`) in place of its `VirtualClock`;
+it hears what each frame drew through the run's sink (`hearing`), and `figures()` hands the
+records to the judder meter (`game.display.judder`) and reads the VRR panel's counts.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from math import ceil, lcm
+from math import ceil, cos, lcm, radians
 
 import numpy as np
 import numpy.typing as npt
 
+from game.clock.frames import FrameRan
 from game.clock.units import NS_PER_MS
 from game.clock.virtual import VirtualClock
 from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.latency import DisplayLatency, frame_to_photons
 from game.display.model import Presented, VirtualDisplay
+from game.display.vrr import VrrCounts
 from game.scheduler.plan import StepPlan
-from game.world.render_view import InterpolationMode
+from game.session.drawn import drawn_time_ns
+from game.session.session import LabSession
+from game.workshop.runner import FrameReport, FrameSink
 
 WARM_UP_NS = 250 * NS_PER_MS
 """The judder meter starts a quarter of a second into a run."""
 _NOTHING = Fraction(0)  # a frame that lasts nothing: made once, not every frame
-
-
-def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:
-    """The simulated time the frame's picture shows, exactly (alpha as remainder / step)."""
-    if interpolation == InterpolationMode.OFF:
-        return plan.sim_time_ns
-    return plan.alpha_time_ns(1 if interpolation == InterpolationMode.INTERPOLATE else 0)
 
 
 def _nearest(ns: Fraction) -> int:
@@ -48,7 +46,10 @@ def _nearest(ns: Fraction) -> int:
 
 
 class DisplayedClock:
-    """The virtual clock with a display: frame boundaries where the swap chain puts them."""
+    """The virtual clock with a display: frame boundaries where the swap chain puts them.
+
+    A run on it takes `hearing(session)` as its sink: a display that is shown no picture
+    presents none."""
 
     def __init__(self, clock: VirtualClock, display: VirtualDisplay) -> None:
         self.clock = clock
@@ -86,9 +87,13 @@ class DisplayedClock:
     ) -> None:
         self.clock.set_render(render_fps, render_cost_ns)
 
-    @property
-    def now_ns(self) -> int:
-        return self.clock.now_ns
+    def next_frame(self, ran: FrameRan, until_ns: Fraction | int | None = None) -> int | None:
+        """The next frame, as `FrameSource.next_frame` says: the one that ran is presented
+        first, and the next begins when the swap chain lets it (`frame_length`)."""
+        length = self.frame_length(ran.steps, ran.step_cost_ns, ran.stall_ns)
+        if until_ns is not None and self.clock.ends_after(length, until_ns):
+            return None
+        return self.clock.move_on(length)
 
     def frame_length(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
@@ -151,6 +156,26 @@ class DisplayedClock:
         """Write down what the frame just finished will show."""
         self.drawn_ns.append(_nearest(drawn_time_ns(plan, interpolation)))
         self.drawn_ticks.append(plan.tick)
+
+    def hearing(self, session: LabSession, then: FrameSink | None = None) -> FrameSink:
+        """A run's sink that writes down what each frame drew (in the session's picture mode),
+        then hands the frame on to `then`: the display sees every picture the run makes."""
+        drew = self.drew
+
+        def heard(report: FrameReport) -> None:
+            drew(report.plan, session.controls.interpolation)
+            if then is not None:
+                then(report)
+
+        return heard
+
+    def figures(self, session: LabSession) -> tuple[JudderReport, VrrCounts | None]:
+        """The judder meter's figures for lane 0's cannon shot, and the VRR panel's counts."""
+        cannon = session.lanes[0].world.settings.cannon
+        speed = cannon.speed * cos(radians(cannon.angle_deg))
+        judder = self.judder(float(session.controls.time_scale), speed)
+        panel = self.display.panel
+        return judder, None if panel is None else panel.counts()
 
     def refreshes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(refresh instant, drawn time, tick) for every refresh from the first shown frame to

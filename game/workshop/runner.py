@@ -1,18 +1,20 @@
-"""`run_headless`: the game's own frame loop, with a virtual clock where the player would be.
+"""`run_headless`: the game's own frame loop, with a frame source where the player would be.
 
 Every frame does what the real loop does, in the same order:
 
+    the source says how long the frame lasts, given what the last one ran (`next_frame`)
     at the frame boundary: carry out what is due (knobs turned, pause, tick-stamped inputs)
     frame = session.begin(duration); run its ticks one by one; frame.finish()
-    the frame's work (render cost + its ticks x step cost) sets how long the next frame lasts
+    the frame's work (render cost + its ticks x step cost), then its report
 
-The only difference is where the duration comes from: `VirtualClock` computes it, so a run is
-identical on every laptop and never sleeps. Tick-stamped events are applied right before their
-tick runs, in the middle of a frame if need be (that is what makes a run independent of the
-render rate). A tick-rate change at a tick in the middle of a frame waits, like any change of
-how time is handled, for the frame to finish: the session stops the frame at that tick, the
-scheduler's `settle` puts the unrun ticks back, exactly, and the change is made before the
-next frame.
+The only difference is where the duration comes from (`game.clock.frames`): a `VirtualClock`
+computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
+display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
+applied right before their tick runs, in the middle of a frame if need be (that is what makes a
+run independent of the render rate). A tick-rate change at a tick in the middle of a frame
+waits, like any change of how time is handled, for the frame to finish: the session stops the
+frame at that tick, the scheduler's `settle` puts the unrun ticks back, exactly, and the change
+is made before the next frame.
 
 The spiral, precisely. `spiral` is true when the frame time kept growing until the run ended or
 a cap stopped it, which is one of:
@@ -43,16 +45,15 @@ is None, for the short runs that tests and comparisons look at frame by frame); 
 from __future__ import annotations
 
 import gc
-import math
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
+from game.clock.frames import FrameRan, FrameSource
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
-from game.clock.virtual import VirtualClock
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.scheduler.plan import StepPlan
@@ -61,7 +62,6 @@ from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
-from game.workshop.display_run import DisplayedClock
 from game.workshop.growth import GrowthWatch
 from game.workshop.timeline import (
     PlayerInput,
@@ -150,25 +150,38 @@ class RunResult:
         }
 
 
+class HeadlessSource(FrameSource, Protocol):
+    """The `FrameSource` of a headless run (`game.clock.frames` says what crosses the seam),
+    with the two render knobs a scenario turns: its changes set the render rate and cost, and
+    the render cost counts in each frame's work (the input lab's flip, the runaway guard). A
+    `VirtualClock` and a `DisplayedClock` model them; `RecordedFrames` has none to turn."""
+
+    @property
+    def render_cost_ns(self) -> Fraction | int: ...
+
+    def set_render(
+        self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
+    ) -> None: ...
+
+
 def run_headless(
     session: LabSession,
-    clock: VirtualClock,
+    source: HeadlessSource,
     timeline: Timeline | None = None,
     *,
     until_ns: Fraction | int | None = None,
     until_tick: int | None = None,
-    display: DisplayedClock | None = None,
     sink: FrameSink | None = None,
     keep: int | None = None,
 ) -> RunResult:
-    """Drive `session` frame by frame on `clock` until the wall clock would pass `until_ns`,
-    or until lane 0's world reaches tick `until_tick` (exactly: the frame stops there).
+    """Drive `session` frame by frame on `source` until the next frame would end after
+    `until_ns`, or until lane 0's world reaches tick `until_tick` (exactly: the frame stops
+    there), or until the source has no frame left.
 
-    Give at least one of the two. Each frame's report goes to `sink` as it is made; the result
-    keeps the last `keep` frames (every frame when None). The session and the clock are left as
-    the run leaves them (the session's own hooks hear every command and tick-rate change, as in
-    the game). With a `display` (wrapping `clock`), frames end where its swap chain lets them,
-    and the result carries the judder meter's figures.
+    Give at least one of the two ends. Each frame's report goes to `sink` as it is made; the
+    result keeps the last `keep` frames (every frame when None). The session and the source are
+    left as the run leaves them (the session's own hooks hear every command and tick-rate
+    change, as in the game).
     """
     if until_ns is None and until_tick is None:
         raise ValueError("a headless run needs an end: until_ns, until_tick or both")
@@ -178,7 +191,7 @@ def run_headless(
         raise ValueError(f"keep must be at least 0 (got {keep})")
     frames: deque[FrameReport] = deque(maxlen=keep)
     with _collector_paused():
-        return _HeadlessRun(session, display or clock, timeline or Timeline()).run(
+        return _HeadlessRun(session, source, timeline or Timeline()).run(
             None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
         )
 
@@ -201,22 +214,19 @@ def _collector_paused() -> Iterator[None]:
 
 
 class _HeadlessRun:
-    """The state of one run: where it is in each list of events."""
+    """The state of one run: where it is in each list of events, and in time."""
 
-    def __init__(
-        self,
-        session: LabSession,
-        clock: VirtualClock | DisplayedClock,
-        timeline: Timeline,
-    ) -> None:
+    def __init__(self, session: LabSession, source: HeadlessSource, timeline: Timeline) -> None:
         self.session = session
-        self.clock = clock
+        self.source = source
         self.timeline = timeline
         self.next_change = 0
         self.next_stall = 0
         self.next_event = 0
         self.next_edge = 0
         self.until_tick: int | None = None
+        self.now_ns = 0
+        """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
 
     def run(
         self,
@@ -225,42 +235,25 @@ class _HeadlessRun:
         sink: FrameSink | None,
         frames: deque[FrameReport],
     ) -> RunResult:
+        """The frames, in order: the source says how long the next one lasts, given what the
+        last one ran; the frame runs; its work is counted; it is reported."""
         self.until_tick = until_tick
         lane = self.session.lanes[0]
-        clock = self.clock
         growth = GrowthWatch()
         count = max_frame_ns = 0
-        steps = 0  # ticks the last frame ran: their cost is what the next frame waits for
-        step_cost: Fraction | int = 0
         runaway = False
         self._apply_changes()
         self._apply_tick_events()
+        ran = FrameRan(stall_ns=self._take_stalls())  # nothing ran yet; a stall may be due at 0
         while until_tick is None or lane.world.tick < until_tick:
-            length = clock.frame_length(steps, step_cost, self._take_stalls())
-            if until_ns is not None and clock.ends_after(length, until_ns):
+            elapsed = self.source.next_frame(ran, until_ns)
+            if elapsed is None:
                 break
-            elapsed = clock.move_on(length)
-            self._feed_edges()
-            self._apply_changes()
-            self._apply_tick_events()
-            frame = self.session.begin(elapsed)
-            while self._may_run(frame) and frame.next_tick():
-                self._apply_tick_events()
-            plan = frame.finish()[0]
-            controls = self.session.controls
-            if isinstance(clock, DisplayedClock):
-                clock.drew(plan, controls.interpolation)
-            steps = plan.steps
-            step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
-            work = clock.render_cost_ns  # the frame's work; the ticks' only if they cost anything
-            flip_work = work  # the same, with each tick's cost in whole ns as the game waits it
-            if steps and step_cost:
-                work = work + steps * step_cost
-                flip_work = flip_work + steps * controls.step_cost_ns
-            now_ns = clock.now_ns
-            self.session.inputs.flipped(now_ns + int(flip_work))
-            counts = self.session.inputs.lanes[0].counts
+            now_ns = self.now_ns = self.now_ns + elapsed
+            plan = self._frame(elapsed)
+            ran, work = self._frame_ends(plan, now_ns)
             count += 1
+            counts = self.session.inputs.lanes[0].counts
             report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
             frames.append(report)
             if sink is not None:
@@ -272,41 +265,57 @@ class _HeadlessRun:
             if work > RUNAWAY_WORK_NS:
                 runaway = True
                 break
+        return self._result(frames, max_frame_ns, runaway or growth.growing(), runaway)
+
+    def _frame(self, elapsed: int) -> StepPlan:
+        """One frame at its boundary: the keys, knobs and inputs due, then its ticks one by one
+        (each tick's inputs right before it), and lane 0's plan once it finishes."""
+        self._feed_edges()
+        self._apply_changes()
+        self._apply_tick_events()
+        frame = self.session.begin(elapsed)
+        while self._may_run(frame) and frame.next_tick():
+            self._apply_tick_events()
+        return frame.finish()[0]
+
+    def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, Fraction | int]:
+        """The frame's work (render cost + its ticks x step cost), and what it ran, with any
+        stall due by now, for the source to make the next frame of. Its picture is flipped once
+        that work is done, each tick costing its whole ns as the game waits it (the input lab's
+        press-to-flip)."""
+        controls = self.session.controls
+        steps = plan.steps
+        step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+        work = self.source.render_cost_ns  # the frame's work; the ticks' only if they cost anything
+        flip_work = work
+        if steps and step_cost:
+            work = work + steps * step_cost
+            flip_work = flip_work + steps * controls.step_cost_ns
+        self.session.inputs.flipped(now_ns + int(flip_work))
+        return FrameRan(steps, step_cost, self._take_stalls()), work
+
+    def _result(
+        self, frames: deque[FrameReport], max_frame_ns: int, spiral: bool, runaway: bool
+    ) -> RunResult:
+        lane = self.session.lanes[0]
         return RunResult(
             frames=tuple(frames),
             books=lane.books.summary(),
             tick=lane.world.tick,
             state_hash=lane.world.state_hash(),
             max_frame_ns=max_frame_ns,
-            spiral=runaway or lane.spiral.on or growth.growing(),
+            spiral=spiral or lane.spiral.on,
             runaway=runaway,
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,
-            judder=self._judder(),
-            vrr=self._vrr(),
             non_finite_tick=lane.world.non_finite_tick,
         )
-
-    def _judder(self) -> JudderReport | None:
-        clock = self.clock
-        if not isinstance(clock, DisplayedClock):
-            return None
-        world = self.session.lanes[0].world
-        cannon = world.settings.cannon
-        speed = cannon.speed * math.cos(math.radians(cannon.angle_deg))
-        return clock.judder(float(self.session.controls.time_scale), speed)
-
-    def _vrr(self) -> VrrCounts | None:
-        clock = self.clock
-        if not isinstance(clock, DisplayedClock) or clock.display.panel is None:
-            return None
-        return clock.display.panel.counts()
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 
     def _apply_changes(self) -> None:
-        changes = self.timeline.changes
-        while self.next_change < len(changes) and changes[self.next_change].at_ns <= self.clock.now:
+        changes, source = self.timeline.changes, self.source
+        while self.next_change < len(changes) and changes[self.next_change].at_ns <= source.now:
             self._change(changes[self.next_change])
             self.next_change += 1
 
@@ -316,12 +325,12 @@ class _HeadlessRun:
         The clock's own knobs (`render_fps`, `render_cost_ms`) go to the clock."""
         self.session.change(change.controls())
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
-        self.clock.set_render(change.render_fps, cost)
+        self.source.set_render(change.render_fps, cost)
 
     def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
         total: Fraction | int = 0
-        while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.clock.now:
+        while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.source.now:
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1
         return total
@@ -330,7 +339,7 @@ class _HeadlessRun:
         """Hand the session the avatar's key edges up to this frame boundary, as the game's loop
         reads its keys when a frame begins."""
         edges = self.timeline.key_edges
-        while self.next_edge < len(edges) and edges[self.next_edge].at_ns <= self.clock.now_ns:
+        while self.next_edge < len(edges) and edges[self.next_edge].at_ns <= self.now_ns:
             edge = edges[self.next_edge]
             self.session.inputs.edge(edge.button, edge.down, edge.at_ns)
             self.next_edge += 1

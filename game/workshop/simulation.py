@@ -28,7 +28,7 @@ from game.display.model import VirtualDisplay
 from game.from_config import session_from
 from game.workshop.display_run import DisplayedClock
 from game.workshop.recording import SessionRecorder
-from game.workshop.runner import FrameSink, RunResult, run_headless
+from game.workshop.runner import FrameSink, HeadlessSource, RunResult, run_headless
 from game.workshop.scenario import Scenario
 from game.workshop.timeline import KeyEdge
 
@@ -93,6 +93,7 @@ def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> St
 def run_scenario(
     scenario: Scenario,
     *,
+    source: HeadlessSource | None = None,
     render_fps: Fraction | None = None,
     until_tick: int | None = None,
     recorder: SessionRecorder | None = None,
@@ -102,7 +103,10 @@ def run_scenario(
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
-    `render_fps` replaces the scenario's render rate (the render-rate comparisons use it). A
+    The frames come from the scenario's `[clock]` (behind its `[display]`, if it has one), or
+    from `source` when one is given (a recording of real frame times, say): the stall check and
+    the display's figures belong to the scenario's clock, and are left out then. `render_fps`
+    replaces the scenario's render rate (the render-rate comparisons use it). A
     `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
@@ -116,20 +120,25 @@ def run_scenario(
         refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
     clock = scenario_clock(scenario, render_fps)
-    shown = DisplayedClock(clock, VirtualDisplay(display.settings())) if display else None
+    shown = None
+    if display is not None and source is None:
+        shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
             session,
-            clock,
+            source or shown or clock,
             timeline,
             until_ns=scenario.until_ns,
             until_tick=until_tick,
-            display=shown,
-            sink=sink,
+            sink=sink if shown is None else shown.hearing(session, sink),
             keep=keep,
         )
-        if not result.runaway and (until_tick is None or result.tick < until_tick):
+        if shown is not None:
+            judder, vrr = shown.figures(session)
+            result = replace(result, judder=judder, vrr=vrr)
+        ended = result.runaway or (until_tick is not None and result.tick >= until_tick)
+        if source is None and not ended:
             _check_stalls(scenario, clock)
     except BaseException:
         if recorder is not None:
