@@ -8,7 +8,6 @@ BENCHMARKS.md are listed under the table with the section that measures them.
 
 from __future__ import annotations
 
-import inspect
 import os
 import statistics
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from bench.harness import Section, median_ns_per_call, ms, us
 from game.hud.hud_colours import Meaning
 from game.hud.plate import make_plate
 from game.hud.stats import Cell
-from game.scheduler.plan import StepPlan
+from game.scheduler.plan import INDICATORS, ConditioningAccount, Ledger, StepPlan
 from game.view.stage import paint_backdrop
 from game.world.render_view import TAU
 from game.world.settings import WorldSettings
@@ -70,11 +69,38 @@ def _interleaved(
     return statistics.median(firsts), statistics.median(seconds)
 
 
+def _plan_makers() -> tuple[Callable[[], object], Callable[[], object], Callable[[], object]]:
+    """A plan made as the scheduler makes one every frame (its ledger, its conditioning account
+    and the plan, each with `tuple.__new__`; the lights from the table of eight), then with the
+    NamedTuples' own constructors, then as frozen, slotted dataclasses of the same fields."""
+    ledger_values = tuple(range(len(Ledger._fields)))
+    account_values = (0, 6_944_444, 6_944_444, 0)
+    lights = INDICATORS[False, False, False]
+    made = tuple.__new__
+    ledger_twin = _frozen_twin(Ledger._fields, {})
+    account_twin = _frozen_twin(ConditioningAccount._fields, {})
+    plan_twin = _frozen_twin(StepPlan._fields, {})
+
+    def as_written() -> object:
+        ledger = made(Ledger, ledger_values)
+        account = made(ConditioningAccount, account_values)
+        return made(StepPlan, (0.5, 1, 6_944_444, ledger, account, lights))
+
+    def constructed() -> object:
+        ledger = Ledger(*ledger_values)
+        account = ConditioningAccount(*account_values)
+        return StepPlan(0.5, 1, 6_944_444, ledger, account, lights)
+
+    def dataclasses() -> object:
+        ledger = ledger_twin(*ledger_values)
+        account = account_twin(*account_values)
+        return plan_twin(0.5, 1, 6_944_444, ledger, account, lights)
+
+    return as_written, constructed, dataclasses
+
+
 def _choices(screen: pygame.Surface) -> list[Choice]:
-    plan_fields = tuple(inspect.signature(StepPlan.of).parameters)
-    plan_args: tuple[Any, ...] = tuple(range(len(plan_fields)))
-    plan_twin = _frozen_twin(plan_fields, {})
-    plan_keywords: dict[str, Any] = dict(zip(plan_fields, plan_args, strict=True))
+    plan_as_written, plan_constructed, plan_dataclasses = _plan_makers()
     cell_twin = _frozen_twin(Cell._fields, Cell._field_defaults)
 
     graph_plate = make_plate(GRAPHS, 10)
@@ -94,18 +120,18 @@ def _choices(screen: pygame.Surface) -> list[Choice]:
     return [
         Choice(
             "game/scheduler/plan.py",
-            "`StepPlan` is a tuple underneath",
-            lambda: StepPlan.of(*plan_args),
-            "a frozen, slotted dataclass",
-            lambda: plan_twin(*plan_args),
+            "`StepPlan` and its parts are NamedTuples (a plan, its ledger and account a frame)",
+            plan_as_written,
+            "frozen, slotted dataclasses",
+            plan_dataclasses,
             20_000,
         ),
         Choice(
             "game/scheduler/scheduler.py",
-            "`StepPlan` built from 17 positional arguments",
-            lambda: StepPlan.of(*plan_args),
-            "17 keyword arguments",
-            lambda: StepPlan.of(**plan_keywords),
+            "the plan's parts made with `tuple.__new__` (`_made`)",
+            plan_as_written,
+            "their own constructors, `Ledger(...)`",
+            plan_constructed,
             20_000,
         ),
         Choice(

@@ -71,21 +71,22 @@ class TimeBooks:
 
     def record(self, plan: StepPlan) -> None:
         """Add one plan (a frame, or a single step while paused) to the totals."""
-        if plan._granted == 0:
+        ledger = plan.ledger
+        if ledger.granted == 0:
             self.frames += 1
             self.wall_ns += plan.elapsed_ns
-            if plan.paused:
+            if plan.indicators.paused:
                 self.paused_ns += plan.elapsed_ns
-        self.ticks += plan.steps
-        if plan._grains_per_ns != self._grains_per_ns:
-            self._fold(plan._grains_per_ns)
-        self._scaled += plan._scaled
-        self._granted += plan._granted
-        self._stepped += plan.steps * plan._dt
-        if plan._dropped:
-            self._dropped += plan._dropped
+        self.ticks += ledger.steps
+        if ledger.grains_per_ns != self._grains_per_ns:
+            self._fold(ledger.grains_per_ns)
+        self._scaled += ledger.scaled
+        self._granted += ledger.granted
+        self._stepped += ledger.steps * ledger.dt
+        if ledger.dropped:
+            self._dropped += ledger.dropped
             self._dropped_ns = None
-        self.counted_ns += plan.counted_ns
+        self.counted_ns += plan.account.counted_ns
         self.every_frame_balanced = self.every_frame_balanced and plan.balances
         self.last = plan
 
@@ -133,9 +134,9 @@ class TimeBooks:
         frame, so while the sums are in the last plan's grain it is one `Fraction` of a grain
         sum, not a sum of two `Fraction`s."""
         last = self.last
-        if last is None or last._grains_per_ns != self._grains_per_ns or self._folded[3]:
+        if last is None or last.ledger.grains_per_ns != self._grains_per_ns or self._folded[3]:
             return self.dropped_ns + self.carried_ns
-        return Fraction(self._dropped + last._carried_out, self._grains_per_ns)
+        return Fraction(self._dropped + last.ledger.carried_out, self._grains_per_ns)
 
     @property
     def carried_ns(self) -> Fraction:

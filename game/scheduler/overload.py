@@ -25,6 +25,7 @@ class OverloadState(NamedTuple):
     def after(self, strained: bool, caught_up: bool, frames_to_light: int) -> OverloadState:
         """The state after one more frame; `caught_up` means no whole step is carried."""
         streak = self.streak + 1 if strained else 0
-        if self.on:
-            return OverloadState(streak, strained or not caught_up)
-        return OverloadState(streak, streak >= frames_to_light)
+        on = (strained or not caught_up) if self.on else streak >= frames_to_light
+        if streak == self.streak and on == self.on:
+            return self  # most frames: nothing changed, no new value to build
+        return OverloadState(streak, on)

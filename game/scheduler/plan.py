@@ -1,114 +1,143 @@
-"""`StepPlan`: the scheduler's answer for one frame.
+"""`StepPlan`: the scheduler's answer for one frame, made of three named parts.
 
 It says how many fixed ticks the caller must run now, how long each is, how much time was
 dropped, what is carried to the next frame, and the alpha to draw with. It carries its own books
-so that anyone can check, exactly, that the frame balanced:
+so that anyone can check, exactly, that the frame balanced. The parts:
 
-    carried_in + scaled_elapsed + granted == steps * dt + dropped + carried_out
+- `ledger` (`Ledger`): where the frame's time went, in the scheduler's grains,
 
-where `scaled_elapsed` is the *counted* wall time times the time scale: the measured time after
-delta-time conditioning (`game.scheduler.conditioning`), whose own account balances too:
+      carried_in + scaled + granted == steps * dt + dropped + carried_out
 
-    conditioning carry in + measured == counted + conditioning carry out
+  where `scaled` is the *counted* wall time times the time scale, and `granted` the one step
+  handed out by a single-step key while paused;
+- `account` (`ConditioningAccount`): delta-time conditioning's books (`game.scheduler.
+  conditioning`), in whole ns, which balance too:
 
-`granted` is the one step handed out by a single-step key while paused.
+      carry_in + measured == counted + carry_out
+
+- `indicators` (`Indicators`): the overload light, this frame's strain, and pause.
 
 Every duration a plan hands out is exact nanoseconds, named `*_ns` (an `int` for the wall time,
 a `Fraction` for the rest: 1/60 s is 50,000,000/3 ns). Inside, the scheduler counts in whole
-*grains* of 1/D ns, so that its sums are integer sums; the grains stay inside the scheduler
-package, and no caller ever divides by them.
+*grains* of 1/D ns, so that its sums are integer sums. The ledger keeps those grains, for the
+scheduler package (the books, `settle`); every other reader takes the plan's `*_ns` properties,
+and no caller ever divides by a grain.
+
+Each part, and the plan, is a NamedTuple: a plan is made every frame, and a tuple is the
+cheapest value Python builds (BENCHMARKS.md, "Why the code looks like this").
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import itemgetter
-from typing import Any
+from typing import NamedTuple
 
 
-class StepPlan(tuple[Any, ...]):
-    """One frame's plan: an immutable value (a tuple underneath, so it is cheap to build).
+class Ledger(NamedTuple):
+    """Where one frame's time went, in grains of 1/`grains_per_ns` ns. The fields up to
+    `carried_out` are the terms of its equation, in the order they appear in it:
 
-    The scheduler builds it with `StepPlan.of(...)` from grain counts; everyone else reads the
-    properties below.
+        carried_in + scaled + granted == steps * dt + dropped + carried_out
     """
 
-    __slots__ = ()
-
-    steps: int = property(itemgetter(0))  # type: ignore[assignment]
+    carried_in: int
+    """Carried in from the previous frame: its backlog and its remainder."""
+    scaled: int
+    """The counted wall time after the time scale; 0 while paused."""
+    granted: int
+    """One step granted by a single step while paused; 0 otherwise."""
+    steps: int
     """Fixed ticks to run now."""
-    backlog_steps: int = property(itemgetter(1))  # type: ignore[assignment]
-    """Whole steps owed and carried to later frames (only the `backlog` policy keeps them)."""
-    alpha: float = property(itemgetter(2))  # type: ignore[assignment]
-    """Where to draw between the previous and the current state. The only float in the path."""
-    tick: int = property(itemgetter(3))  # type: ignore[assignment]
-    """Ticks run since the start, after this frame's steps."""
-    overloaded: bool = property(itemgetter(4))  # type: ignore[assignment]
-    """The overload indicator (with hysteresis), after this frame."""
-    paused: bool = property(itemgetter(5))  # type: ignore[assignment]
-    """True when the simulation is paused: wall time counts as paused, not simulated."""
-    strained: bool = property(itemgetter(6))  # type: ignore[assignment]
+    dt: int
+    """The length of each of them: the step, but under `variable`."""
+    dropped: int
+    """Thrown away by the overload policy. Never hidden."""
+    carried_out: int
+    """Carried to the next frame: whole backlog steps and a sub-step remainder."""
+    step: int
+    """The fixed step h in force."""
+    sim_time: int
+    """Simulated time since the start, after this frame's steps."""
+    grains_per_ns: int
+    """The unit of every other field: one grain is 1/`grains_per_ns` of a nanosecond."""
+
+    @property
+    def backlog_steps(self) -> int:
+        """Whole steps owed and carried to later frames (only the `backlog` policy keeps them)."""
+        return self.carried_out // self.step
+
+    @property
+    def remainder(self) -> int:
+        """The sub-step part of what is carried; alpha is made from it."""
+        return self.carried_out % self.step
+
+    @property
+    def balances(self) -> bool:
+        """What came in equals what was stepped, dropped and carried, to the grain."""
+        came_in = self.carried_in + self.scaled + self.granted
+        return came_in == self.steps * self.dt + self.dropped + self.carried_out
+
+    def handed_back(self, unrun: int) -> Ledger:
+        """These books once `unrun` of the steps were not run after all: never simulated, their
+        time is carried to the next frame instead."""
+        return self._replace(
+            steps=self.steps - unrun,
+            carried_out=self.carried_out + unrun * self.dt,
+            sim_time=self.sim_time - unrun * self.dt,
+        )
+
+
+class ConditioningAccount(NamedTuple):
+    """Delta-time conditioning's books for one frame, in whole ns: measured time held back (or
+    counted ahead) is kept here, never made or lost."""
+
+    carry_in_ns: int
+    """The account before the frame: measured time not yet counted (negative: counted ahead)."""
+    measured_ns: int
+    """The wall time measured this frame; 0 while paused (paused time is not simulated)."""
+    counted_ns: int
+    """What the scheduler counted of it, after conditioning."""
+    carry_out_ns: int
+    """The account after the frame."""
+
+    @property
+    def balances(self) -> bool:
+        return self.carry_in_ns + self.measured_ns == self.counted_ns + self.carry_out_ns
+
+
+class Indicators(NamedTuple):
+    """The lights after one frame."""
+
+    overloaded: bool
+    """The overload indicator, with hysteresis (`game.scheduler.overload`)."""
+    strained: bool
     """This frame alone wanted more than M steps, or dropped time (no hysteresis)."""
-    elapsed_ns: int = property(itemgetter(7))  # type: ignore[assignment]
+    paused: bool
+    """The simulation is paused: wall time counts as paused, not simulated."""
+
+
+INDICATORS = {
+    (overloaded, strained, paused): Indicators(overloaded, strained, paused)
+    for overloaded in (False, True)
+    for strained in (False, True)
+    for paused in (False, True)
+}
+"""Every combination of the lights, made once: a plan takes one of these eight values."""
+
+
+class StepPlan(NamedTuple):
+    """One frame's plan: an immutable value. The scheduler builds it; everyone else reads the
+    parts, or the properties below that read them in exact nanoseconds."""
+
+    alpha: float
+    """Where to draw between the previous and the current state. The only float in the path."""
+    tick: int
+    """Ticks run since the start, after this frame's steps."""
+    elapsed_ns: int
     """Wall time handed in for this frame."""
-    _dt: int = property(itemgetter(8))  # type: ignore[assignment]
-    _dropped: int = property(itemgetter(9))  # type: ignore[assignment]
-    _remainder: int = property(itemgetter(10))  # type: ignore[assignment]
-    _sim_time: int = property(itemgetter(11))  # type: ignore[assignment]
-    _scaled: int = property(itemgetter(12))  # type: ignore[assignment]
-    _carried_in: int = property(itemgetter(13))  # type: ignore[assignment]
-    _granted: int = property(itemgetter(14))  # type: ignore[assignment]
-    _step: int = property(itemgetter(15))  # type: ignore[assignment]
-    _grains_per_ns: int = property(itemgetter(16))  # type: ignore[assignment]
-    """The unit of the grain values: one grain is 1/_grains_per_ns of a nanosecond."""
-    counted_ns: int = property(itemgetter(17))  # type: ignore[assignment]
-    """The wall time the scheduler counted, after conditioning (0 while paused)."""
-    conditioning_carry_in_ns: int = property(itemgetter(18))  # type: ignore[assignment]
-    """The conditioning account before this frame: measured time not yet counted (or, when
-    negative, counted ahead of the measurement)."""
-    conditioning_carry_ns: int = property(itemgetter(19))  # type: ignore[assignment]
-    """The conditioning account after this frame."""
-
-    @classmethod
-    def of(
-        cls,
-        steps: int,
-        backlog_steps: int,
-        alpha: float,
-        tick: int,
-        overloaded: bool,
-        paused: bool,
-        strained: bool,
-        elapsed_ns: int,
-        dt: int,
-        dropped: int,
-        remainder: int,
-        sim_time: int,
-        scaled: int,
-        carried_in: int,
-        granted: int,
-        step: int,
-        grains_per_ns: int,
-        counted_ns: int,
-        conditioning_carry_in_ns: int,
-        conditioning_carry_ns: int,
-    ) -> StepPlan:
-        """A plan from the scheduler's grain counts (the scheduler's own constructor)."""
-        return tuple.__new__(
-            cls,
-            (
-                steps, backlog_steps, alpha, tick, overloaded, paused, strained, elapsed_ns,
-                dt, dropped, remainder, sim_time, scaled, carried_in, granted, step, grains_per_ns,
-                counted_ns, conditioning_carry_in_ns, conditioning_carry_ns,
-            ),
-        )  # fmt: skip
-
-    def _revised(self, **changes: Any) -> StepPlan:
-        """This plan with some fields changed, by their names (grain fields by `_name`)."""
-        values = list(self)
-        for name, value in changes.items():
-            values[_INDEX[name]] = value
-        return tuple.__new__(StepPlan, values)
+    ledger: Ledger
+    account: ConditioningAccount
+    indicators: Indicators
 
     def __repr__(self) -> str:
         return (
@@ -117,111 +146,126 @@ class StepPlan(tuple[Any, ...]):
             f"alpha={self.alpha}, tick={self.tick}, elapsed_ns={self.elapsed_ns})"
         )
 
+    # -- the parts' values most readers want -----------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """Fixed ticks to run now."""
+        return self.ledger.steps
+
+    @property
+    def backlog_steps(self) -> int:
+        """Whole steps owed and carried to later frames (only the `backlog` policy keeps them)."""
+        return self.ledger.backlog_steps
+
+    @property
+    def overloaded(self) -> bool:
+        return self.indicators.overloaded
+
+    @property
+    def strained(self) -> bool:
+        return self.indicators.strained
+
+    @property
+    def paused(self) -> bool:
+        return self.indicators.paused
+
+    @property
+    def counted_ns(self) -> int:
+        """The wall time the scheduler counted, after conditioning (0 while paused)."""
+        return self.account.counted_ns
+
+    @property
+    def conditioning_carry_in_ns(self) -> int:
+        return self.account.carry_in_ns
+
+    @property
+    def conditioning_carry_ns(self) -> int:
+        """The conditioning account after this frame."""
+        return self.account.carry_out_ns
+
+    @property
+    def balances(self) -> bool:
+        """The frame's two sets of books, the ledger and the conditioning account, balance."""
+        return self.ledger.balances and self.account.balances
+
     # -- exact nanoseconds ------------------------------------------------------------------------
 
     def _ns(self, grains: int) -> Fraction:
-        return Fraction(grains, self._grains_per_ns)
+        return Fraction(grains, self.ledger.grains_per_ns)
 
     @property
     def dt_ns(self) -> Fraction:
         """The length of each of this frame's ticks."""
-        return self._ns(self._dt)
+        return self._ns(self.ledger.dt)
 
     @property
     def step_ns(self) -> Fraction:
         """The fixed step h in force for this frame (equal to `dt_ns` but under `variable`)."""
-        return self._ns(self._step)
+        return self._ns(self.ledger.step)
 
     @property
     def dropped_ns(self) -> Fraction:
         """Time thrown away by the overload policy this frame. Never hidden."""
-        return self._ns(self._dropped)
+        return self._ns(self.ledger.dropped)
 
     @property
     def dropped_ms(self) -> float:
         """`dropped_ns` as float milliseconds, for the history's graphs (the same float as
         `float(dropped_ns / 1,000,000)`: an int division is rounded correctly too)."""
-        return self._dropped / (self._grains_per_ns * 1_000_000)
+        ledger = self.ledger
+        return ledger.dropped / (ledger.grains_per_ns * 1_000_000)
 
     @property
     def dropped_steps(self) -> int:
         """The dropped time in whole steps (the policies drop whole steps, bar `reset`)."""
-        return self._dropped // self._step
+        return self.ledger.dropped // self.ledger.step
 
     @property
     def remainder_ns(self) -> Fraction:
         """Sub-step time carried to the next frame; alpha is made from it."""
-        return self._ns(self._remainder)
+        return self._ns(self.ledger.remainder)
 
     @property
     def carried_out_ns(self) -> Fraction:
         """Everything carried to the next frame: backlog steps plus the remainder."""
-        return self._ns(self._carried_out)
+        return self._ns(self.ledger.carried_out)
 
     @property
     def carried_in_ns(self) -> Fraction:
         """Time carried in from the previous frame."""
-        return self._ns(self._carried_in)
+        return self._ns(self.ledger.carried_in)
 
     @property
     def scaled_ns(self) -> Fraction:
         """Elapsed time after the time scale; 0 while paused."""
-        return self._ns(self._scaled)
+        return self._ns(self.ledger.scaled)
 
     @property
     def granted_ns(self) -> Fraction:
         """Time granted by a single step while paused."""
-        return self._ns(self._granted)
+        return self._ns(self.ledger.granted)
 
     @property
     def sim_time_ns(self) -> Fraction:
         """Simulated time since the start, after this frame."""
-        return self._ns(self._sim_time)
+        return self._ns(self.ledger.sim_time)
 
     def alpha_time_ns(self, ticks_back: int) -> Fraction:
         """The simulated time `ticks_back` ticks before the newest state, plus alpha of a tick:
         what a picture drawn at this frame's alpha shows (1 back: between the last two states;
         0: ahead of the newest). Exact: alpha x dt is remainder x dt / step, in one `Fraction`."""
-        start = self._sim_time - ticks_back * self._dt
-        if self._dt == self._step:
-            return Fraction(start + self._remainder, self._grains_per_ns)
+        ledger = self.ledger
+        start = ledger.sim_time - ticks_back * ledger.dt
+        if ledger.dt == ledger.step:
+            return Fraction(start + ledger.remainder, ledger.grains_per_ns)
         return Fraction(
-            start * self._step + self._remainder * self._dt, self._step * self._grains_per_ns
+            start * ledger.step + ledger.remainder * ledger.dt,
+            ledger.step * ledger.grains_per_ns,
         )
 
     @property
     def dt_seconds(self) -> float:
         """The tick length as float seconds, for the physics (the time path stays exact)."""
-        return self._dt / (self._grains_per_ns * 1_000_000_000)
-
-    # -- the frame's ledger ------------------------------------------------------------------------
-
-    @property
-    def _carried_out(self) -> int:
-        return self.backlog_steps * self._step + self._remainder
-
-    @property
-    def balances(self) -> bool:
-        """The frame's two ledgers. The scheduler's: what came in equals what was stepped,
-        dropped and carried. Conditioning's: the account plus the measured (unpaused) time
-        equals what was counted plus the account after."""
-        came_in = self._carried_in + self._scaled + self._granted
-        measured = 0 if self.paused else self.elapsed_ns
-        return (
-            came_in == self.steps * self._dt + self._dropped + self._carried_out
-            and self.conditioning_carry_in_ns + measured
-            == self.counted_ns + self.conditioning_carry_ns
-        )
-
-
-_INDEX = {
-    name: index
-    for index, name in enumerate(
-        (
-            "steps", "backlog_steps", "alpha", "tick", "overloaded", "paused", "strained",
-            "elapsed_ns", "_dt", "_dropped", "_remainder", "_sim_time", "_scaled", "_carried_in",
-            "_granted", "_step", "_grains_per_ns", "counted_ns", "conditioning_carry_in_ns",
-            "conditioning_carry_ns",
-        )
-    )
-}  # fmt: skip
+        ledger = self.ledger
+        return ledger.dt / (ledger.grains_per_ns * 1_000_000_000)

@@ -25,9 +25,13 @@ from game.scheduler.conditioning import (
     ConditioningState,
 )
 from game.scheduler.overload import OverloadState
-from game.scheduler.plan import StepPlan
-from game.scheduler.policies import POLICIES, FrameLimits, OverloadPolicy
+from game.scheduler.plan import INDICATORS, ConditioningAccount, Ledger, StepPlan
+from game.scheduler.policies import POLICIES, Allotment, FrameLimits, OverloadPolicy
 from game.scheduler.settings import AlphaMode, SchedulerSettings, exact_duration
+
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record`, without the call to its
+`__new__`: the scheduler makes four a frame (BENCHMARKS.md, "Why the code looks like this")."""
 
 MAX_ELAPSED_NS = 365 * 86_400 * NS_PER_SECOND
 """Longer than any real frame (a laptop asleep for a year); larger values are bad input."""
@@ -42,6 +46,7 @@ class _Gear:
     scale: int  # grains of simulated time per ns of wall time
     limits: FrameLimits
     policy: OverloadPolicy
+    overload_frames: int
     naive_alpha: bool
     variable: bool
     conditioner: Conditioner
@@ -75,6 +80,7 @@ def _gear_for(settings: SchedulerSettings, grains_per_ns: int) -> _Gear:
             max_backlog=in_grains(settings.max_backlog_ns),
         ),
         policy=POLICIES[settings.policy],
+        overload_frames=settings.overload_frames,
         naive_alpha=settings.alpha_mode is AlphaMode.NAIVE,
         variable=settings.policy == "variable",
         conditioner=CONDITIONERS[settings.conditioning],
@@ -196,63 +202,47 @@ class FixedStepScheduler:
 
     def advance(self, elapsed_ns: int) -> StepPlan:
         """Plan one frame that took `elapsed_ns` of wall time."""
-        elapsed = _check_elapsed(elapsed_ns)
-        gear = self._gear
-        step = gear.limits.step
-        carried_in = self._carried
+        elapsed = elapsed_ns
+        if type(elapsed) is not int or not 0 <= elapsed <= MAX_ELAPSED_NS:
+            elapsed = _check_elapsed(elapsed_ns)  # a mistake; the test above is every frame's
         if self._paused:
-            return self._commit(
-                elapsed,
-                carried_in,
-                scaled=0,
-                granted=0,
-                steps=0,
-                dt=step,
-                dropped=0,
-                carried_out=carried_in,
-                overload=self._overload,
-                strained=False,
-            )
-        carry_in = self._conditioning.carry_ns
-        counted = self._condition(elapsed)
-        scaled = counted * gear.scale
-        steps, dt, dropped, carried_out = gear.policy.allot(carried_in, scaled, gear.limits)
-        strained = dropped > 0 or (carried_in + scaled) // step > gear.limits.max_steps
-        overload = self._overload.after(strained, carried_out < step, gear.settings.overload_frames)
-        return self._commit(
-            elapsed, carried_in, scaled, 0, steps, dt, dropped, carried_out, overload, strained,
-            counted, carry_in,
-        )  # fmt: skip
+            ledger = self._ledger(0, 0, Allotment(0, self._gear.limits.step, 0, self._carried))
+            return self._commit(elapsed, ledger, self._nothing_counted(), strained=False)
+        gear = self._gear
+        limits = gear.limits
+        carried_in = self._carried
+        if gear.raw and self._conditioning.carry_ns == 0:
+            account = _made(ConditioningAccount, (0, elapsed, elapsed, 0))  # counted as measured
+        else:
+            account = self._condition(elapsed)
+        scaled = account.counted_ns * gear.scale
+        allotment = gear.policy.allot(carried_in, scaled, limits)
+        strained = allotment.dropped > 0 or (carried_in + scaled) // limits.step > limits.max_steps
+        caught_up = allotment.carried < limits.step
+        self._overload = self._overload.after(strained, caught_up, gear.overload_frames)
+        return self._commit(elapsed, self._ledger(scaled, 0, allotment), account, strained)
 
-    def _condition(self, elapsed: int) -> int:
+    def _condition(self, elapsed: int) -> ConditioningAccount:
         """Condition the measured delta (a pre-step); the account moves to the new state."""
         gear = self._gear
         state = self._conditioning
-        if gear.raw and state.carry_ns == 0:
-            return elapsed
         remainder = Fraction(self._carried % gear.limits.step, gear.grains_per_ns)
         counted, after = gear.conditioner.condition(elapsed, state, gear.conditioning, remainder)
         self._conditioning = after
-        return counted
+        return _made(ConditioningAccount, (state.carry_ns, elapsed, counted, after.carry_ns))
+
+    def _nothing_counted(self) -> ConditioningAccount:
+        """The account of a frame that counts no wall time (paused, or a single step)."""
+        carry = self._conditioning.carry_ns
+        return ConditioningAccount(carry, 0, 0, carry)
 
     def single_step(self) -> StepPlan:
         """While paused, grant exactly one tick of h (the `.` key). Nothing else moves."""
         if not self._paused:
             raise ValueError("single step works only while paused")
         step = self._gear.limits.step
-        carried = self._carried
-        return self._commit(
-            0,
-            carried,
-            scaled=0,
-            granted=step,
-            steps=1,
-            dt=step,
-            dropped=0,
-            carried_out=carried,
-            overload=self._overload,
-            strained=False,
-        )
+        ledger = self._ledger(0, step, Allotment(1, step, 0, self._carried))
+        return self._commit(0, ledger, self._nothing_counted(), strained=False)
 
     def settle(self, ran: int) -> StepPlan:
         """The caller stopped early: it ran only `ran` of the last plan's steps.
@@ -268,70 +258,46 @@ class FixedStepScheduler:
         if isinstance(ran, bool) or not isinstance(ran, int) or not 0 <= ran <= plan.steps:
             raise ValueError(f"ran must be a whole number from 0 to {plan.steps} (got {ran!r})")
         unrun = plan.steps - ran
-        carried = plan._carried_out + unrun * plan._dt
-        backlog_steps, remainder = divmod(carried, plan._step)
-        revised = plan._revised(
-            steps=ran,
-            tick=plan.tick - unrun,
-            _sim_time=plan._sim_time - unrun * plan._dt,
-            backlog_steps=backlog_steps,
-            _remainder=remainder,
-            alpha=self._alpha(carried, remainder),
-        )
-        self._carried = carried
+        ledger = plan.ledger.handed_back(unrun)
+        revised = plan._replace(alpha=self._alpha(ledger), tick=plan.tick - unrun, ledger=ledger)
+        self._carried = ledger.carried_out
         self._tick = revised.tick
-        self._sim_time = revised._sim_time
+        self._sim_time = ledger.sim_time
         self._last_plan = revised
         self._settled = True
         return revised
 
     # -- a new plan becomes the state ---------------------------------------------------------
 
+    def _ledger(self, scaled: int, granted: int, allotment: Allotment) -> Ledger:
+        """The frame's books: what came in (the time carried, scaled and granted), and where
+        the allotment put it (its four values are the ledger's next four, in order)."""
+        step, grains = self._gear.limits.step, self._gear.grains_per_ns
+        sim_time = self._sim_time + allotment.steps * allotment.dt
+        return _made(Ledger, (self._carried, scaled, granted, *allotment, step, sim_time, grains))
+
     def _commit(
-        self,
-        elapsed: int,
-        carried_in: int,
-        scaled: int,
-        granted: int,
-        steps: int,
-        dt: int,
-        dropped: int,
-        carried_out: int,
-        overload: OverloadState,
-        strained: bool,
-        counted: int = 0,
-        carry_in: int | None = None,
+        self, elapsed: int, ledger: Ledger, account: ConditioningAccount, strained: bool
     ) -> StepPlan:
-        """Make the plan the state. `counted` and `carry_in` are the conditioning's (a paused
-        frame and a single step count nothing and leave the account as it is)."""
-        gear = self._gear
-        carry_out = self._conditioning.carry_ns
-        carry_in = carry_out if carry_in is None else carry_in
-        step = gear.limits.step
-        backlog_steps, remainder = divmod(carried_out, step)
-        alpha = self._alpha(carried_out, remainder)
-        tick = self._tick + steps
-        sim_time = self._sim_time + steps * dt
-        plan = StepPlan.of(
-            steps, backlog_steps, alpha, tick, overload.on, self._paused, strained, elapsed,
-            dt, dropped, remainder, sim_time, scaled, carried_in, granted, step,
-            gear.grains_per_ns, counted, carry_in, carry_out,
-        )  # fmt: skip
-        self._carried = carried_out
+        """Make the frame's plan out of its parts, and make it the state."""
+        indicators = INDICATORS[self._overload.on, strained, self._paused]
+        tick = self._tick + ledger.steps
+        plan = _made(StepPlan, (self._alpha(ledger), tick, elapsed, ledger, account, indicators))
+        self._carried = ledger.carried_out
         self._tick = tick
-        self._sim_time = sim_time
-        self._overload = overload
+        self._sim_time = ledger.sim_time
         self._last_plan = plan
         self._settled = False
         return plan
 
-    def _alpha(self, carried: int, remainder: int) -> float:
+    def _alpha(self, ledger: Ledger) -> float:
         """Where to draw between the last two states. This is the line the step-cap article is
         about (docs/references.md#step-cap): the correct alpha divides only the sub-step
         remainder; the naive one divides everything carried, backlog included, and can exceed 1."""
         gear = self._gear
         if gear.variable:
             return 1.0
+        step = ledger.step
         if gear.naive_alpha:
-            return carried / gear.limits.step
-        return remainder / gear.limits.step
+            return ledger.carried_out / step
+        return ledger.carried_out % step / step

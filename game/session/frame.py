@@ -32,18 +32,19 @@ class FrameOrderError(RuntimeError):
 class _LaneRun:
     """One lane's part of the frame: its plan and how many of its ticks have run."""
 
-    __slots__ = ("dt", "index", "lane", "plan", "ran")
+    __slots__ = ("dt", "index", "lane", "plan", "ran", "steps")
 
     def __init__(self, index: int, lane: Lane, plan: StepPlan) -> None:
         self.index = index
         self.lane = lane
         self.plan = plan
+        self.steps = plan.steps
         self.dt = plan.dt_seconds
         self.ran = 0
 
     @property
     def ticks_left(self) -> int:
-        return self.plan.steps - self.ran
+        return self.steps - self.ran
 
 
 class Frame:
@@ -69,6 +70,8 @@ class Frame:
         self._on_finish = on_finish
         self.ticks_run = 0
         """Ticks run so far in this frame, every lane together."""
+        self.final_plans: tuple[StepPlan, ...] = ()
+        """Each lane's plan as `finish()` settled it (empty until then)."""
 
     def progress(self) -> tuple[tuple[StepPlan, int], ...]:
         """Each lane's plan and how many of its ticks have run so far."""
@@ -97,15 +100,16 @@ class Frame:
         if self._stopped or self._finished:
             return False
         runs = self._runs
-        for offset in range(len(runs)):
-            run = runs[(self._turn + offset) % len(runs)]
-            if run.ran < run.plan.steps:
+        lanes = len(runs)
+        for offset in range(lanes):
+            run = runs[(self._turn + offset) % lanes]
+            if run.ran < run.steps:
                 if self._before_tick is not None:
                     self._before_tick(run.index)
                 run.lane.world.step(run.dt)
                 run.ran += 1
                 self.ticks_run += 1
-                self._turn = (self._turn + offset + 1) % len(runs)
+                self._turn = (self._turn + offset + 1) % lanes
                 return True
         return False
 
@@ -122,10 +126,11 @@ class Frame:
         plans = []
         for run in self._runs:
             plan = run.plan
-            if run.ran < plan.steps:
+            if run.ran < run.steps:
                 plan = run.lane.scheduler.settle(run.ran)
             run.lane.close_frame(plan)
             plans.append(plan)
         self._finished = True
+        self.final_plans = tuple(plans)
         self._on_finish(self)
-        return tuple(plans)
+        return self.final_plans

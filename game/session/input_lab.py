@@ -17,7 +17,7 @@ for the models whose outcome depended on the frame times (frame-edge, tick-poll)
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -127,9 +127,14 @@ class InputLane:
                 self.lost += 1
 
     def tick(self, tick: int, now_ns: int, run: int) -> AvatarInput | None:
-        """Ask the model what tick `tick` acts on; the command for it, if anything changed."""
+        """Ask the model what tick `tick` acts on; the command for it, if anything changed.
+        (The tick's time is kept for the timeline; `readout` trims what is older than it.)"""
+        deliveries = self.model.tick(tick)
+        self.ticks_ns.append(now_ns)
+        if not deliveries and run == self.run_sent:
+            return None  # most ticks: no press to act on, the run direction as it was
         taps = dict.fromkeys(TAP_BUTTONS, 0)
-        for delivery in self.model.tick(tick):
+        for delivery in deliveries:
             taps[delivery.button] += 1
             first, *merged = delivery.presses
             self._acted_on(first, now_ns)
@@ -140,8 +145,6 @@ class InputLane:
                     record.tick_ns.append(now_ns)
                     record.changed()
                     self.merged += 1
-        _keep_recent(self.ticks_ns, now_ns)
-        self.ticks_ns.append(now_ns)
         jumps, dashes = taps["jump"], taps["dash"]
         if not (jumps or dashes or run != self.run_sent):
             return None
@@ -169,13 +172,19 @@ class InputLane:
         return bool(self._fresh)
 
     def frame_ends(self, interpolation_ns: int) -> None:
-        self.lose(self.model.frame_ends())
+        lost = self.model.frame_ends()
+        if lost:
+            self.lose(lost)
+        if not self._fresh:
+            return  # most frames: no press acted on
         for record in self._fresh:
             record.interpolation_ns = interpolation_ns
         self._unshown.extend(self._fresh)
         self._fresh = []
 
     def flipped(self, at_ns: int) -> None:
+        if not self._unshown:
+            return  # most frames: no press waiting for its picture
         for record in self._unshown:
             record.present_ns = max(0, at_ns - record.tick_ns[0])
             record.changed()
@@ -222,6 +231,8 @@ class InputDesk:
         """The latest wall time the desk was told of (a frame's start or an edge's time)."""
         self._frame_start_ns = 0
         self._down: dict[str, bool] = dict.fromkeys((*TAP_BUTTONS, *HELD_BUTTONS), False)
+        self._run = 0
+        """`run`, worked out when a key changes rather than before every tick."""
         self._presses = 0
         self.flips_ns: deque[int] = deque(maxlen=KEPT_MARKS)
 
@@ -236,6 +247,7 @@ class InputDesk:
         if self._down[button] == down:
             return
         self._down[button] = down
+        self._run = int(self._down["right"]) - int(self._down["left"])
         if button not in TAP_BUTTONS:
             return
         if down:
@@ -256,13 +268,18 @@ class InputDesk:
 
     # -- from the session, around its frames ------------------------------------------------------
 
-    def frame_begins(self, elapsed_ns: int, clocks: Sequence[LaneClock]) -> None:
+    def frame_begins(self, elapsed_ns: int, lane_clocks: Callable[[], Sequence[LaneClock]]) -> None:
+        """A frame was planned. `lane_clocks()` gives each lane's `LaneClock`; it is asked only
+        when a model places presses in time (the window costs exact arithmetic)."""
         self._frame_start_ns += elapsed_ns
         self.now_ns = max(self.now_ns, self._frame_start_ns)
-        for lane, clock in zip(self.lanes, clocks, strict=True):
+        clocks: Sequence[LaneClock] = ()
+        for index, lane in enumerate(self.lanes):
             if not lane.model.wants_window:
                 lane.model.frame_begins(None)
                 continue
+            clocks = clocks or lane_clocks()
+            clock = clocks[index]
             plan = clock.plan
             scale = plan.scaled_ns / plan.elapsed_ns if plan.elapsed_ns else clock.time_scale
             lane.model.frame_begins(
@@ -277,7 +294,7 @@ class InputDesk:
             )
 
     def before_tick(self, lane: int, tick: int) -> AvatarInput | None:
-        return self.lanes[lane].tick(tick, self.now_ns, self.run)
+        return self.lanes[lane].tick(tick, self.now_ns, self._run)
 
     def frame_ends(self, plans: Sequence[StepPlan], interpolating: bool) -> None:
         for lane, plan in zip(self.lanes, plans, strict=True):
@@ -305,7 +322,7 @@ class InputDesk:
     @property
     def run(self) -> int:
         """-1 left, 1 right, 0 neither or both."""
-        return int(self._down["right"]) - int(self._down["left"])
+        return self._run
 
     def readouts(self) -> tuple[InputReadout, ...]:
         return tuple(lane.readout(self.now_ns, self.flips_ns) for lane in self.lanes)

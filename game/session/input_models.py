@@ -108,15 +108,20 @@ class FrameEdge(InputModel):
         self._unread.setdefault(button, []).append(press)
 
     def frame_begins(self, window: FrameWindow | None) -> None:
-        self._flags = {button: tuple(presses) for button, presses in self._unread.items()}
-        self._unread = {}
         self._ticks = 0
+        if self._unread:  # else no flag is set: the last frame's end cleared them
+            self._flags = {button: tuple(presses) for button, presses in self._unread.items()}
+            self._unread = {}
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
         self._ticks += 1
+        if not self._flags:
+            return ()
         return tuple(Delivery(button, presses) for button, presses in self._flags.items())
 
     def frame_ends(self) -> tuple[int, ...]:
+        if not self._flags:
+            return ()
         flags, self._flags = self._flags, {}
         if self._ticks:
             return ()
@@ -140,6 +145,8 @@ class TickPoll(InputModel):
         return () if press is None else (press,)
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
+        if not self._unseen:
+            return ()
         seen, self._unseen = self._unseen, {}
         return tuple(Delivery(button, (press,)) for button, press in seen.items())
 
@@ -156,6 +163,8 @@ class Latched(InputModel):
         self._latched.setdefault(button, []).append(press)
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
+        if not self._latched:
+            return ()
         latched, self._latched = self._latched, {}
         return tuple(Delivery(button, tuple(presses)) for button, presses in latched.items())
 
@@ -172,6 +181,8 @@ class Counted(InputModel):
         self._waiting.append((button, press))
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
+        if not self._waiting:
+            return ()
         waiting, self._waiting = self._waiting, []
         return tuple(Delivery(button, (press,)) for button, press in waiting)
 

@@ -68,16 +68,19 @@ class Lane:
 
     def close_frame(self, plan: StepPlan) -> None:
         """Write a finished frame (its final, settled plan) in the books and the history."""
-        self.books.record(plan)
-        self.spiral = self.spiral_detector.after(self.spiral, plan.elapsed_ns)
+        books = self.books
+        books.record(plan)
+        elapsed_ns = plan.elapsed_ns
+        self.spiral = self.spiral_detector.after(self.spiral, elapsed_ns)
+        ledger = plan.ledger
         self.history.append(
             FrameSample(
-                wall_s=self.books.wall_ns / NS_PER_SECOND,
-                frame_ms=plan.elapsed_ns / NS_PER_MS,
-                steps=plan.steps,
+                wall_s=books.wall_ns / NS_PER_SECOND,
+                frame_ms=elapsed_ns / NS_PER_MS,
+                steps=ledger.steps,
                 dropped_ms=plan.dropped_ms,
-                backlog_steps=plan.backlog_steps,
-                overloaded=plan.overloaded,
+                backlog_steps=ledger.backlog_steps,
+                overloaded=plan.indicators.overloaded,
             )
         )
 

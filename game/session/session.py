@@ -97,12 +97,16 @@ class LabSession:
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
         self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick)
-        clocks = [
+        self.inputs.frame_begins(elapsed_ns, self._lane_clocks)
+        return self._frame
+
+    def _lane_clocks(self) -> list[LaneClock]:
+        """What the input desk needs of each lane when the open frame is planned."""
+        assert self._frame is not None
+        return [
             LaneClock(plan, lane.world.tick, lane.scheduler.settings.time_scale)
             for plan, lane in zip(self._frame.planned, self.lanes, strict=True)
         ]
-        self.inputs.frame_begins(elapsed_ns, clocks)
-        return self._frame
 
     def play_frame(self, elapsed_ns: int) -> tuple[StepPlan, ...]:
         """A whole frame with nothing done between its ticks (tests, simple tools)."""
@@ -118,9 +122,10 @@ class LabSession:
     def _frame_finished(self, frame: Frame) -> None:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
-        plans = [lane.scheduler.last_plan for lane in self.lanes]
         interpolating = self.controls.interpolation == "interpolate"
-        self.inputs.frame_ends([plan for plan in plans if plan is not None], interpolating)
+        self.inputs.frame_ends(frame.final_plans, interpolating)
+        if not self._waiting:
+            return
         waiting, self._waiting = self._waiting, []
         for item in waiting:
             if isinstance(item, ControlsChange):
