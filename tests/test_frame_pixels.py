@@ -46,6 +46,18 @@ is left of the 6.94 ms period, or not at all (the 9.5 ms frames run late)."""
 STALL_AT = 150
 """The frame before which S is pressed: a 200 ms stall, with dropped time on the graph and the
 "stalled the loop" caption still showing at the end."""
+AVATAR_KEYS = {
+    140: ((pygame.K_UP, True), (pygame.K_UP, False)),
+    250: ((pygame.K_RIGHT, True),),
+    262: ((pygame.K_UP, True),),
+    266: ((pygame.K_UP, False),),
+    330: ((pygame.K_RIGHT, False), (pygame.K_DOWN, True), (pygame.K_DOWN, False)),
+    380: ((pygame.K_UP, True),),
+    395: ((pygame.K_UP, False),),
+}
+"""The avatar's keys (key, down) before some frames: taps within one frame (which the default
+frame-edge model may lose), held keys, so the press strip shows presses of several fates with
+their lines to ticks and frames."""
 
 
 class Scene(NamedTuple):
@@ -88,6 +100,9 @@ def scripted_frame(scene: str) -> pygame.Surface:
     for frame in range(frames):
         if frame == STALL_AT:
             post_keys([(pygame.K_s, 0)])
+        for key, down in AVATAR_KEYS.get(frame, ()):
+            kind = pygame.KEYDOWN if down else pygame.KEYUP
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=""))
         loop.run_frame()
         clock.move_on(WORK_NS[frame % len(WORK_NS)])
     return loop.window.surface.copy()
