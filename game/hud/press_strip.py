@@ -13,8 +13,12 @@ lane's `InputReadout`; this only draws it, into the box the layout gave the stri
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 from game.hud import hud_colours as colours
 from game.hud.text import Fonts
@@ -32,6 +36,7 @@ FATE_COLOURS: dict[Fate, colours.RGB] = {
 TICK = colours.STEPS_LINE
 FRAME = colours.FRAME_BAR
 ROWS = ("press", "tick", "frame")
+Ints = NDArray[np.int64]
 
 
 class PressStrip:
@@ -68,51 +73,61 @@ class PressStrip:
             text = small.render(name, colours.LABEL)
             surface.blit(text, (box.x + self.fonts.px(6), y - text.get_height() // 2))
             pygame.draw.line(surface, colours.RULE, (left, y), (right, y))
-        span = right - left
-        start = lab.now_ns - TIMELINE_NS
-
-        def x_of(at_ns: int) -> int:
-            return left + (at_ns - start) * span // TIMELINE_NS
-
+        timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
+        x_of = timeline.x
         tick_y, frame_y = row_y[1], row_y[2]
         half = max(2, box.h // 14)
-        _marks(surface, [x_of(at) for at in lab.flips_ns], frame_y, half, FRAME, 1, box)
-        _marks(surface, [x_of(at) for at in lab.ticks_ns], tick_y, half, TICK, 2, box)
+        marks = [
+            (timeline.xs(lab.flips_ns), frame_y, half, FRAME, 1),
+            (timeline.xs(lab.ticks_ns), tick_y, half, TICK, 2),
+        ]
+        _marks(surface, surface.get_clip().clip(box), marks)
+        line = pygame.draw.line
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
             x = x_of(press.at_ns)
             for at in press.tick_ns:
-                pygame.draw.line(surface, colour, (x, row_y[0]), (x_of(at), tick_y))
+                line(surface, colour, (x, row_y[0]), (x_of(at), tick_y))
             if press.tick_ns and press.shown_ns is not None:
-                pygame.draw.line(
-                    surface,
-                    colour,
-                    (x_of(press.tick_ns[0]), tick_y),
-                    (x_of(press.shown_ns), frame_y),
-                )
+                start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
+                line(surface, colour, (start, tick_y), (shown, frame_y))
             pygame.draw.circle(surface, colour, (x, row_y[0]), max(3, half))
 
 
-def _marks(
-    surface: pygame.Surface,
-    xs: list[int],
-    y: int,
-    half: int,
-    colour: tuple[int, int, int],
-    width: int,
-    box: pygame.Rect,
-) -> None:
-    """Short vertical marks at `xs`, centred on `y`, written straight into the pixels: at 240 fps
-    the strip holds some 500 of them, and one numpy assignment beats 500 `draw.line` calls."""
-    if not xs:
-        return
-    columns = np.asarray(xs, dtype=np.int64)
-    columns = np.concatenate([columns + offset for offset in range(width)])
-    clip = surface.get_clip().clip(box)
-    keep = (columns >= clip.left) & (columns < clip.right)
-    top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
-    if bottom <= top or not keep.any():
-        return
-    pixels = pygame.surfarray.pixels2d(surface)
-    pixels[columns[keep], top:bottom] = surface.map_rgb(colour)
+class _Timeline(NamedTuple):
+    """Wall time to a column of the strip: `start_ns` at `left`, `TIMELINE_NS` later at
+    `left + span`."""
+
+    left: int
+    start_ns: int
+    span: int
+
+    def x(self, at_ns: int) -> int:
+        return self.left + (at_ns - self.start_ns) * self.span // TIMELINE_NS
+
+    def xs(self, times_ns: Sequence[int]) -> Ints:
+        """The column of each time, all at once (the same whole-number floor division)."""
+        times = np.fromiter(times_ns, np.int64, len(times_ns))
+        columns: Ints = self.left + (times - self.start_ns) * self.span // TIMELINE_NS
+        return columns
+
+
+Mark = tuple[Ints, int, int, colours.RGB, int]
+"""A row of marks: their columns, the row's y, half their height, their colour and width."""
+
+
+def _marks(surface: pygame.Surface, clip: pygame.Rect, rows: Sequence[Mark]) -> None:
+    """Short vertical marks, written straight into the pixels: at 1,000 fps the strip holds some
+    2,000 frame marks per lane, and one numpy assignment (their columns worked out in numpy too)
+    beats 2,000 `draw.line` calls and 2,000 Python sums."""
+    pixels = None
+    for xs, y, half, colour, width in rows:
+        top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
+        columns = xs if width == 1 else np.concatenate([xs + offset for offset in range(width)])
+        columns = columns[(columns >= clip.left) & (columns < clip.right)]
+        if bottom <= top or columns.shape[0] == 0:
+            continue
+        if pixels is None:
+            pixels = pygame.surfarray.pixels2d(surface)
+        pixels[columns, top:bottom] = surface.map_rgb(colour)
     del pixels  # unlock the surface
