@@ -173,9 +173,15 @@ class WorldRenderer:
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
         shown = _finite(x, y) & np.isfinite(angle)
-        px, py = self.camera.to_screen(x[shown], y[shown])
-        sizes = self._radius_px(radius[shown])
-        turn = angle[shown]
+        if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
+            x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
+        px, py = self.camera.to_screen(x, y)
+        sizes = self._radius_px(radius)
+        turn = angle
+        if sizes.size and (sizes == sizes[0]).all():  # one size, as usual: one group, no copies
+            sprites = sprites_for(int(sizes[0]))
+            self._fblits(surface, sprites, frame_index(turn, len(sprites.surfaces)), px, py)
+            return
         for size, group in _groups(sizes):
             sprites = sprites_for(size)
             frames = frame_index(turn[group], len(sprites.surfaces))
