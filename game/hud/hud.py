@@ -110,6 +110,10 @@ class Hud:
         self._fonts: dict[float, Fonts] = {}
         self._parts: dict[float, HudParts] = {}
         self._fitted: dict[tuple[object, ...], float] = {}
+        self._layouts: dict[tuple[object, ...], ScreenLayout] = {}
+        """Each layout, under what it depends on: the window's size, the type's scale, the
+        panel's size, the graphs, caption, spiral hint, lanes and press strip shown. The
+        values change every frame, the layout only when one of those does."""
 
     def fonts_at(self, scale: float) -> Fonts:
         """The fonts (and their caches) at `scale`, loaded the first time they are asked for."""
@@ -138,10 +142,26 @@ class Hud:
         parts.panel.update(readout, window.inflate(-2 * margin, -2 * margin))
         caption, hint = readout.caption, self.spiral_hint
         spiral = any(lane.spiral for lane in readout.lanes)
+        strip = _has_strip(readout)
+        key = (parts.fonts.scale, size, parts.panel.rect.size, readout.show_graphs, caption,
+               hint if spiral else None, len(readout.lanes), strip)  # fmt: skip
+        layout = self._layouts.get(key)
+        if layout is None:
+            if len(self._layouts) >= FITTED_KEPT:
+                self._layouts.clear()  # captions come and go: keep the memory bounded
+            layout = self._layouts[key] = self._placed(parts, size, readout, spiral, strip)
+        return layout
+
+    def _placed(
+        self, parts: HudParts, size: tuple[int, int], readout: Readout, spiral: bool, strip: bool
+    ) -> ScreenLayout:
+        """`lay_out` for what is shown; kept by `_lay_out_with` under everything it reads."""
+        px = parts.fonts.px
+        caption, hint = readout.caption, self.spiral_hint
         return lay_out(
             LayoutNeeds(
                 window=size,
-                margin=margin,
+                margin=px(MARGIN),
                 panel=parts.panel.rect.size,
                 graphs=(px(620), px(230)) if readout.show_graphs else None,
                 graphs_min_height=px(90),
@@ -155,9 +175,7 @@ class Hud:
                 else None,
                 label_height=parts.lane_label.height,
                 lanes=len(readout.lanes),
-                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes)
-                if _has_strip(readout)
-                else 0,
+                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes) if strip else 0,
             )
         )
 
