@@ -21,11 +21,13 @@ import time
 
 import pygame
 
-from bench.bench_loop import SKIP_FRAMES, Run, rounds, run_loop
+from bench.bench_loop import SKIP_FRAMES, Run, Setup, rounds, run_loop
 from bench.harness import Section, verdict
-from game.app.loop import GameLoop
+from game.app.loop import GameLoop, LoopOptions
 from game.app.window import Window
+from game.clock.manual import ManualClock
 from game.config.loading import load_config
+from game.from_config import session_from
 from game.session.controls import Act, Action
 
 UNCAPPED = ("render.fps_cap=0",)
@@ -121,10 +123,91 @@ def frame_ratio(quick: bool) -> Section:
     return section
 
 
+# -- the same frames, on a clock that moves 1 ms a frame -------------------------------------------
+
+VIRTUAL_FRAME_NS = 1_000_000
+"""A quiet machine runs the default scene uncapped at about 1,000 fps: the frames measured."""
+
+
+def virtual_run(overrides: tuple[str, ...], frames: int, setup: Setup | None = None) -> Run:
+    """`frames` frames of the real loop on a `ManualClock` that moves 1 ms after each: the same
+    workload whatever the machine's load (a tick every 16.7 frames, a graph repaint every 40),
+    each frame's cost measured in this thread's CPU time."""
+    config = load_config(None, (*UNCAPPED, *overrides))
+    window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
+    clock = ManualClock()
+    options = LoopOptions(print_hash=False, pause_on_focus_loss=False)
+    loop = GameLoop(session_from(config), window, clock, options)
+    if setup is not None:
+        setup(loop)
+    loop.warm_up()
+    cpu_ns: list[int] = []
+    for frame in range(SKIP_FRAMES * 6 + frames):
+        start = time.thread_time_ns()
+        loop.run_frame()
+        if frame >= SKIP_FRAMES * 6:
+            cpu_ns.append(time.thread_time_ns() - start)
+        clock.move_on(VIRTUAL_FRAME_NS)
+    pygame.event.clear()
+    return Run(cpu_ns, cpu_ns, cpu_ns)
+
+
+def virtual_frames(quick: bool) -> Section:
+    frames, repeat = (300, 1) if quick else (1_500, 3)
+    runs = rounds(
+        {
+            "baseline: full-window blit + flip": lambda: blit_and_flip(frames / 2_000),
+            "the default scene": lambda: virtual_run((), frames),
+            "split screen": lambda: virtual_run((), frames, split),
+            "presentation mode": lambda: virtual_run(("hud.presentation=true",), frames),
+        },
+        repeat,
+    )
+    section = Section(
+        title="Frame: the whole frame at 1,000 fps of virtual time",
+        intro=(
+            f"The same frames as a quiet machine runs them: the real `GameLoop` uncapped, but on "
+            f"a `ManualClock` that moves 1 ms after each frame, so a tick comes every 16.7 "
+            f"frames and the graphs repaint every 40 whatever the load of this shared machine "
+            f"(on the wall clock, frames slowed down by other processes run more ticks and "
+            f"repaints each, and cost more). {repeat} x {frames:,} frames per variant after "
+            f"{SKIP_FRAMES * 6} of warm-up, taking turns with a full-window blit + flip; medians "
+            f"of this thread's CPU time per frame. Targets as above. Command: "
+            f"`python -m bench --only frame`."
+        ),
+        columns=["frame", "frames", "median CPU", "p90 CPU", "x blit + flip", "x default",
+                 "target"],
+    )  # fmt: skip
+    _ratio_rows(section, runs)
+    return section
+
+
+def _ratio_rows(section: Section, runs: dict[str, Run]) -> None:
+    baseline, default, *_ = runs.values()
+    blit_ms, default_ms = baseline.cpu_ms(0.5), default.cpu_ms(0.5)
+    for label, run in runs.items():
+        median = run.cpu_ms(0.5)
+        if run is baseline:
+            target = ""
+        elif run is default:
+            target = verdict(median <= DEFAULT_TARGET * blit_ms)
+        else:
+            target = verdict(median <= OTHERS_TARGET * default_ms)
+        section.add(
+            label,
+            f"{len(run.cpu_ns):,}",
+            f"{median:.3f} ms",
+            f"{run.cpu_ms(0.9):.3f} ms",
+            f"{median / blit_ms:.1f}x",
+            "" if run is baseline else f"{median / default_ms:.2f}x",
+            target,
+        )
+
+
 def run(quick: bool) -> list[Section]:
     pygame.display.init()
     pygame.font.init()
     try:
-        return [frame_ratio(quick)]
+        return [frame_ratio(quick), virtual_frames(quick)]
     finally:
         pygame.display.quit()
