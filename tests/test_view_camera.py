@@ -107,6 +107,7 @@ def test_one_point_lands_on_the_pixel_the_array_path_gives_it() -> None:
     for x, y in zip(xs, ys, strict=True):
         px, py = camera.to_screen(x, y)
         assert camera.point_to_screen(x, y) == (int(px), int(py))
-    px32, py32 = camera.to_screen(np.float32(7.3), np.float32(2.9))
-    assert camera.point_to_screen(np.float32(7.3), np.float32(2.9)) == (int(px32), int(py32))
+    x32, y32 = np.float32(7.3), np.float32(2.9)  # a float32 world's position, read exactly
+    px32, py32 = camera.to_screen(x32, y32)
+    assert camera.point_to_screen(float(x32), float(y32)) == (int(px32), int(py32))
     assert camera.point_to_screen(1e30, -np.inf) == (FAR_PX, FAR_PX)
