@@ -24,9 +24,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import gc
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pygame
@@ -59,22 +60,27 @@ PROJECTILE_RGB = (255, 174, 56)
 
 
 class TimedPacer(FramePacer):
-    """The loop's pacer, also noting each frame's work and frame time (see the module doc)."""
+    """The loop's pacer, also noting each frame's work and frame time (see the module doc), and
+    the CPU time this thread spent on each frame's work (what other processes cannot add to)."""
 
     def __init__(self, cap_fps: int | None) -> None:
         super().__init__(cap_fps)
         self.work_ns: list[int] = []
         self.frame_ns: list[int] = []
+        self.cpu_ns: list[int] = []
         self._left_at: int | None = None
+        self._cpu_left_at = 0
 
     def wait(self, clock: Clock) -> int:
-        entered = clock.now_ns()
+        entered, cpu_entered = clock.now_ns(), time.thread_time_ns()
         waited = super().wait(clock)
         left = clock.now_ns()
         if self._left_at is not None:
             self.work_ns.append(entered - self._left_at)
             self.frame_ns.append(left - self._left_at)
+            self.cpu_ns.append(cpu_entered - self._cpu_left_at)
         self._left_at = left
+        self._cpu_left_at = time.thread_time_ns()
         return waited
 
 
@@ -84,6 +90,8 @@ class Run:
 
     work_ns: list[int]
     frame_ns: list[int]
+    cpu_ns: list[int] = field(default_factory=list)
+    """This thread's CPU time in each frame's work."""
     bodies_on_screen: int = 0
     full_collections: int = 0
     """Python's cyclic garbage collector's full (generation 2) passes while measuring."""
@@ -93,6 +101,9 @@ class Run:
 
     def frame_ms(self, share: float) -> float:
         return float(np.quantile(self.frame_ns, share)) / 1e6
+
+    def cpu_ms(self, share: float) -> float:
+        return float(np.quantile(self.cpu_ns, share)) / 1e6
 
     @property
     def seconds(self) -> float:
@@ -134,7 +145,8 @@ def run_loop(overrides: tuple[str, ...], seconds: float, setup: Setup | None = N
         gc.callbacks.remove(count)
     pygame.event.clear()
     frames = pacer.frame_ns[SKIP_FRAMES:]
-    return Run(pacer.work_ns[SKIP_FRAMES:], frames, on_screen(loop), len(full))
+    cpu = pacer.cpu_ns[SKIP_FRAMES:]
+    return Run(pacer.work_ns[SKIP_FRAMES:], frames, cpu, on_screen(loop), len(full))
 
 
 def on_screen(loop: GameLoop) -> int:
@@ -155,6 +167,7 @@ def rounds(variants: dict[str, Callable[[], Run]], repeat: int) -> dict[str, Run
             run = measure()
             pooled[label].work_ns += run.work_ns
             pooled[label].frame_ns += run.frame_ns
+            pooled[label].cpu_ns += run.cpu_ns
             pooled[label].bodies_on_screen = run.bodies_on_screen
             pooled[label].full_collections += run.full_collections
     return pooled

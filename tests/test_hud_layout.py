@@ -187,3 +187,27 @@ def test_each_scale_keeps_its_own_fonts(history: FrameHistory) -> None:
     drawn((1280, 720), READOUT, history, hud)
     assert hud.fonts_at(1.0) is normal
     assert hud.fonts_at(2.0).body.line_height > normal.body.line_height
+
+
+def test_the_layout_is_kept_while_only_values_change_and_redone_when_what_it_reads_does() -> None:
+    hud = Hud()
+    first = hud.lay_out((1280, 720), READOUT)
+    assert hud.lay_out((1280, 720), readout(fps=59.2, frame_ms=17.1, work_ms=4.4)) is first
+    assert hud.lay_out((1280, 720), readout(lanes=(lane(alpha=0.1, tick=9),))) is first
+    for changed, size in [
+        (readout(caption="a lesson's caption"), (1280, 720)),
+        (readout(lanes=(lane(spiral=True),)), (1280, 720)),
+        (readout(show_graphs=False), (1280, 720)),
+        (readout(lanes=(lane(), lane(policy="uncapped"))), (1280, 720)),
+        (readout(presentation=True), (1280, 720)),
+        (READOUT, (1024, 640)),
+    ]:
+        again = hud.lay_out(size, changed)
+        assert again is not first
+        assert again == lay_out_afresh(size, changed)
+    assert hud.lay_out((1280, 720), READOUT) is first
+
+
+def lay_out_afresh(size: tuple[int, int], shown: Readout) -> object:
+    """The same layout from a HUD that has kept nothing."""
+    return Hud().lay_out(size, shown)

@@ -92,3 +92,22 @@ def test_empty_rects_and_arenas_are_refused() -> None:
         Camera(32.0, 18.0, (0, 0, 0, 720))
     with pytest.raises(ValueError, match="positive size"):
         Camera(0.0, 18.0, (0, 0, 1280, 720))
+
+
+def test_one_point_lands_on_the_pixel_the_array_path_gives_it() -> None:
+    """`point_to_screen` is `to_screen` for one point in plain floats: halves round to even,
+    far points and infinities clamp to FAR_PX, a float32 position is read as it is."""
+    camera = Camera(30.0, 17.0, (410, 70, 858, 338))
+    rng = np.random.default_rng(16)
+    xs = [0.0, 0.5, 15.0, -3.25, 1e30, -np.inf, np.inf, *rng.uniform(-40, 40, 200).tolist()]
+    ys = [0.0, 2.5, 8.5, 1e30, -1e30, np.inf, -np.inf, *rng.uniform(-40, 40, 200).tolist()]
+    halves = Camera(40.0, 22.5, (0, 0, 1280, 720))  # 32 px/m: 1/64 m is half a pixel
+    assert halves.point_to_screen(1 / 64, 1 / 64) == (0, 720)  # 0.5 -> 0, 719.5 -> 720
+    assert halves.point_to_screen(3 / 64, 3 / 64) == (2, 718)  # 1.5 -> 2, 718.5 -> 718
+    for x, y in zip(xs, ys, strict=True):
+        px, py = camera.to_screen(x, y)
+        assert camera.point_to_screen(x, y) == (int(px), int(py))
+    x32, y32 = np.float32(7.3), np.float32(2.9)  # a float32 world's position, read exactly
+    px32, py32 = camera.to_screen(x32, y32)
+    assert camera.point_to_screen(float(x32), float(y32)) == (int(px32), int(py32))
+    assert camera.point_to_screen(1e30, -np.inf) == (FAR_PX, FAR_PX)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import numpy.typing as npt
+import pygame
 import pytest
 
-from game.view.springs import CORNERS, TURNS, coil_points
+from game.view.springs import CORNERS, TURNS, CoilBook, coil_points, draw_coils, draw_mounts
 
 
 def coil(
@@ -56,3 +59,36 @@ def test_many_springs_are_coiled_at_once_each_between_its_own_ends() -> None:
     for index in range(3):
         (ax, ay), (bx, by) = anchors[index].tolist(), bobs[index].tolist()
         assert (coils[index] == coil((ax, ay), (bx, by), width=8.0, lead=5.0)).all()
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("scale", [20.0, 28.6, 40.0, 61.0])  # wires of 1, 1, 2 and 3 pixels
+def test_kept_coil_sprites_draw_the_pixels_of_drawing_each_coil(
+    scale: float, display: None
+) -> None:
+    """`CoilBook` blits kept sprites; drawing every mount and stroke afresh is the reference.
+    Some coils reach past the clip (drawn directly then), and each is drawn twice, the second
+    time from the kept sprite."""
+    rng = np.random.default_rng(int(scale))
+    anchors = rng.integers(-40, 440, (12, 2))
+    bobs = anchors + rng.integers(-160, 160, (12, 2))
+    background = pygame.Surface((400, 300))
+    pygame.surfarray.pixels3d(background)[...] = rng.integers(0, 256, (400, 300, 3), np.uint8)
+    book = CoilBook()
+    for _ in range(2):
+        direct, kept = background.copy(), background.copy()
+        for surface in (direct, kept):
+            surface.set_clip(pygame.Rect(20, 10, 360, 270))
+        draw_mounts(direct, anchors.astype(np.float64), scale)
+        draw_coils(direct, anchors.astype(np.float64), bobs.astype(np.float64), scale)
+        ends = [
+            (*anchor, *bob) for anchor, bob in zip(anchors.tolist(), bobs.tolist(), strict=True)
+        ]
+        book.draw(kept, anchors.tolist(), ends, scale)
+        assert (pygame.surfarray.array3d(direct) == pygame.surfarray.array3d(kept)).all()

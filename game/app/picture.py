@@ -38,7 +38,12 @@ class Picture:
     """The arenas, the lane labels and the HUD of one window."""
 
     def __init__(self, graph_seconds: float = 5.0) -> None:
-        self.hud = Hud(help_rows=HELP_ROWS, spiral_hint=SPIRAL_HINT, graph_seconds=graph_seconds)
+        self.hud = Hud(
+            help_rows=HELP_ROWS,
+            spiral_hint=SPIRAL_HINT,
+            graph_seconds=graph_seconds,
+            backdrop=BACKGROUND,  # `draw` fills the window with it first: see `Hud`
+        )
         self._sprites = SpriteBook()
         self._renderers: list[WorldRenderer] = []
         self.judder = JudderWatch()

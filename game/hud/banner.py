@@ -1,6 +1,7 @@
 """Words over the scene: the "SPIRAL OF DEATH" banner, and a caption box for short messages.
 
-Both are built once per text and area, then blitted: they say the same thing for many frames.
+Both are built once per text and area, then blitted: they say the same thing for many frames
+(laid on the window's plain backdrop once, when there is one, and then copied opaque).
 The banner's hint line comes from the app (it knows which keys recover); the caption is whatever
 `Readout.caption` says (a lesson's caption, "screenshot saved ...").
 """
@@ -11,21 +12,42 @@ import textwrap
 
 import pygame
 
-from game.hud.hud_colours import BAD, BANNER_EDGE, BANNER_PLATE, TEXT
-from game.hud.plate import make_plate
+from game.hud.hud_colours import BAD, BANNER_EDGE, BANNER_PLATE, RGB, TEXT
+from game.hud.plate import flattened, make_plate, same_format
 from game.hud.text import Fonts, TextCache
 
 SPIRAL_TITLE = "SPIRAL OF DEATH"
 
 
+class _Flat:
+    """A built box, and the same box laid on the window's plain backdrop (if there is one) the
+    first time it is drawn (`plate.flattened`)."""
+
+    def __init__(self, backdrop: RGB | None) -> None:
+        self.backdrop = backdrop
+        self.box = pygame.Surface((0, 0))
+        self._flat: pygame.Surface | None = None
+
+    def set(self, box: pygame.Surface) -> None:
+        self.box, self._flat = box, None
+
+    def draw(self, surface: pygame.Surface, topleft: tuple[int, int], retains: bool) -> None:
+        if self.backdrop is None or not retains:
+            surface.blit(self.box, topleft)
+            return
+        if self._flat is None or not same_format(self._flat, surface):
+            self._flat = flattened(self.box, self.backdrop, surface)
+        surface.blit(self._flat, topleft)
+
+
 class SpiralBanner:
     """A large red banner with a hint underneath, centred in the area it is given."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, backdrop: RGB | None = None) -> None:
         self.fonts = fonts
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._key: tuple[object, ...] = ()
-        self._box = pygame.Surface((0, 0))
+        self._kept = _Flat(backdrop)
 
     def height_for(self, hint: str, width: int, *, compact: bool = False) -> int:
         """How tall the banner is at this width (built, and kept for `update`). A compact
@@ -33,15 +55,15 @@ class SpiralBanner:
         key = (hint, width, compact)
         if key != self._key or not self.fonts.retains:
             self._key = key
-            self._box = self._build(hint, width, compact)
-        return self._box.get_height()
+            self._kept.set(self._build(hint, width, compact))
+        return self._kept.box.get_height()
 
     def update(self, hint: str, area: pygame.Rect, *, compact: bool = False) -> None:
         self.height_for(hint, area.w, compact=compact)
-        self.rect = self._box.get_rect(midtop=area.midtop)
+        self.rect = self._kept.box.get_rect(midtop=area.midtop)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._box, self.rect.topleft)
+        self._kept.draw(surface, self.rect.topleft, self.fonts.retains)
 
     def _build(self, hint: str, max_width: int, compact: bool = False) -> pygame.Surface:
         fonts = self.fonts
@@ -68,11 +90,11 @@ class SpiralBanner:
 class CaptionBox:
     """A short message on a plate, wrapped to fit, at the top-centre of its area."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, backdrop: RGB | None = None) -> None:
         self.fonts = fonts
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._key: tuple[object, ...] = ()
-        self._box = pygame.Surface((0, 0))
+        self._kept = _Flat(backdrop)
 
     def height_for(self, text: str, width: int) -> int:
         """How tall the box for `text` is when it may be `width` wide (nothing is rendered:
@@ -85,14 +107,14 @@ class CaptionBox:
         key = (text, area.w)
         if key != self._key or not self.fonts.retains:
             self._key = key
-            self._box = self._build(text, min(area.w, self.fonts.px(760)))
-        self.rect = self._box.get_rect(midtop=area.midtop)
+            self._kept.set(self._build(text, min(area.w, self.fonts.px(760))))
+        self.rect = self._kept.box.get_rect(midtop=area.midtop)
 
     def _text_width(self, width: int) -> int:
         return max(1, min(width, self.fonts.px(760)) - 2 * self.fonts.px(18))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._box, self.rect.topleft)
+        self._kept.draw(surface, self.rect.topleft, self.fonts.retains)
 
     def _build(self, text: str, max_width: int) -> pygame.Surface:
         fonts = self.fonts

@@ -54,7 +54,7 @@ from game.hud.hud_colours import (
     STEPS_LINE,
     STRAINED,
 )
-from game.hud.plate import make_plate
+from game.hud.plate import flattened, make_plate, same_format
 from game.hud.strip_pen import StripPen
 from game.hud.text import Fonts
 from game.session.history import FrameHistory
@@ -93,9 +93,12 @@ def strip_order(lane_bins: Sequence[Bins], *, judder: bool) -> tuple[Strip, ...]
 class FrameGraphs:
     """Frame times, steps and dropped time over the last `seconds`, in `update`'s area."""
 
-    def __init__(self, fonts: Fonts, seconds: float = 5.0) -> None:
+    def __init__(self, fonts: Fonts, seconds: float = 5.0, backdrop: RGB | None = None) -> None:
         self.fonts = fonts
         self.seconds = seconds
+        self.backdrop = backdrop
+        """The plain colour under the graphs, if the caller fills the window with one: the
+        picture is then laid on it once per repaint and blitted opaque (`plate.flattened`)."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.bins = Bins.empty(0)
         """What the picture shows of lane 1: one bin per bar, oldest first."""
@@ -108,6 +111,10 @@ class FrameGraphs:
         """Frame, steps, dropped and judder plots that fit, in the picture's coordinates."""
         self._plate = pygame.Surface((0, 0))
         self._picture = pygame.Surface((0, 0))
+        self._flat: pygame.Surface | None = None
+        """The picture laid on the backdrop, once per repaint; None when stale."""
+        self._kept_flat: pygame.Surface | None = None
+        """The last flat picture's Surface, written over at the next repaint."""
         self._shown: tuple[object, ...] = ()
         """What the picture was drawn from; a new picture only when this changes."""
         self._references: tuple[float, float, int] = (0.0, 0.0, 0)
@@ -190,9 +197,16 @@ class FrameGraphs:
             # each time (BENCHMARKS.md, "Why the code looks like this").
             pygame.surfarray.pixels2d(self._picture)[...] = pygame.surfarray.pixels2d(self._plate)
             self._paint(self._picture, (0, 0))
+            self._flat = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.fonts.retains:
+        if self.fonts.retains and self.backdrop is not None:
+            if self._flat is None or not same_format(self._flat, surface):
+                self._flat = self._kept_flat = flattened(
+                    self._picture, self.backdrop, surface, self._kept_flat
+                )
+            surface.blit(self._flat, self.rect.topleft)
+        elif self.fonts.retains:
             surface.blit(self._picture, self.rect.topleft)
         else:  # nothing kept between frames (the benchmark's baseline): draw it all again
             surface.blit(self._plate, self.rect.topleft)

@@ -24,6 +24,7 @@ from game.display.live import LiveJudder
 from game.hud.banner import CaptionBox, SpiralBanner
 from game.hud.graphs import FrameGraphs
 from game.hud.help import HelpOverlay, HelpRow
+from game.hud.hud_colours import RGB
 from game.hud.lane_label import LaneLabel
 from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
@@ -62,13 +63,13 @@ class HudParts:
 
     def __init__(self, hud: Hud, scale: float) -> None:
         self.fonts = hud.fonts_at(scale)
-        self.panel = StatsPanel(self.fonts)
-        self.graphs = FrameGraphs(self.fonts, hud.graph_seconds)
-        self.caption = CaptionBox(self.fonts)
-        self.banner = SpiralBanner(self.fonts)
+        self.panel = StatsPanel(self.fonts, hud.backdrop)
+        self.graphs = FrameGraphs(self.fonts, hud.graph_seconds, hud.backdrop)
+        self.caption = CaptionBox(self.fonts, hud.backdrop)
+        self.banner = SpiralBanner(self.fonts, hud.backdrop)
         self.help = HelpOverlay(hud.fonts_at, scale)
-        self.strip = PressStrip(self.fonts)
-        self.lane_label = LaneLabel(self.fonts)
+        self.strip = PressStrip(self.fonts, hud.backdrop)
+        self.lane_label = LaneLabel(self.fonts, hud.backdrop)
 
 
 class Hud:
@@ -78,6 +79,11 @@ class Hud:
     under the "SPIRAL OF DEATH" banner; both belong to the app, which knows its keys, and may be
     replaced at any time. `text_cache_size` bounds each font's cache of rendered text (0 renders
     every string every frame: the benchmark's baseline).
+
+    `backdrop` is the plain colour the caller fills the window with before drawing, if it does
+    (the game does): the layout keeps every box but the help off the arenas, so each box's
+    translucent plate and words are then laid on that colour once, kept, and copied opaque
+    each frame (`plate.flattened`), which gives the same pixels as blending them every frame.
     """
 
     def __init__(
@@ -89,6 +95,7 @@ class Hud:
         spiral_hint: str = DEFAULT_SPIRAL_HINT,
         graph_seconds: float = 5.0,
         text_cache_size: int = DEFAULT_CAPACITY,
+        backdrop: RGB | None = None,
     ) -> None:
         if scale <= 0:
             raise ValueError(f"scale must be positive (got {scale})")
@@ -98,10 +105,15 @@ class Hud:
         self.spiral_hint = spiral_hint
         self.graph_seconds = graph_seconds
         self.text_cache_size = text_cache_size
+        self.backdrop = backdrop
         self.layout = HudLayout()
         self._fonts: dict[float, Fonts] = {}
         self._parts: dict[float, HudParts] = {}
         self._fitted: dict[tuple[object, ...], float] = {}
+        self._layouts: dict[tuple[object, ...], ScreenLayout] = {}
+        """Each layout, under what it depends on: the window's size, the type's scale, the
+        panel's size, the graphs, caption, spiral hint, lanes and press strip shown. The
+        values change every frame, the layout only when one of those does."""
 
     def fonts_at(self, scale: float) -> Fonts:
         """The fonts (and their caches) at `scale`, loaded the first time they are asked for."""
@@ -130,10 +142,26 @@ class Hud:
         parts.panel.update(readout, window.inflate(-2 * margin, -2 * margin))
         caption, hint = readout.caption, self.spiral_hint
         spiral = any(lane.spiral for lane in readout.lanes)
+        strip = _has_strip(readout)
+        key = (parts.fonts.scale, size, parts.panel.rect.size, readout.show_graphs, caption,
+               hint if spiral else None, len(readout.lanes), strip)  # fmt: skip
+        layout = self._layouts.get(key)
+        if layout is None:
+            if len(self._layouts) >= FITTED_KEPT:
+                self._layouts.clear()  # captions come and go: keep the memory bounded
+            layout = self._layouts[key] = self._placed(parts, size, readout, spiral, strip)
+        return layout
+
+    def _placed(
+        self, parts: HudParts, size: tuple[int, int], readout: Readout, spiral: bool, strip: bool
+    ) -> ScreenLayout:
+        """`lay_out` for what is shown; kept by `_lay_out_with` under everything it reads."""
+        px = parts.fonts.px
+        caption, hint = readout.caption, self.spiral_hint
         return lay_out(
             LayoutNeeds(
                 window=size,
-                margin=margin,
+                margin=px(MARGIN),
                 panel=parts.panel.rect.size,
                 graphs=(px(620), px(230)) if readout.show_graphs else None,
                 graphs_min_height=px(90),
@@ -147,9 +175,7 @@ class Hud:
                 else None,
                 label_height=parts.lane_label.height,
                 lanes=len(readout.lanes),
-                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes)
-                if _has_strip(readout)
-                else 0,
+                strip_height=px(STRIP_LANE_HEIGHT) * len(readout.lanes) if strip else 0,
             )
         )
 

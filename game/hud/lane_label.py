@@ -8,17 +8,25 @@ from __future__ import annotations
 
 import pygame
 
-from game.hud.hud_colours import KEY, LABEL, PLATE
+from game.hud.hud_colours import KEY, LABEL, PLATE, RGB
+from game.hud.plate import flattened, same_format
 from game.hud.text import Fonts
+
+KEPT_TAGS = 16
+"""Tags kept laid on the backdrop: two lanes, focused or not, under a few policies."""
 
 
 class LaneLabel:
     """Draws a tag such as "lane 1: drop" in the label strip the layout gives it."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, backdrop: RGB | None = None) -> None:
         self.fonts = fonts
+        self.backdrop = backdrop
+        """The plain colour under the tags, if the caller fills the window with one: each tag
+        is then laid on it once and copied opaque (`plate.flattened`)."""
         self.height = fonts.bold.line_height + 2 * fonts.px(6)
         """The strip one label needs."""
+        self._tags: dict[tuple[str, bool], pygame.Surface] = {}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, text: str, focused: bool) -> None:
         cache = self.fonts.bold if focused else self.fonts.body
@@ -26,7 +34,21 @@ class LaneLabel:
         pad = self.fonts.px(6)
         plate = pygame.Rect(rect.x, rect.y + pad // 2, label.get_width() + 2 * pad,
                             label.get_height() + pad)  # fmt: skip
-        backing = pygame.Surface(plate.size, pygame.SRCALPHA)
-        backing.fill(PLATE)
-        surface.blit(backing, plate)
+        if self.backdrop is not None and self.fonts.retains:
+            tag = self._tags.get((text, focused))
+            if tag is None or not same_format(tag, surface):
+                if len(self._tags) >= KEPT_TAGS:
+                    self._tags.clear()
+                tag = flattened(_backing(plate.size), self.backdrop, surface)
+                tag.blit(label, (pad, pad // 2))
+                self._tags[text, focused] = tag
+            surface.blit(tag, plate)
+            return
+        surface.blit(_backing(plate.size), plate)
         surface.blit(label, (plate.x + pad, plate.y + pad // 2))
+
+
+def _backing(size: tuple[int, int]) -> pygame.Surface:
+    backing = pygame.Surface(size, pygame.SRCALPHA)
+    backing.fill(PLATE)
+    return backing

@@ -4,10 +4,17 @@ The words come from `stats.stat_groups`; this module only places them. One label
 one value column per lane, so a split screen compares its two policies row by row.
 
 Two layers. The *card*: the plate, the group headings and their rules, and every label, drawn
-once for a layout (which rows fit, how wide the columns are). The *values*: drawn every frame,
-each from the text cache, with a few rectangles for the alpha bar and the badge. So a frame
-costs one card blit, one `fblits` and a handful of `draw.rect`. (With caching off, the
-benchmark's baseline, there is no card: the labels are rendered and drawn every frame too.)
+once for a layout (which rows fit, how wide the columns are). The *values*: each row's *ink*
+(its texts from the text cache, and a few rectangles for the alpha bar and the badge), placed
+again only when the row's cells change. So a frame costs one card blit, one `fblits` and a
+handful of `draw.rect`. (With caching off, the benchmark's baseline, there is no card: the
+labels are rendered and drawn every frame too.)
+
+With a `backdrop` (the plain colour the window is filled with under the panel), the card is
+laid on it once and kept as an opaque *picture* with every row's ink on it; a frame then puts
+again only the rows whose ink changed (their pixels restored from the card first, so the
+result is the same as drawing them afresh) and copies the picture to the window: a handful of
+values redrawn, and one opaque blit instead of a translucent one.
 
 `update(readout, area)` lays the panel out at the top-left of `area`, dropping the least
 important rows until it fits the area's height; `draw(surface)` puts it on screen.
@@ -30,6 +37,7 @@ from game.hud.hud_colours import (
     TEXT,
     TRACK,
 )
+from game.hud.panel_ink import Box, Ink, KeptPicture, Text, Tip, draw_inks
 from game.hud.plate import make_plate
 from game.hud.stats import Cell, Group, Position, Row, rows_to_keep, select, stat_groups
 from game.hud.text import Fonts, TextCache
@@ -49,8 +57,11 @@ Slot = tuple[int, int, int]
 class StatsPanel:
     """The grouped stats of one `Readout`, top-left, sized to its content."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, backdrop: RGB | None = None) -> None:
         self.fonts = fonts
+        self.backdrop = backdrop
+        """The plain colour under the panel, if the caller fills the window with one (see the
+        module's docstring)."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.labels: tuple[str, ...] = ()
         """The rows shown, by label, in order (the others did not fit)."""
@@ -73,9 +84,12 @@ class StatsPanel:
         self._rules: list[tuple[tuple[int, int], tuple[int, int]]] = []
         self._slots: list[tuple[Slot, ...]] = []
         """For each row shown, where its values go."""
-        self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self._boxes: list[tuple[RGB, pygame.Rect, int]] = []
-        self._tips: list[tuple[RGB, list[tuple[int, int]]]] = []
+        self._shown: list[tuple[tuple[Cell, ...], bool]] = []
+        self._inks: list[Ink] = []
+        """Each row's ink this frame; the same object as last frame's when its cells are."""
+        self._labels_ink: tuple[Text, ...] = ()
+        """Without caches (the baseline), the card's words, drawn every frame."""
+        self._picture = KeptPicture()
 
     def update(self, readout: Readout, area: pygame.Rect) -> None:
         groups = (*stat_groups(readout), display_group(readout))
@@ -92,18 +106,33 @@ class StatsPanel:
         if key != self._card_key:
             self._card_key = key
             self._lay_out(select(groups, kept), widths, area.topleft)
-        self._texts.clear()
-        self._boxes.clear()
-        self._tips.clear()
-        if not self.fonts.retains:
+            self._shown, self._inks = [], []
+        retains = self.fonts.retains
+        if not retains:
             left, top = self.rect.topleft
-            for cache, text, colour, (x, y) in self._fixed:
-                self._texts.append((cache.render(text, colour), (left + x, top + y)))
-        for row, slots in zip(rows, self._slots, strict=True):
-            for cell, slot in zip(row.cells, slots, strict=False):
-                self._place_value(cell, slot, strong=row.strong)
+            self._labels_ink = tuple(
+                (cache.render(text, colour), (left + x, top + y))
+                for cache, text, colour, (x, y) in self._fixed
+            )
+        shown = [(row.cells, row.strong) for row in rows]
+        if not retains or len(shown) != len(self._shown):
+            self._inks = [
+                self._ink(row, slots) for row, slots in zip(rows, self._slots, strict=True)
+            ]
+        else:
+            for index, (row, slots) in enumerate(zip(rows, self._slots, strict=True)):
+                if shown[index] != self._shown[index]:
+                    self._inks[index] = self._ink(row, slots)
+        self._shown = shown
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.backdrop is not None and self.fonts.retains:
+            origin = self.rect.topleft
+            picture = self._picture.brought_up(
+                self._card, self._inks, origin, self.backdrop, surface
+            )
+            surface.blit(picture, origin)
+            return
         surface.blit(self._card, self.rect.topleft)
         if not self.fonts.retains:
             left, top = self.rect.topleft
@@ -111,11 +140,7 @@ class StatsPanel:
                 pygame.draw.line(
                     surface, RULE, (left + start[0], top + start[1]), (left + end[0], top + end[1])
                 )
-        for colour, box, radius in self._boxes:
-            pygame.draw.rect(surface, colour, box, border_radius=radius)
-        for colour, points in self._tips:
-            pygame.draw.polygon(surface, colour, points)
-        surface.fblits(self._texts)
+        draw_inks(surface, self._inks, (0, 0), self._labels_ink)
 
     # --- fitting and measuring -------------------------------------------------------------
 
@@ -209,55 +234,78 @@ class StatsPanel:
 
     # --- the values ------------------------------------------------------------------------
 
-    def _place_value(self, cell: Cell, slot: Slot, *, strong: bool) -> None:
+    def _ink(self, row: Row, slots: tuple[Slot, ...]) -> Ink:
+        boxes: list[Box] = []
+        tips: list[Tip] = []
+        texts: list[Text] = []
+        for cell, slot in zip(row.cells, slots, strict=False):
+            self._place_value(cell, slot, row.strong, (boxes, tips, texts))
+        return Ink.of(boxes, tips, texts)
+
+    def _place_value(
+        self,
+        cell: Cell,
+        slot: Slot,
+        strong: bool,
+        ink: tuple[list[Box], list[Tip], list[Text]],
+    ) -> None:
         fonts = self.fonts
+        boxes, _, texts = ink
         x, y, width = slot
         text_y = y + self._text_dy
         if cell.badge:
             pad = fonts.px(6)
             text = fonts.bold.render(cell.text, BADGE_TEXT)
             box = pygame.Rect(x, text_y, text.get_width() + 2 * pad, fonts.body.line_height)
-            self._boxes.append((MEANING_COLOURS[cell.meaning], box, fonts.px(4)))
-            self._texts.append((text, (x + pad, text_y)))
+            boxes.append((MEANING_COLOURS[cell.meaning], box, fonts.px(4)))
+            texts.append((text, (x + pad, text_y)))
             return
         cache = fonts.bold if strong else fonts.body
-        self._texts.append((cache.render(cell.text, MEANING_COLOURS[cell.meaning]), (x, text_y)))
+        texts.append((cache.render(cell.text, MEANING_COLOURS[cell.meaning]), (x, text_y)))
         if cell.bar is not None:
             room = width - round(BAR_TEXT_CHARS * fonts.body.char_width)
-            self._place_bar(cell.bar, x + width - room, y, room)
+            self._place_bar(cell.bar, x + width - room, y, room, ink)
 
-    def _place_bar(self, value: float, x: int, y: int, room: int) -> None:
+    def _place_bar(
+        self,
+        value: float,
+        x: int,
+        y: int,
+        room: int,
+        ink: tuple[list[Box], list[Tip], list[Text]],
+    ) -> None:
         """A 0..1 track with a mark at 1; a value above 1 turns it red and runs past the mark.
 
         The overflow uses the same scale as the track until it runs out of room, then ends in a
         red arrowhead: naive alpha reaching 6.75 is the lesson, and it should look wrong.
         """
         fonts = self.fonts
+        boxes, tips, _ = ink
         height = max(4, round(fonts.body.line_height * 0.42))
         top = y + (self._row_h - height) // 2
         track = round(room * TRACK_SHARE)
         overflows = value >= 1.0
-        self._boxes.append((TRACK, pygame.Rect(x, top, track, height), 2))
+        boxes.append((TRACK, pygame.Rect(x, top, track, height), 2))
         filled = round(min(value, 1.0) * track)
         if filled:
             fill = BAD if overflows else ALPHA_FILL
-            self._boxes.append((fill, pygame.Rect(x, top, filled, height), 2))
+            boxes.append((fill, pygame.Rect(x, top, filled, height), 2))
         notch = fonts.px(3)
         mark = pygame.Rect(x + track, top - notch, max(2, fonts.px(2)), height + 2 * notch)
-        self._boxes.append((TEXT, mark, 0))
+        boxes.append((TEXT, mark, 0))
         if not overflows:
             return
         start = mark.right + fonts.px(2)
         zone = room - (start - x)
         wanted = round((value - 1.0) * track)
         if wanted <= zone:
-            self._boxes.append((BAD, pygame.Rect(start, top, max(1, wanted), height), 2))
+            boxes.append((BAD, pygame.Rect(start, top, max(1, wanted), height), 2))
             return
         tip, end = fonts.px(8), start + zone
-        self._boxes.append((BAD, pygame.Rect(start, top, zone - tip, height), 0))
+        boxes.append((BAD, pygame.Rect(start, top, zone - tip, height), 0))
         arrowhead = [
             (end - tip, top - fonts.px(4)),
             (end, top + height // 2),
             (end - tip, top + height + fonts.px(4)),
         ]
-        self._tips.append((BAD, arrowhead))
+        tips.append((BAD, arrowhead))

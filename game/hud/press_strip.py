@@ -13,10 +13,15 @@ lane's `InputReadout`; this only draws it, into the box the layout gave the stri
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 import numpy as np
 import pygame
+from numpy.typing import NDArray
 
 from game.hud import hud_colours as colours
+from game.hud.plate import flattened, same_format
 from game.hud.text import Fonts
 from game.session.input_lab import TIMELINE_NS
 from game.session.input_readout import Fate, InputReadout
@@ -32,16 +37,23 @@ FATE_COLOURS: dict[Fate, colours.RGB] = {
 TICK = colours.STEPS_LINE
 FRAME = colours.FRAME_BAR
 ROWS = ("press", "tick", "frame")
+Ints = NDArray[np.int64]
 
 
 class PressStrip:
     """Draws each lane's press timeline into a box."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, backdrop: colours.RGB | None = None) -> None:
         self.fonts = fonts
+        self.backdrop = backdrop
+        """The plain colour under the strip, if the caller fills the window with one: the
+        plate, the row names and their rules are then laid on it once per size (the *base*)
+        and copied opaque each frame (`plate.flattened`)."""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._labs: tuple[InputReadout, ...] = ()
         self._plate = pygame.Surface((0, 0))
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple[object, ...] = ()
 
     def update(self, readout: Readout, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -53,66 +65,102 @@ class PressStrip:
         if self._plate.get_size() != self.rect.size:  # painted once per size, not per frame
             self._plate = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             self._plate.fill(colours.PLATE)
-        surface.blit(self._plate, self.rect.topleft)
-        band = self.rect.h // len(self._labs)
-        for index, lab in enumerate(self._labs):
-            self._draw_lane(surface, lab, pygame.Rect(self.rect.x, self.rect.y + index * band,
-                                                      self.rect.w, band))  # fmt: skip
+        boxes = self._lane_boxes(self.rect)
+        if self.backdrop is None or not self.fonts.retains:
+            surface.blit(self._plate, self.rect.topleft)
+            for box in boxes:
+                self._draw_rows(surface, box)
+        else:
+            surface.blit(self._base_for(surface), self.rect.topleft)
+        for lab, box in zip(self._labs, boxes, strict=True):
+            self._draw_marks(surface, lab, box)
 
-    def _draw_lane(self, surface: pygame.Surface, lab: InputReadout, box: pygame.Rect) -> None:
+    def _lane_boxes(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        band = rect.h // len(self._labs)
+        return [pygame.Rect(rect.x, rect.y + index * band, rect.w, band)
+                for index in range(len(self._labs))]  # fmt: skip
+
+    def _base_for(self, surface: pygame.Surface) -> pygame.Surface:
+        """The plate with every lane's row names and rules, on the backdrop (kept per size)."""
+        assert self.backdrop is not None
+        key = (self.rect.size, len(self._labs))
+        if self._base is None or key != self._base_key or not same_format(self._base, surface):
+            self._base_key = key
+            self._base = flattened(self._plate, self.backdrop, surface)
+            for box in self._lane_boxes(self._base.get_rect()):
+                self._draw_rows(self._base, box)
+        return self._base
+
+    def _rows_y(self, box: pygame.Rect) -> list[int]:
+        return [box.y + box.h * (2 * row + 1) // 6 for row in range(3)]
+
+    def _draw_rows(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Each row's name, and its rule across the timeline."""
         small = self.fonts.small
-        label_w = self.fonts.px(52)
-        left, right = box.x + label_w, box.right - self.fonts.px(6)
-        row_y = [box.y + box.h * (2 * row + 1) // 6 for row in range(3)]
-        for name, y in zip(ROWS, row_y, strict=True):
+        left, right = box.x + self.fonts.px(52), box.right - self.fonts.px(6)
+        for name, y in zip(ROWS, self._rows_y(box), strict=True):
             text = small.render(name, colours.LABEL)
             surface.blit(text, (box.x + self.fonts.px(6), y - text.get_height() // 2))
             pygame.draw.line(surface, colours.RULE, (left, y), (right, y))
-        span = right - left
-        start = lab.now_ns - TIMELINE_NS
 
-        def x_of(at_ns: int) -> int:
-            return left + (at_ns - start) * span // TIMELINE_NS
-
-        tick_y, frame_y = row_y[1], row_y[2]
+    def _draw_marks(self, surface: pygame.Surface, lab: InputReadout, box: pygame.Rect) -> None:
+        """The frames, the ticks and the presses with their lines, over the rows."""
+        left, right = box.x + self.fonts.px(52), box.right - self.fonts.px(6)
+        press_y, tick_y, frame_y = self._rows_y(box)
+        timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
+        x_of = timeline.x
         half = max(2, box.h // 14)
-        _marks(surface, [x_of(at) for at in lab.flips_ns], frame_y, half, FRAME, 1, box)
-        _marks(surface, [x_of(at) for at in lab.ticks_ns], tick_y, half, TICK, 2, box)
+        marks = [
+            (timeline.xs(lab.flips_ns), frame_y, half, FRAME, 1),
+            (timeline.xs(lab.ticks_ns), tick_y, half, TICK, 2),
+        ]
+        _marks(surface, surface.get_clip().clip(box), marks)
+        line = pygame.draw.line
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
             x = x_of(press.at_ns)
             for at in press.tick_ns:
-                pygame.draw.line(surface, colour, (x, row_y[0]), (x_of(at), tick_y))
+                line(surface, colour, (x, press_y), (x_of(at), tick_y))
             if press.tick_ns and press.shown_ns is not None:
-                pygame.draw.line(
-                    surface,
-                    colour,
-                    (x_of(press.tick_ns[0]), tick_y),
-                    (x_of(press.shown_ns), frame_y),
-                )
-            pygame.draw.circle(surface, colour, (x, row_y[0]), max(3, half))
+                start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
+                line(surface, colour, (start, tick_y), (shown, frame_y))
+            pygame.draw.circle(surface, colour, (x, press_y), max(3, half))
 
 
-def _marks(
-    surface: pygame.Surface,
-    xs: list[int],
-    y: int,
-    half: int,
-    colour: tuple[int, int, int],
-    width: int,
-    box: pygame.Rect,
-) -> None:
-    """Short vertical marks at `xs`, centred on `y`, written straight into the pixels: at 240 fps
-    the strip holds some 500 of them, and one numpy assignment beats 500 `draw.line` calls."""
-    if not xs:
-        return
-    columns = np.asarray(xs, dtype=np.int64)
-    columns = np.concatenate([columns + offset for offset in range(width)])
-    clip = surface.get_clip().clip(box)
-    keep = (columns >= clip.left) & (columns < clip.right)
-    top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
-    if bottom <= top or not keep.any():
-        return
-    pixels = pygame.surfarray.pixels2d(surface)
-    pixels[columns[keep], top:bottom] = surface.map_rgb(colour)
+class _Timeline(NamedTuple):
+    """Wall time to a column of the strip: `start_ns` at `left`, `TIMELINE_NS` later at
+    `left + span`."""
+
+    left: int
+    start_ns: int
+    span: int
+
+    def x(self, at_ns: int) -> int:
+        return self.left + (at_ns - self.start_ns) * self.span // TIMELINE_NS
+
+    def xs(self, times_ns: Sequence[int]) -> Ints:
+        """The column of each time, all at once (the same whole-number floor division)."""
+        times = np.fromiter(times_ns, np.int64, len(times_ns))
+        columns: Ints = self.left + (times - self.start_ns) * self.span // TIMELINE_NS
+        return columns
+
+
+Mark = tuple[Ints, int, int, colours.RGB, int]
+"""A row of marks: their columns, the row's y, half their height, their colour and width."""
+
+
+def _marks(surface: pygame.Surface, clip: pygame.Rect, rows: Sequence[Mark]) -> None:
+    """Short vertical marks, written straight into the pixels: at 1,000 fps the strip holds some
+    2,000 frame marks per lane, and one numpy assignment (their columns worked out in numpy too)
+    beats 2,000 `draw.line` calls and 2,000 Python sums."""
+    pixels = None
+    for xs, y, half, colour, width in rows:
+        top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
+        columns = xs if width == 1 else np.concatenate([xs + offset for offset in range(width)])
+        columns = columns[(columns >= clip.left) & (columns < clip.right)]
+        if bottom <= top or columns.shape[0] == 0:
+            continue
+        if pixels is None:
+            pixels = pygame.surfarray.pixels2d(surface)
+        pixels[columns, top:bottom] = surface.map_rgb(colour)
     del pixels  # unlock the surface

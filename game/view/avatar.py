@@ -24,13 +24,10 @@ def draw_avatar(
     x, y = avatar.pose(alpha, interpolate)
     width = max(4, round(camera.pixels(AVATAR.width)))
     height = max(6, round(camera.pixels(AVATAR.height)))
-    left_px, feet_px = camera.to_screen(x - AVATAR.width / 2, y)
-    left, feet = int(left_px), int(feet_px)
+    left, feet = camera.point_to_screen(x - AVATAR.width / 2, y)
     for jumps in (1, 2):
-        _, mark = camera.to_screen(0.0, jumps * AVATAR.jump_height + AVATAR.height)
-        pygame.draw.line(
-            surface, MARK, (left - width // 2, int(mark)), (left + width * 3 // 2, int(mark))
-        )
+        _, mark = camera.point_to_screen(0.0, jumps * AVATAR.jump_height + AVATAR.height)
+        pygame.draw.line(surface, MARK, (left - width // 2, mark), (left + width * 3 // 2, mark))
     body = pygame.Rect(left, feet - height, width, height)
     pygame.draw.rect(surface, BODY, body, border_radius=max(1, width // 4))
     eye_x = body.centerx + avatar.facing * width // 4

@@ -7,6 +7,7 @@ growing as a coil that stretches further every swing.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from itertools import pairwise
 
 import numpy as np
@@ -61,9 +62,94 @@ def draw_mounts(surface: pygame.Surface, anchors: Points, scale: float) -> None:
 def draw_coils(surface: pygame.Surface, anchors: Points, bobs: Points, scale: float) -> None:
     """Each spring's coil from its anchor to its bob (the bobs are sprites, drawn on top)."""
     coils = coil_points(anchors, bobs, width=COIL_WIDTH_M * scale, lead=LEAD_M * scale)
-    wire = max(1, round(0.05 * scale))
     for corners in coils.tolist():
-        _draw_coil(surface, corners, wire)
+        _draw_coil(surface, corners, _wire(scale))
+
+
+Ends = tuple[int, int, int, int]
+"""A coil's anchor and bob, in whole pixels: (anchor x, anchor y, bob x, bob y)."""
+KEPT_COILS = 64
+"""Coil sprites kept: a few positions of each spring of the demo scene, swinging slowly."""
+
+
+class CoilBook:
+    """The mounts and coils of the springs, each drawn once into a sprite and kept.
+
+    A coil's pixels depend only on its two ends in whole pixels (the camera rounds them) and
+    the scale, so a coil whose ends have not moved a whole pixel is the same sprite again: at
+    1,000 fps that is most frames, and one `fblits` of kept sprites replaces numpy's coil
+    corners and a dozen `draw.line` calls per spring. A sprite is opaque where the wire is and
+    clear elsewhere, so blitting it gives the pixels drawing the wire there gives
+    (`tests/test_view_springs.py` compares the two). A coil that would reach outside the
+    surface's clip is drawn directly, where pygame clips each stroke itself.
+    """
+
+    def __init__(self) -> None:
+        self._scale = 0.0
+        self._mount: tuple[pygame.Surface, int] | None = None
+        self._coils: OrderedDict[Ends, tuple[pygame.Surface, tuple[int, int]]] = OrderedDict()
+
+    def draw(
+        self, surface: pygame.Surface, mounts: list[list[int]], coils: list[Ends], scale: float
+    ) -> None:
+        """The mounts at `mounts` (anchor pixels), then the coils between `coils`' ends."""
+        if scale != self._scale:
+            self._scale, self._mount = scale, None
+            self._coils.clear()
+        if mounts:
+            mount, reach = self._mount_sprite()
+            surface.fblits([(mount, (x - reach, y - reach)) for x, y in mounts])
+        self._paint_missing(coils)
+        clip = surface.get_clip()
+        sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for ends in coils:
+            sprite, corner = self._coils[ends]
+            self._coils.move_to_end(ends)
+            if clip.contains((corner, sprite.get_size())):
+                sprites.append((sprite, corner))
+                continue
+            surface.fblits(sprites)  # those before it first: the order of the strokes is kept
+            sprites = []
+            anchor, bob = np.array([ends[:2]], np.float64), np.array([ends[2:]], np.float64)
+            draw_coils(surface, anchor, bob, scale)
+        surface.fblits(sprites)
+        while len(self._coils) > KEPT_COILS:
+            self._coils.popitem(last=False)
+
+    def _mount_sprite(self) -> tuple[pygame.Surface, int]:
+        """The mount drawn around the middle of a clear square sprite, and that middle."""
+        if self._mount is None:
+            scale = self._scale
+            reach = max(round(MOUNT_WIDTH_M * scale / 2), round(0.12 * scale), 3) + 2
+            sprite = pygame.Surface((2 * reach + 1, 2 * reach + 1), pygame.SRCALPHA)
+            _draw_mount(sprite, [reach, reach], scale)
+            self._mount = (sprite, reach)
+        return self._mount
+
+    def _paint_missing(self, coils: list[Ends]) -> None:
+        """Sprites for the coils not kept yet, their corners worked out all at once."""
+        missing = list(dict.fromkeys(ends for ends in coils if ends not in self._coils))
+        if not missing:
+            return
+        ends = np.array(missing, dtype=np.float64)
+        scale = self._scale
+        wire = _wire(scale)
+        margin = wire + 2
+        every = coil_points(
+            ends[:, :2], ends[:, 2:], width=COIL_WIDTH_M * scale, lead=LEAD_M * scale
+        )
+        for key, corners in zip(missing, every, strict=True):
+            left = int(np.floor(corners[:, 0].min())) - margin
+            top = int(np.floor(corners[:, 1].min())) - margin
+            right = int(np.ceil(corners[:, 0].max())) + margin
+            bottom = int(np.ceil(corners[:, 1].max())) + margin
+            sprite = pygame.Surface((right - left + 1, bottom - top + 1), pygame.SRCALPHA)
+            _draw_coil(sprite, (corners - (left, top)).tolist(), wire)
+            self._coils[key] = (sprite, (left, top))
+
+
+def _wire(scale: float) -> int:
+    return max(1, round(0.05 * scale))
 
 
 def _draw_mount(surface: pygame.Surface, anchor: list[int], scale: float) -> None:

@@ -54,9 +54,9 @@ class Stage:
             self._cannon, self._cannon_centre = paint_cannon(self.settings.cannon, camera.scale)
             self._cannon_scale = camera.scale
         cannon = self.settings.cannon
-        px, py = camera.to_screen(cannon.x, cannon.y)
+        px, py = camera.point_to_screen(cannon.x, cannon.y)
         centre_x, centre_y = self._cannon_centre
-        corner = (int(px) - round(centre_x), int(py) - round(centre_y))
+        corner = (px - round(centre_x), py - round(centre_y))
         surface.blit(self._cannon, corner, special_flags=pygame.BLEND_PREMULTIPLIED)
 
 

@@ -26,7 +26,7 @@ import pygame
 from game.view import arena_colours
 from game.view.camera import Camera, Pixels, ScreenRect
 from game.view.raster import Colour
-from game.view.springs import draw_coils, draw_mounts
+from game.view.springs import CoilBook
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
 from game.view.stage import Stage
 from game.view.trails import Trails
@@ -83,6 +83,7 @@ class WorldRenderer:
         self.sprites = SpriteBook() if sprites is None else sprites
         self.stage = Stage(settings)
         self.trails = Trails()
+        self.coils = CoilBook()
 
     def draw(
         self,
@@ -142,10 +143,21 @@ class WorldRenderer:
         x, y = view.x[springs], view.y[springs]
         mounted = _finite(anchor_x, anchor_y)
         attached = mounted & _finite(x, y)  # an exploded bob (inf, NaN) has no coil
-        scale = self.camera.scale
-        draw_mounts(surface, self._points(anchor_x[mounted], anchor_y[mounted]), scale)
-        anchors = self._points(anchor_x[attached], anchor_y[attached])
-        draw_coils(surface, anchors, self._points(x[attached], y[attached]), scale)
+        count = int(springs.size)
+        if mounted.all() and attached.all():  # as always, but for a spring that blew up
+            px, py = self.camera.to_screen(
+                np.concatenate((anchor_x, x)), np.concatenate((anchor_y, y))
+            )
+            ends = np.column_stack((px[:count], py[:count], px[count:], py[count:])).tolist()
+            mounts = [end[:2] for end in ends]
+        else:
+            mounts = np.column_stack(
+                self.camera.to_screen(anchor_x[mounted], anchor_y[mounted])
+            ).tolist()
+            ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
+            bx, by = self.camera.to_screen(x[attached], y[attached])
+            ends = np.column_stack((ax, ay, bx, by)).tolist()
+        self.coils.draw(surface, mounts, [tuple(end) for end in ends], self.camera.scale)
         self._blit_turned(
             surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
         )
@@ -161,9 +173,15 @@ class WorldRenderer:
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
         shown = _finite(x, y) & np.isfinite(angle)
-        px, py = self.camera.to_screen(x[shown], y[shown])
-        sizes = self._radius_px(radius[shown])
-        turn = angle[shown]
+        if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
+            x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
+        px, py = self.camera.to_screen(x, y)
+        sizes = self._radius_px(radius)
+        turn = angle
+        if sizes.size and (sizes == sizes[0]).all():  # one size, as usual: one group, no copies
+            sprites = sprites_for(int(sizes[0]))
+            self._fblits(surface, sprites, frame_index(turn, len(sprites.surfaces)), px, py)
+            return
         for size, group in _groups(sizes):
             sprites = sprites_for(size)
             frames = frame_index(turn[group], len(sprites.surfaces))
@@ -209,13 +227,6 @@ class WorldRenderer:
         return self.sprites.trail(size, colour, self.trails.frames)
 
     # -- helpers -----------------------------------------------------------------------------
-
-    def _points(self, x: npt.NDArray[Any], y: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
-        """World points as an (n, 2) array of screen pixels."""
-        points: npt.NDArray[np.float64] = np.column_stack(self.camera.to_screen(x, y)).astype(
-            np.float64
-        )
-        return points
 
     def _radius_px(self, radius: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
         """Body radii in whole pixels, at least 1 so a body never vanishes in a small window."""
