@@ -5,7 +5,7 @@ One frame, in order:
     read events -> requests     (keys, clicks, drags, focus: each carried out by the
                                 `Dispatcher`, the app's own actions there, the rest by the session)
     stall, if one was asked for (really block, like a GC pause: the time lands in this frame)
-    measure the wall delta      (the one place the frame's duration is read from the clock)
+    measure the wall delta      (`_measure_frame`: the one place the frame's duration is read)
     frame = session.begin(delta)
     while frame.next_tick():    (the scheduler planned, the loop steps: one tick at a time,
         between ticks           each followed by the tick's CPU cost and, now and then, a look
