@@ -100,23 +100,13 @@ def _plan_makers() -> tuple[Callable[[], object], Callable[[], object], Callable
 
 
 def _choices(screen: pygame.Surface) -> list[Choice]:
+    return [*_record_choices(), *_kept_work_choices(screen)]
+
+
+def _record_choices() -> list[Choice]:
+    """Values made every frame: NamedTuples, beside frozen, slotted dataclasses."""
     plan_as_written, plan_constructed, plan_dataclasses = _plan_makers()
     cell_twin = _frozen_twin(Cell._fields, Cell._field_defaults)
-
-    graph_plate = make_plate(GRAPHS, 10)
-    graph_picture = pygame.Surface(GRAPHS, pygame.SRCALPHA)
-
-    def copy_pixels() -> None:
-        pygame.surfarray.pixels2d(graph_picture)[...] = pygame.surfarray.pixels2d(graph_plate)
-
-    angles = np.random.default_rng(5).uniform(-50.0, 50.0, ANGLES)
-    scratch = np.empty_like(angles)
-    turns = np.float64(TAU)
-
-    settings = WorldSettings()
-    backdrop = paint_backdrop(settings, *SCREEN)
-    plate = make_plate(PLATE, 12)
-
     return [
         Choice(
             "game/scheduler/plan.py",
@@ -142,6 +132,26 @@ def _choices(screen: pygame.Surface) -> list[Choice]:
             lambda: cell_twin("0.750", Meaning.OK),
             20_000,
         ),
+    ]
+
+
+def _kept_work_choices(screen: pygame.Surface) -> list[Choice]:
+    """Work done once and kept (or done in place), beside the same work done every time."""
+    graph_plate = make_plate(GRAPHS, 10)
+    graph_picture = pygame.Surface(GRAPHS, pygame.SRCALPHA)
+
+    def copy_pixels() -> None:
+        pygame.surfarray.pixels2d(graph_picture)[...] = pygame.surfarray.pixels2d(graph_plate)
+
+    angles = np.random.default_rng(5).uniform(-50.0, 50.0, ANGLES)
+    scratch = np.empty_like(angles)
+    turns = np.float64(TAU)
+
+    settings = WorldSettings()
+    backdrop = paint_backdrop(settings, *SCREEN)
+    plate = make_plate(PLATE, 12)
+
+    return [
         Choice(
             "game/hud/graphs.py",
             f"the graphs' plate copied into the kept picture ({GRAPHS[0]}x{GRAPHS[1]})",

@@ -81,10 +81,12 @@ def _seconds(make: Callable[[], None]) -> tuple[float, float]:
     return (time.perf_counter_ns() - start) / 1e9, _cpu_s() - cpu
 
 
-def run(quick: bool) -> list[Section]:
-    seconds = 2 if quick else 10
+def _film_each_way(
+    folder: Path, seconds: int
+) -> tuple[dict[str, tuple[float, float]], dict[str, int]]:
+    """Film the default game once per way of keeping the pictures, into `folder`: each way's
+    (wall, CPU) seconds, and the size of what it wrote."""
     config = load_config(None, [f"render.width={SIZE[0]}", f"render.height={SIZE[1]}"])
-    folder = Path(tempfile.mkdtemp(prefix="bench-clip-"))
 
     def spec(name: str) -> ClipSpec:
         return ClipSpec(folder / name, SIZE[0], SIZE[1], FPS, Fraction(seconds))
@@ -111,6 +113,13 @@ def run(quick: bool) -> list[Section]:
         "GIF (Pillow)": (folder / "clip.gif").stat().st_size,
         "MP4 (imageio-ffmpeg, H.264)": (folder / "clip.mp4").stat().st_size,
     }
+    return timings, sizes
+
+
+def run(quick: bool) -> list[Section]:
+    seconds = 2 if quick else 10
+    folder = Path(tempfile.mkdtemp(prefix="bench-clip-"))
+    timings, sizes = _film_each_way(folder, seconds)
     base = timings["filming only (nothing encoded)"][0]
     section = Section(
         title="Clips: 10 s of the game at 1280x720, 30 fps",

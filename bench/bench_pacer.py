@@ -122,6 +122,49 @@ def frame_enders(fps: int, clock: WallClock) -> tuple[FramePacer, dict[str, Call
     }
 
 
+def _add_rate(
+    section: Section,
+    screen: pygame.Surface,
+    clock: WallClock,
+    fps: int,
+    seconds: float,
+    repeat: int,
+) -> None:
+    """One render rate's rows, each way of ending a frame taking turns `repeat` times, and a
+    note of what the pacer learnt."""
+    runs: dict[str, list[Figures]] = {}
+    margins, reanchors = [], 0
+    for attempt in range(repeat):
+        pacer, enders = frame_enders(fps, clock)
+        for name, end_frame in enders.items():
+            result = measure(screen, fps, seconds, end_frame, clock, attempt)
+            runs.setdefault(name, []).append(result)
+        margins.append(pacer.margin.ns / NS_PER_MS)
+        reanchors += pacer.reanchors
+    for name, figures in runs.items():
+        median = Figures.median_of(figures)
+        ours = name == PACER
+        met = sum(1 for result in figures if result.targets_met)
+        section.add(
+            fps,
+            name,
+            ms(median.mean_ns),
+            f"{NS_PER_SECOND / median.mean_ns:.2f}",
+            f"{median.error:+.3%}",
+            ms(median.stdev_ns),
+            ms(median.p99_ns),
+            f"{median.on_time:.1%}",
+            f"{median.cpu:.0%}",
+            f"{met}/{len(figures)}" if ours else "",
+            verdict(median.targets_met) if ours else "",
+        )
+    section.notes.append(
+        f"At {fps} fps the pacer's learnt sleep margin ended its runs at "
+        f"{', '.join(f'{margin:.2f}' for margin in margins)} ms; stalls that re-anchored "
+        f"its schedule: {reanchors}."
+    )
+
+
 def accuracy(quick: bool) -> Section:
     seconds, repeat = (1.0, 1) if quick else (3.0, 5)
     section = Section(
@@ -153,37 +196,7 @@ def accuracy(quick: bool) -> Section:
     clock = WallClock()
     try:
         for fps in (60, 144):
-            runs: dict[str, list[Figures]] = {}
-            margins, reanchors = [], 0
-            for attempt in range(repeat):
-                pacer, enders = frame_enders(fps, clock)
-                for name, end_frame in enders.items():
-                    result = measure(screen, fps, seconds, end_frame, clock, attempt)
-                    runs.setdefault(name, []).append(result)
-                margins.append(pacer.margin.ns / NS_PER_MS)
-                reanchors += pacer.reanchors
-            for name, figures in runs.items():
-                median = Figures.median_of(figures)
-                ours = name == PACER
-                met = sum(1 for result in figures if result.targets_met)
-                section.add(
-                    fps,
-                    name,
-                    ms(median.mean_ns),
-                    f"{NS_PER_SECOND / median.mean_ns:.2f}",
-                    f"{median.error:+.3%}",
-                    ms(median.stdev_ns),
-                    ms(median.p99_ns),
-                    f"{median.on_time:.1%}",
-                    f"{median.cpu:.0%}",
-                    f"{met}/{len(figures)}" if ours else "",
-                    verdict(median.targets_met) if ours else "",
-                )
-            section.notes.append(
-                f"At {fps} fps the pacer's learnt sleep margin ended its runs at "
-                f"{', '.join(f'{margin:.2f}' for margin in margins)} ms; stalls that re-anchored "
-                f"its schedule: {reanchors}."
-            )
+            _add_rate(section, screen, clock, fps, seconds, repeat)
     finally:
         pygame.display.quit()
     section.notes.append(

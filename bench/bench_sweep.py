@@ -14,12 +14,13 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from bench.harness import Section, verdict
 from game.workshop.scenario_loading import Flag
 from game.workshop.sweep import Measures, run_all
-from game.workshop.sweep_grid import SweepCell, cells, parse_vary
-from game.workshop.sweep_report import runs, write_csv
+from game.workshop.sweep_grid import Axis, SweepCell, cells, parse_vary
+from game.workshop.sweep_report import Run, runs, write_csv
 
 SCENARIO = Path(__file__).resolve().parents[1] / "configs" / "scenarios" / "spiral_map.toml"
 VARY = ("load.step_cost_ms=0:39:1", "scheduler.max_steps=1,2,3,5,8")
@@ -47,15 +48,23 @@ def _timed(grid: list[SweepCell], workers: int) -> tuple[float, float, list[Meas
     return wall, time.process_time() + _children_cpu_s() - cpu_before, measures
 
 
-def spiral_map(quick: bool) -> Section:
-    repeat = 1 if quick else 3
-    axes = [parse_vary(text) for text in VARY]
-    built = time.perf_counter()
-    grid = cells(SCENARIO, [Flag("--seconds", ("seconds",), SECONDS)], axes, ["drop"])
-    built = time.perf_counter() - built
-    load = os.getloadavg()[0]
+class Turns(NamedTuple):
+    """Serial and pooled runs of the whole grid, taking turns: each one's seconds."""
+
+    serial_wall: list[float]
+    serial_cpu: list[float]
+    parallel_wall: list[float]
+    parallel_cpu: list[float]
+    same: bool
+    """Every turn's pooled measures were the serial ones."""
+    pooled: list[Measures]
+    """The last pooled turn's measures."""
+
+
+def _take_turns(grid: list[SweepCell], repeat: int) -> Turns:
     serial_wall, serial_cpu, parallel_wall, parallel_cpu = [], [], [], []
     same = True
+    pooled: list[Measures] = []
     for _ in range(repeat):
         wall, cpu, alone = _timed(grid, 1)
         serial_wall.append(wall)
@@ -64,6 +73,14 @@ def spiral_map(quick: bool) -> Section:
         parallel_wall.append(wall)
         parallel_cpu.append(cpu)
         same = same and alone == pooled
+    return Turns(serial_wall, serial_cpu, parallel_wall, parallel_cpu, same, pooled)
+
+
+def _write_outputs(
+    grid: list[SweepCell], axes: list[Axis], pooled: list[Measures]
+) -> tuple[list[Run], float]:
+    """What `sweep --out` writes (`sweep.csv` and the map, PNG + SVG), into a folder thrown
+    away: the runs, and the seconds the writing took."""
     with tempfile.TemporaryDirectory() as out:
         from game.workshop.plotting import THEMES
         from game.workshop.sweep_figures import sweep_figure
@@ -72,14 +89,15 @@ def spiral_map(quick: bool) -> Section:
         done = runs(grid, pooled)
         write_csv(Path(out) / "sweep.csv", axes, done)
         sweep_figure(Path(out) / "sweep_drop.png", axes, done, "Spiral map", THEMES["light"])
-        written = time.perf_counter() - written
-    serial, parallel = statistics.median(serial_wall), statistics.median(parallel_wall)
-    pooled_cpu = statistics.median(parallel_cpu)
-    agree = sum(run.agrees for run in done)
-    section = Section(
+        return done, time.perf_counter() - written
+
+
+def _section(count: int, repeat: int) -> Section:
+    """The table, before its row: what was timed, and how."""
+    return Section(
         title="Sweep: the spiral map, 200 runs of 60 s",
         intro=(
-            f"Wall time (median of {repeat}) of the runs of `{COMMAND}`: {len(grid)} headless "
+            f"Wall time (median of {repeat}) of the runs of `{COMMAND}`: {count} headless "
             f"runs of {SECONDS} s of wall time each (step cost 0-39 ms x M = 1, 2, 3, 5, 8, "
             f"`drop`, `spiral_map.toml`), on {WORKERS} worker processes (`ProcessPoolExecutor`, "
             "fork), beside the same cells run one after another in one process, taking turns. "
@@ -96,13 +114,28 @@ def spiral_map(quick: bool) -> Section:
             "target",
         ],
     )
+
+
+def spiral_map(quick: bool) -> Section:
+    repeat = 1 if quick else 3
+    axes = [parse_vary(text) for text in VARY]
+    built = time.perf_counter()
+    grid = cells(SCENARIO, [Flag("--seconds", ("seconds",), SECONDS)], axes, ["drop"])
+    built = time.perf_counter() - built
+    load = os.getloadavg()[0]
+    turns = _take_turns(grid, repeat)
+    done, written = _write_outputs(grid, axes, turns.pooled)
+    serial, parallel = statistics.median(turns.serial_wall), statistics.median(turns.parallel_wall)
+    pooled_cpu = statistics.median(turns.parallel_cpu)
+    agree = sum(run.agrees for run in done)
+    section = _section(len(grid), repeat)
     section.add(
         len(grid),
         f"{serial:.1f} s",
         f"{parallel:.1f} s",
         f"{serial / parallel:.2f}x",
-        f"{statistics.median(serial_cpu):.1f} s / {pooled_cpu:.1f} s",
-        "yes" if same else "NO",
+        f"{statistics.median(turns.serial_cpu):.1f} s / {pooled_cpu:.1f} s",
+        "yes" if turns.same else "NO",
         verdict(parallel < TARGET_S),
     )
     section.notes.append(

@@ -295,13 +295,13 @@ def test_a_screenshot_asked_for_mid_catch_up_is_saved_at_the_next_redraw(
     clock.at_ns = clock.now_ns() + 150 * MS
     shots = tmp_path / "shots"
     saved_at: list[int] = []
-    original = loop.save_screenshot
+    original = loop.dispatcher.save_screenshot
 
     def save(path: Path) -> Path:
         saved_at.append(clock.now_ns())
         return original(path)
 
-    loop.save_screenshot = save  # type: ignore[method-assign]
+    loop.dispatcher.save_screenshot = save  # type: ignore[method-assign]
     loop.run_frame()
     assert len(list(shots.glob("*.png"))) == 1
     assert saved_at[0] - clock.at_ns < 250 * MS  # not at the end of a multi-second frame
@@ -314,13 +314,13 @@ def test_esc_closes_the_help_first_then_asks_once_before_quitting(make_loop: Loo
     assert loop.session.controls.help
     press(pygame.K_ESCAPE)
     loop.run_frame()
-    assert not loop.session.controls.help and not loop.quitting
+    assert not loop.session.controls.help and not loop.dispatcher.quitting
     press(pygame.K_ESCAPE)
     assert loop.run_frame()  # asked, not quit
     assert "press Esc again to quit" in loop.readout().caption
     press(pygame.K_ESCAPE)
     assert not loop.run_frame()
-    assert loop.quitting
+    assert loop.dispatcher.quitting
 
 
 def test_q_quits_at_once(make_loop: LoopFactory) -> None:
@@ -354,13 +354,13 @@ def test_in_a_spiral_at_4k_f12_h_and_q_are_answered_within_a_quarter_second(
         loop.run_frame()  # a spiral: the next frame owes more than two seconds of ticks
     answered: list[int] = []
     clock.at_ns = clock.now_ns() + 130 * MS
-    original = loop.perform
+    original = loop.dispatcher.perform
 
     def perform(action: Action) -> None:
         answered.append(clock.now_ns())
         original(action)
 
-    loop.perform = perform  # type: ignore[method-assign]
+    loop.dispatcher.perform = perform  # type: ignore[method-assign]
     loop.run_frame()
     assert clock.pressed and answered
     assert answered[0] - clock.at_ns <= 250 * MS

@@ -11,7 +11,10 @@
   calls into the app, `config` and `session` do not know each other, and no modules import
   each other in a circle.
 - One name, one meaning: no two public classes in `game/` share a name.
-- Small modules: none over 400 lines, so every one can be read in one sitting in a workshop.
+- Small modules: none over 400 lines, so every one can be read in one sitting in a workshop;
+  small functions: none over 60 lines, in `game/` and in `bench/`; and the game loop
+  (`game/app/loop.py`) at most 250 lines, so it reads as the frame, in order, and what is not
+  the frame (the app's own actions, the readout) lives beside it.
 
 The source is read with `ast`, so a comment or a docstring that names `perf_counter_ns` or
 `pygame` (many do, to explain why not) does not count; only code does.
@@ -43,6 +46,10 @@ CLOCK_READERS = frozenset(
 )
 """Everything in the `time` module that reads a clock (`sleep` only lets time pass)."""
 MAX_LINES = 400
+LOOP = "game/app/loop.py"
+MAX_LOOP_LINES = 250
+MAX_FUNCTION_LINES = 60
+"""From the `def` line to the last line of the body (decorators not counted), as `ast` says."""
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.errors", "game.limits"),
     ("game.clock", "game.input_files"),
@@ -93,6 +100,7 @@ def read_module(path: Path) -> Module:
 
 MODULES = [read_module(path) for path in sorted(GAME.rglob("*.py"))]
 PURE = [module for module in MODULES if module.pure]
+BENCH = [read_module(path) for path in sorted((ROOT / "bench").rglob("*.py"))]
 
 
 def clock_reads(tree: ast.Module) -> list[int]:
@@ -117,6 +125,26 @@ def clock_reads(tree: ast.Module) -> list[int]:
         ):
             hits.append(node.lineno)
     return sorted(hits)
+
+
+def long_functions(tree: ast.Module) -> list[tuple[int, str, int]]:
+    """(line, dotted name, length in lines) of every function or method, nested ones too, that
+    is longer than `MAX_FUNCTION_LINES`; a method is named `Class.method`."""
+    found: list[tuple[int, str, int]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = prefix + child.name
+                length = (child.end_lineno or child.lineno) - child.lineno + 1
+                if not isinstance(child, ast.ClassDef) and length > MAX_FUNCTION_LINES:
+                    found.append((child.lineno, name, length))
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +229,23 @@ def test_the_import_scan_resolves_relative_imports_and_finds_lazy_ones() -> None
     ]
 
 
+def test_the_length_scan_counts_from_def_to_last_line_and_names_methods() -> None:
+    body = "".join(f"    x = {n}\n" for n in range(MAX_FUNCTION_LINES - 1))
+    source = (
+        f"def fits():\n{body}"
+        f"@decorated\ndef over():\n{body}    y = 0\n"
+        f"class Loop:\n    def run(self):\n{textwrap.indent(body, '    ')}        y = 0\n"
+        f"        def inner():\n{textwrap.indent(body, '        ')}            y = 0\n"
+    )
+    # `fits` is 60 lines (1-60); `over` 61 (62-122, its decorator on 61 not counted); the class
+    # opens on 123; `run` is 122 lines (124-245), `inner`, inside it, 61 (185-245).
+    assert long_functions(ast.parse(source)) == [
+        (62, "over", 61),
+        (124, "Loop.run", 122),
+        (185, "Loop.run.inner", 61),
+    ]
+
+
 def test_the_scan_covers_the_whole_game_package() -> None:
     names = {module.name for module in MODULES}
     assert {"game", "game.clock.wall", "game.world.world", "game.app.loop"} <= names
@@ -270,6 +315,23 @@ def test_no_module_is_over_400_lines() -> None:
         f"{module.path}: {module.lines} lines" for module in MODULES if module.lines > MAX_LINES
     ]
     assert offenders == [], f"over {MAX_LINES} lines, split them:" + listing(offenders)
+
+
+def test_the_game_loop_is_at_most_250_lines() -> None:
+    (loop,) = [module for module in MODULES if module.path == LOOP]
+    assert loop.lines <= MAX_LOOP_LINES, (
+        f"{LOOP} is {loop.lines} lines: keep it the frame, in order; what is not the frame goes "
+        "beside it (game/app/dispatcher.py, game/app/readout_builder.py)"
+    )
+
+
+def test_no_function_in_the_game_or_the_benchmarks_is_over_60_lines() -> None:
+    offenders = [
+        f"{module.path}:{line}: {name}, {length} lines"
+        for module in MODULES + BENCH
+        for line, name, length in long_functions(module.tree)
+    ]
+    assert offenders == [], f"over {MAX_FUNCTION_LINES} lines, split them:" + listing(offenders)
 
 
 def layer_and_package(name: str) -> tuple[int, str]:

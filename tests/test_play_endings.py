@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.app.dispatcher import Dispatcher
 from game.app.loop import GameLoop
 from game.cli import main
 
@@ -109,10 +110,10 @@ def test_a_screenshot_that_cannot_be_written_is_refused_before_the_game_starts(
 def test_a_screenshot_that_fails_at_the_end_is_one_line_and_the_recording_is_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full_disk(loop: GameLoop, path: Path) -> Path:
+    def full_disk(dispatcher: Dispatcher, path: Path) -> Path:
         raise OSError(28, "No space left on device", str(path))
 
-    monkeypatch.setattr(GameLoop, "save_screenshot", full_disk)
+    monkeypatch.setattr(Dispatcher, "save_screenshot", full_disk)
     record, shot = tmp_path / "session.replay", tmp_path / "shot.png"
     assert main(["--screenshot", str(shot), "--record", str(record), "--frames", "5"]) == 2
     captured = capsys.readouterr()

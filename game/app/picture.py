@@ -8,8 +8,6 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
 from game.app.judder_watch import JudderWatch
@@ -47,8 +45,9 @@ class Picture:
         self._sprites = SpriteBook()
         self._renderers: list[WorldRenderer] = []
         self.judder = JudderWatch()
-        """The live judder meter: fed by every frame drawn after its ticks, it fills the
-        readout's DISPLAY rows (`game.app.judder_watch`)."""
+        """The live judder meter: the loop shows it every frame drawn after its ticks, and the
+        readout's DISPLAY rows are its figures (`game.app.judder_watch`); its traces go to the
+        graph's judder strip."""
 
     def layout(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where the HUD and the arenas go (`game.hud.layout`): nothing covers an arena."""
@@ -70,9 +69,6 @@ class Picture:
         controls = session.controls
         lanes = session.lanes
         live = views is None
-        if live and not catching_up:
-            self.judder.drew(session)
-        readout = replace(readout, display=self.judder.readout)
         if views is None:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         width, height = surface.get_size()

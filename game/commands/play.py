@@ -14,12 +14,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 from game.arguments import file_path, whole_number
 from game.config.loading import load_config
+from game.config.model import GameConfig
 from game.errors import BadInput
 from game.from_config import session_from
+from game.session.session import LabSession
 from game.workshop.lessons import find_lesson
 from game.workshop.output import reason, refuse_overwriting_inputs, writable_file
 from game.workshop.recording import SessionRecorder
@@ -47,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Play the game as `args` say; the exit code. Every file is checked before the window
+    opens, and however the game ends the recording gets its final line (`_after_a_crash`)."""
     # pygame and the loop are imported here, so the other commands never load them.
     import pygame
 
@@ -58,12 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from game.app.window import Window
     from game.clock.wall import WallClock
 
-    if args.frames is not None and args.frames < 1:
-        raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
-    refuse_overwriting_inputs(
-        [("--record", args.record), ("--screenshot", args.screenshot)],
-        [("--config", args.config), ("--script", args.script)],
-    )
+    _check_arguments(args)
     config = load_config(args.config, args.overrides)
     script = load_script(args.script) if args.script else ()
     if args.screenshot is not None:
@@ -79,12 +79,7 @@ def run(args: argparse.Namespace) -> int:
     recorder = SessionRecorder(config, args.record) if args.record else None
     refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
     try:
-        session = session_from(
-            config,
-            on_command=recorder.on_command if recorder else None,
-            on_tick_rate=recorder.tick_rate_changed if recorder else None,
-            refresh_hz=refresh[0],
-        )
+        session = _recorded_session(config, recorder, refresh[0])
         options = LoopOptions(
             frames=args.frames,
             screenshot=args.screenshot,
@@ -104,22 +99,50 @@ def run(args: argparse.Namespace) -> int:
         try:
             code = loop.run()
         except BaseException as problem:
-            # A crash, a second ^C, a screenshot that cannot be written: the recording still
-            # gets its final line, and the hash is printed, before the program stops.
-            world = session.lanes[0].world
             interrupted = signals.received is not None or isinstance(problem, KeyboardInterrupt)
-            with contextlib.suppress(OSError):  # a terminal that hung up
-                print(f"final tick {world.tick} state {world.state_hash()}", flush=True)
-            try:
-                _finish(recorder, world, "signal" if interrupted else "error", args.record)
-            except BadInput as unwritten:  # said, but the first problem is the one to stop on
-                print(*unwritten.lines, sep="\n", file=sys.stderr)
+            _after_a_crash(recorder, session.lanes[0].world, interrupted, args.record)
             if isinstance(problem, OSError | pygame.error):
                 raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
             raise
     ended = "end" if signals.received is None else "signal"
     _finish(recorder, session.lanes[0].world, ended, args.record)
     return code if signals.received is None else signals.exit_code
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """Refuse, before anything is read or opened, what can be told from the arguments alone."""
+    if args.frames is not None and args.frames < 1:
+        raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
+    refuse_overwriting_inputs(
+        [("--record", args.record), ("--screenshot", args.screenshot)],
+        [("--config", args.config), ("--script", args.script)],
+    )
+
+
+def _recorded_session(
+    config: GameConfig, recorder: SessionRecorder | None, refresh_hz: Fraction
+) -> LabSession:
+    """The session `config` describes; `recorder`, if any, hears its every stamped command and
+    tick-rate change."""
+    return session_from(
+        config,
+        on_command=recorder.on_command if recorder else None,
+        on_tick_rate=recorder.tick_rate_changed if recorder else None,
+        refresh_hz=refresh_hz,
+    )
+
+
+def _after_a_crash(
+    recorder: SessionRecorder | None, world: World, interrupted: bool, path: Path
+) -> None:
+    """A crash, a second ^C, a screenshot that cannot be written: the hash is printed and the
+    recording still gets its final line, before the program stops."""
+    with contextlib.suppress(OSError):  # a terminal that hung up
+        print(f"final tick {world.tick} state {world.state_hash()}", flush=True)
+    try:
+        _finish(recorder, world, "signal" if interrupted else "error", path)
+    except BadInput as unwritten:  # said, but the first problem is the one to stop on
+        print(*unwritten.lines, sep="\n", file=sys.stderr)
 
 
 def _finish(recorder: SessionRecorder | None, world: World, ended: str, path: Path) -> None:

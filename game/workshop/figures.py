@@ -295,26 +295,9 @@ def compare_figure(
         highest_cost = 0.0
         rates: list[tuple[float, float]] = []
         for column, ((policy, result), series) in enumerate(zip(results, everything, strict=True)):
-            colour = theme.policy(policy)
-            frame_axes, rate_axes, dropped_axes, lag_axes = axes[:, column]
-            _frames(frame_axes, series, budget_ms, colour, end_s)
-            frame_axes.axhline(budget_ms, color=theme.budget, ls="--", lw=1.2)
-            frame_axes.axhline(step_ms, color=theme.step, ls=":", lw=1.5)
-            highest_cost = max(
-                highest_cost, draw_step_cost(frame_axes, scenario, series.end, theme)
-            )
-            _runaway_note(frame_axes, result, series, theme)
-            rates.append(_rate(rate_axes, series, scenario, colour, theme, end_s))
-            _held(dropped_axes, series, np.cumsum(series.dropped_ms), end_s, color=colour, lw=1.6)
-            mean_lag = _lag(lag_axes, series, width_s, colour)
-            lag_axes.text(0.02, 0.95, f"mean {mean_lag:,.1f} ms", transform=lag_axes.transAxes,
-                          va="top", fontsize=10, color=colour)  # fmt: skip
-            verdict = "SPIRAL" if result.spiral else "no spiral"
-            frame_axes.set_title(f"{policy}: {verdict}", fontsize=14, fontweight="bold",
-                                 color=colour)  # fmt: skip
-            lag_axes.set_xlabel("wall-clock time (s)")
-            for each in axes[:, column]:
-                each.grid(True)
+            cost, rate = _compare_column(axes[:, column], policy, result, series, scenario, theme)
+            highest_cost = max(highest_cost, cost)
+            rates.append(rate)
         all_frames = np.concatenate([series.frame_ms for series in everything] + [np.zeros(0)])
         _frame_axis(axes[0, 0], all_frames, budget_ms, max(step_ms, highest_cost))
         axes[0, 0].set_ylabel("frame time (ms)")
@@ -331,6 +314,40 @@ def compare_figure(
                       loc="outside lower center", ncols=3, frameon=False)  # fmt: skip
         figure.suptitle(headline(scenario, title, policy=False), fontsize=14, fontweight="bold")
         return save_figure(figure, path)
+
+
+def _compare_column(
+    column: Any,
+    policy: str,
+    result: RunResult,
+    series: FrameSeries,
+    scenario: Scenario,
+    theme: Theme,
+) -> tuple[float, tuple[float, float]]:
+    """One policy's column, top to bottom: frame time, ticks per second, time dropped so far,
+    lag. Returns what the shared scales need: the highest tick cost drawn, and the highest
+    rate with the real-time one."""
+    colour = theme.policy(policy)
+    budget_ms = ms(NS_PER_SECOND / scenario.clock.render_fps)
+    end_s = float(scenario.seconds)
+    frame_axes, rate_axes, dropped_axes, lag_axes = column
+    _frames(frame_axes, series, budget_ms, colour, end_s)
+    frame_axes.axhline(budget_ms, color=theme.budget, ls="--", lw=1.2)
+    frame_axes.axhline(ms(scenario.scheduler.step_ns), color=theme.step, ls=":", lw=1.5)
+    cost = draw_step_cost(frame_axes, scenario, series.end, theme)
+    _runaway_note(frame_axes, result, series, theme)
+    rate = _rate(rate_axes, series, scenario, colour, theme, end_s)
+    _held(dropped_axes, series, np.cumsum(series.dropped_ms), end_s, color=colour, lw=1.6)
+    mean_lag = _lag(lag_axes, series, slice_seconds(end_s), colour)
+    lag_axes.text(0.02, 0.95, f"mean {mean_lag:,.1f} ms", transform=lag_axes.transAxes,
+                  va="top", fontsize=10, color=colour)  # fmt: skip
+    verdict = "SPIRAL" if result.spiral else "no spiral"
+    frame_axes.set_title(f"{policy}: {verdict}", fontsize=14, fontweight="bold",
+                         color=colour)  # fmt: skip
+    lag_axes.set_xlabel("wall-clock time (s)")
+    for each in column:
+        each.grid(True)
+    return cost, rate
 
 
 def _compare_legend(

@@ -1,0 +1,102 @@
+"""`ReadoutBuilder`: the HUD's `Readout` for one picture, put together in one place.
+
+The HUD draws a `Readout` (`game.session.readout`) and decides nothing. What it says comes from
+four places: the session (each lane's figures), the loop (fps, the frame's time and work, the
+render cap, vsync), the lessons and the loop's status (the caption, the menu), and the live
+judder meter (the DISPLAY rows). They meet here, once for each picture the loop draws. While
+the instant replay plays, the HUD is the one kept with the picture, as the replay captions it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from game.app.caption import StatusMessage, caption_for
+from game.app.judder_watch import JudderWatch
+from game.app.lesson_guide import LessonGuide
+from game.app.window import Window
+from game.clock.units import NS_PER_MS
+from game.session.instant_replay import InstantReplay
+from game.session.readout import Readout
+from game.session.session import LabSession
+
+
+class LoopFigures(NamedTuple):
+    """What the loop measured on its clock, for one readout."""
+
+    now_ns: int
+    since_start_ns: int
+    frame_ns: int
+    """The last frame's wall time."""
+    work_ns: int
+    """The last frame's work: everything but the pacer's wait."""
+    catching_up: FrameSoFar | None = None
+    """Set while a frame is still running its ticks (a redraw in the middle of a catch-up)."""
+
+
+class FrameSoFar(NamedTuple):
+    """A frame still running its ticks, as far as it has got."""
+
+    ticks_run: int
+    in_frame_ns: int
+    """The wall time the frame has taken so far: the lanes' lag grows by it."""
+
+
+class ReadoutBuilder:
+    """Builds each picture's `Readout` from the session, the loop's figures, the lessons, the
+    loop's status message and the live judder meter."""
+
+    def __init__(
+        self,
+        session: LabSession,
+        window: Window,
+        lessons: LessonGuide,
+        message: StatusMessage,
+        judder: JudderWatch,
+    ) -> None:
+        self.session = session
+        self.window = window
+        self.lessons = lessons
+        self.message = message
+        self.judder = judder
+
+    def live(self, figures: LoopFigures) -> Readout:
+        """The readout of the game as it is now."""
+        session = self.session
+        controls = session.controls
+        history = session.lanes[0].history.window(1.0)
+        span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
+        catching_up = figures.catching_up
+        caption = caption_for(
+            self.lessons.caption(),
+            catching_up_ticks=None if catching_up is None else catching_up.ticks_run,
+            message=self.message.at(figures.now_ns),
+            since_start_ns=figures.since_start_ns,
+        )
+        return Readout(
+            lanes=session.lane_readouts(0 if catching_up is None else catching_up.in_frame_ns),
+            fps=(len(history) - 1) / span if span > 0 else 0.0,
+            frame_ms=figures.frame_ns / NS_PER_MS,
+            work_ms=figures.work_ns / NS_PER_MS,
+            frame_budget_ms=1000 / controls.fps_cap if controls.fps_cap else 0.0,
+            render_cap=str(controls.fps_cap) if controls.fps_cap else "uncapped",
+            vsync=self.window.vsync_active,
+            step_cost_ms=float(controls.step_cost_ms),
+            interpolation=controls.interpolation,
+            presentation=controls.presentation,
+            show_graphs=controls.graphs,
+            show_help=controls.help,
+            caption=caption,
+            menu=self.lessons.menu(),
+            books_since=session.books_since,
+            display=self.judder.readout,
+        )
+
+    def replayed(self, replay: InstantReplay) -> Readout:
+        """While W plays: the readout kept with the picture showing, captioned as a replay, with
+        the judder meter's DISPLAY rows as they are now (no replayed picture feeds the meter)."""
+        kept = replay.readout()
+        if kept is None:
+            raise ValueError("no instant replay is playing")
+        return replace(kept, display=self.judder.readout)
