@@ -222,6 +222,11 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
         '"HUD: `Hud.draw` cost per frame", and the baseline row of '
         '"Loop: frame work with the default scene".',
+        "- `game/scheduler/overload.py` (the overload state kept when a frame changes nothing), "
+        "`game/session/input_models.py` and `game/session/input_lab.py` (an idle tick or frame "
+        "answered without building anything), `game/session/frame.py` and `game/session/lane.py` "
+        "(a frame's step counts and final plans kept, the plan's parts read directly): the note "
+        'under "Workshop: a 10-minute headless simulation".',
         "- `game/display/model.py`, the vblank grid in whole units of 1/D ns; "
         "`game/workshop/display_run.py` and `game/workshop/runner.py`, no `Fraction` operation "
         "a frame does not need, each frame's values as NamedTuples, and the cyclic garbage "

@@ -271,10 +271,15 @@ class FixedStepScheduler:
 
     def _ledger(self, scaled: int, granted: int, allotment: Allotment) -> Ledger:
         """The frame's books: what came in (the time carried, scaled and granted), and where
-        the allotment put it (its four values are the ledger's next four, in order)."""
-        step, grains = self._gear.limits.step, self._gear.grains_per_ns
-        sim_time = self._sim_time + allotment.steps * allotment.dt
-        return _made(Ledger, (self._carried, scaled, granted, *allotment, step, sim_time, grains))
+        the allotment put it."""
+        gear = self._gear
+        steps, dt, dropped, carried_out = allotment
+        sim_time = self._sim_time + steps * dt
+        return _made(
+            Ledger,
+            (self._carried, scaled, granted, steps, dt, dropped, carried_out,
+             gear.limits.step, sim_time, gear.grains_per_ns),
+        )  # fmt: skip
 
     def _commit(
         self, elapsed: int, ledger: Ledger, account: ConditioningAccount, strained: bool
