@@ -22,10 +22,10 @@ from fractions import Fraction
 from bench.harness import Section, verdict
 from game.clock.units import NS_PER_SECOND, hz_to_step_ns
 from game.scheduler.books import TimeBooks
+from game.scheduler.carry_bounds import carry_bound, vsync_frames
 from game.scheduler.conditioning import CONDITIONERS
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
-from tests.test_scheduler_conditioning import carry_bound, vsync_frames
 
 DAY_S = 86_400
 COMMAND = "python -m bench --only day --write"

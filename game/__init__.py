@@ -5,6 +5,7 @@ it, so the folders read as the data flow:
 
     clock/      exact time units; the wall clock (only the app loop reads it) and a virtual one
     scheduler/  wall-clock durations in, whole fixed ticks out (StepPlan), under an overload policy
+    display/    the display at the end of the loop: vsync, present queue, VRR, judder, latency
     world/      the fixed-tick simulation: projectiles and springs, previous/current buffers
     session/    one frame without pixels: plan, run the ticks, keep the books (used by all modes)
     view/       draws a read-only, interpolated view of the world
@@ -12,8 +13,9 @@ it, so the folders read as the data flow:
     app/        the pygame loop that ties them: events -> clock -> session -> view/HUD -> pace
     knobs/      every setting declared once: its type, range, ladder, scope, where it may be set
     config/     settings files (TOML, validated)
-    workshop/   headless runs on the virtual clock, scenarios, recordings, lessons, figures
-    commands/   the command line: play, schedule, lab, simulate, compare, replay
+    workshop/   headless runs on the virtual clock, file formats, figures, tables, sweeps, clips
+    commands/   the command line: play, schedule, lab, simulate, compare, sweep, replay, inputs,
+                clip, handout, judder
 
 Beside them: `errors` (BadInput, the one way bad input leaves), `limits` (every bound on input
 and work, stated once), `input_files` (reading a file within its limit) and `arguments` (strict

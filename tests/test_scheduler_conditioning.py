@@ -7,14 +7,13 @@ every frame balances with `==`: carry in + measured == counted + carry out.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
 from game.clock.units import NS_PER_SECOND, hz_to_step_ns
-from game.clock.virtual import FrameJitter
 from game.scheduler.books import TimeBooks
+from game.scheduler.carry_bounds import carry_bound, vsync_frames
 from game.scheduler.conditioning import CONDITIONERS
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
@@ -102,35 +101,6 @@ def test_switching_mode_keeps_the_account_and_raw_pays_it_back() -> None:
     books.record(plan)
     assert (plan.counted_ns, plan.conditioning_carry_ns) == (16_900_333, 0)
     assert books.ledger_ok
-
-
-def vsync_frames(
-    refresh_hz: Fraction, seconds: int, wake_jitter_ns: int, stall_every: int, stall_ns: int
-) -> Iterator[int]:
-    """Measured deltas of a vsynced loop: a vblank grid read with wake-up noise (which does not
-    pile up) and, every `stall_every` frames, one stall; all floored to whole ns, as a clock."""
-    period = NS_PER_SECOND / refresh_hz
-    jitter = FrameJitter(wake_jitter_ns, seed=11)
-    phase = period * Fraction(37, 100)
-    now, read, frame = Fraction(0), 0, 0
-    while now < seconds * NS_PER_SECOND:
-        frame += 1
-        now += period + (stall_ns if frame % stall_every == 0 else 0)
-        reading = (now + phase).__floor__() + jitter.draw_ns()
-        yield reading - read
-        read = reading
-
-
-def carry_bound(mode: str, settings: SchedulerSettings, recent: deque[int]) -> int:
-    """The bound each mode promises for |conditioning carry| (conditioning.py's docstring)."""
-    if mode == "raw":
-        return 0
-    if mode == "snap":
-        return int(settings.snap_tolerance_ns) + 1
-    if mode == "average":
-        n = settings.average_frames
-        return int((n - 1) * max(recent, default=0) / 2) + 1
-    return int(settings.jitter_fix * settings.step_ns / settings.time_scale)
 
 
 @pytest.mark.parametrize("mode", list(CONDITIONERS))

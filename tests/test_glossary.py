@@ -1,0 +1,231 @@
+"""One word, one meaning: the names of the code agree with the README's glossary.
+
+The glossary ("Reading the code" in README.md) gives each word one meaning. A public name that
+uses a word in another sense is the start of two meanings, so these tests read every name the
+code declares (modules, classes, functions and methods, their parameters, module and class
+constants and fields, attributes set on `self`) and fail on:
+
+- **replay** outside the recording code: a replay is a recording run again; W's slow look back
+  is a *rewatch*.
+- **command** for the world's tick-stamped changes: those are *orders*; a command is only a
+  command of the command line, and only `game/commands/` is a package of that name.
+- **lane** for a number: a lane is a `Lane`; the number of one is a `lane_index`.
+- **split screen** spelt as `len(policies) == 2` anywhere but the `split` property that names it.
+
+And on the glossary itself: each word has one line, and the package map in `game/__init__.py`
+names every folder and every command.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+RECORDING_CODE = (
+    "game/commands/replay.py",
+    "game/workshop/files/recording.py",
+    "game/workshop/files/replay_file.py",
+    "game/limits.py",
+)
+"""Where "replay" means what the glossary says: the `replay` command, the recording it reads,
+and the limit on the frames it may take."""
+COMMAND_LINE = ("game/cli.py", "game/commands/")
+WORLD_ORDERS = (
+    "game/world/",
+    "game/session/",
+    "game/workshop/runs/",
+    "game/workshop/files/recording.py",
+)
+"""Where a "command" could only be the world's order: nothing here is about the command line."""
+GLOSSARY_WORDS = (
+    "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped",
+    "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command", "input",
+    "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
+)  # fmt: skip
+
+
+def declared_names(tree: ast.Module) -> Iterator[tuple[int, str, str]]:
+    """(line, kind, name) of every name the module declares for others to read."""
+
+    def targets(node: ast.AST) -> Iterator[ast.expr]:
+        if isinstance(node, ast.Assign):
+            yield from node.targets
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+            yield node.target
+
+    def body_names(body: list[ast.stmt], kind: str) -> Iterator[tuple[int, str, str]]:
+        for node in body:
+            for target in targets(node):
+                if isinstance(target, ast.Name):
+                    yield node.lineno, kind, target.id
+
+    yield from body_names(tree.body, "constant")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            yield node.lineno, "class", node.name
+            yield from body_names(node.body, "field")
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node.lineno, "function", node.name
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs):
+                yield argument.lineno, "parameter", argument.arg
+        else:
+            for target in targets(node):
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "self"
+                ):
+                    yield target.lineno, "attribute", target.attr
+
+
+def int_lanes(tree: ast.Module) -> Iterator[int]:
+    """Lines of parameters called `lane` that hold a number."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.arg)
+            and node.arg == "lane"
+            and node.annotation is not None
+            and ast.unparse(node.annotation) == "int"
+        ):
+            yield node.lineno
+
+
+def split_spelt_out(tree: ast.Module) -> Iterator[int]:
+    """Lines that compare `len(...policies)` with 2 outside a function named `split`."""
+    inside_split = {
+        id(child)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name == "split"
+        for child in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Compare)
+            and id(node) not in inside_split
+            and isinstance(node.left, ast.Call)
+            and isinstance(node.left.func, ast.Name)
+            and node.left.func.id == "len"
+            and node.left.args
+            and ast.unparse(node.left.args[0]).split(".")[-1] == "policies"
+            and any(isinstance(c, ast.Constant) and c.value == 2 for c in node.comparators)
+        ):
+            yield node.lineno
+
+
+def sources() -> Iterator[tuple[str, ast.Module]]:
+    for path in sorted(GAME.rglob("*.py")):
+        relative = path.relative_to(ROOT).as_posix()
+        yield relative, ast.parse(path.read_text(encoding="utf-8"), relative)
+
+
+def within(path: str, places: tuple[str, ...]) -> bool:
+    return any(
+        path == place or (place.endswith("/") and path.startswith(place)) for place in places
+    )
+
+
+def offences() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {"replay": [], "command": [], "lane": [], "split": []}
+    for path, tree in sources():
+        stem = path.removesuffix(".py").rpartition("/")[2]
+        names = [(1, "module", stem), *declared_names(tree)]
+        for line, kind, name in names:
+            where = f"{path}:{line}: {kind} {name}"
+            if "replay" in name.lower() and not within(path, RECORDING_CODE):
+                found["replay"].append(where)
+            said = name.lower().replace("command_line", "")
+            if "command" in said and (
+                within(path, WORLD_ORDERS) or (kind == "class" and not within(path, COMMAND_LINE))
+            ):
+                found["command"].append(where)
+        if path.endswith("/commands/__init__.py") and path != "game/commands/__init__.py":
+            found["command"].append(f"{path}: a second package called commands")
+        if stem == "commands" and not path.startswith("game/commands/"):
+            found["command"].append(f"{path}: a module called commands")
+        found["lane"] += [f"{path}:{line}: lane: int" for line in int_lanes(tree)]
+        found["split"] += [f"{path}:{line}: len(policies) == 2" for line in split_spelt_out(tree)]
+    return found
+
+
+# -- the scanners themselves ----------------------------------------------------------------------
+
+
+def test_the_scan_reads_every_kind_of_declared_name_and_no_prose() -> None:
+    source = '''
+"""A replay docstring names no one."""
+MAX_REPLAY = 3
+class InstantReplay:
+    label: str = "replay"
+    def start(self, lane: int, replay_speed: int) -> None:
+        self.replay = lane
+'''
+    tree = ast.parse(source)
+    assert [(kind, name) for _, kind, name in declared_names(tree)] == [
+        ("constant", "MAX_REPLAY"),
+        ("class", "InstantReplay"),
+        ("field", "label"),
+        ("function", "start"),
+        ("parameter", "self"),
+        ("parameter", "lane"),
+        ("parameter", "replay_speed"),
+        ("attribute", "replay"),
+    ]
+    assert list(int_lanes(tree)) == [6]
+
+
+def test_the_split_scan_allows_only_the_property_that_names_it() -> None:
+    source = """
+class Controls:
+    def split(self) -> bool:
+        return len(self.policies) == 2
+def drawn(controls) -> bool:
+    return len(controls.policies) == 2 or len(controls.lanes) == 2
+"""
+    assert list(split_spelt_out(ast.parse(source))) == [6]
+
+
+# -- the rules ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "meaning"),
+    [
+        ("replay", "a recording run again: W's look back is a rewatch"),
+        ("command", "a command of the command line: the world's are orders"),
+        ("lane", "a `Lane`: its number is a lane_index"),
+        ("split", "the split screen is `Controls.split`"),
+    ],
+)
+def test_no_public_name_contradicts_the_glossary(word: str, meaning: str) -> None:
+    found = offences()[word]
+    assert found == [], f'"{word}" means {meaning}:\n  ' + "\n  ".join(found)
+
+
+def test_the_readme_glossary_gives_each_word_one_line() -> None:
+    section = README[README.index("### Glossary") : README.index("## Tests and CI")]
+    terms = re.findall(r"^- \*\*(.+?)\*\*:", section, flags=re.MULTILINE)
+    assert sorted(terms) == sorted(GLOSSARY_WORDS)
+
+
+def test_the_package_map_names_every_folder_and_every_command() -> None:
+    import game
+
+    text = game.__doc__ or ""
+    folders = sorted(p.parent.name for p in GAME.glob("*/__init__.py"))
+    assert [f for f in folders if f"{f}/" not in text] == []
+    commands = sorted(
+        p.stem
+        for p in (GAME / "commands").glob("*.py")
+        if "\nHELP = " in p.read_text(encoding="utf-8")
+    )
+    listed = text[text.index("commands/") :].split("\n\n")[0]
+    assert [name for name in commands if not re.search(rf"\b{name}\b", listed)] == []
