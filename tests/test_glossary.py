@@ -47,8 +47,8 @@ WORLD_ORDERS = (
 """Where a "command" could only be the world's order: nothing here is about the command line."""
 GLOSSARY_WORDS = (
     "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped",
-    "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command", "input",
-    "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
+    "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command",
+    "input", "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
 )  # fmt: skip
 
 
