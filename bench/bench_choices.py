@@ -228,7 +228,8 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         "(a frame's step counts and final plans kept, the plan's parts read directly): the note "
         'under "Workshop: a 10-minute headless simulation".',
         "- `game/display/model.py`, the vblank grid in whole units of 1/D ns; "
-        "`game/workshop/display_run.py` and `game/workshop/runner.py`, no `Fraction` operation "
+        "`game/workshop/runs/display_run.py` and `game/workshop/runs/runner.py`, no `Fraction` "
+        "operation "
         "a frame does not need, each frame's values as NamedTuples, and the cyclic garbage "
         'collector paused for a run: the "with display" column of "Workshop: 10 minutes with '
         'the display model" (15.6 s for judder_144 before them, on this machine).',

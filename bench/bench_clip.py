@@ -25,7 +25,7 @@ from PIL import Image
 from bench.harness import Section, verdict
 from game.app.filming import Take, film
 from game.config.loading import load_config
-from game.workshop.clip_files import ClipSink, ClipSpec, open_sink
+from game.workshop.clips.files import ClipSink, ClipSpec, open_sink
 
 SIZE = (1280, 720)
 FPS = 30

@@ -43,7 +43,7 @@ from game.from_config import session_from
 from game.hud.hud import Hud
 from game.view.world_renderer import WorldRenderer
 from game.world.bodies import PROJECTILE
-from game.world.commands import Fire
+from game.world.orders import Fire
 from game.world.render_view import RenderView
 
 FRAME_WORK_MS = 3.0

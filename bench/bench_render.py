@@ -22,7 +22,7 @@ from bench.harness import Section, median_ns_per_batch, ms, verdict
 from game.view import ALL_OVERLAYS, NO_OVERLAYS, Overlays, WorldRenderer
 from game.view.sprites import FRAMES
 from game.world.bodies import PROJECTILE
-from game.world.commands import Fire
+from game.world.orders import Fire
 from game.world.render_view import RenderView
 from game.world.scene import Scene
 from game.world.settings import WorldSettings

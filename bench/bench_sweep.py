@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bench.harness import Section, verdict
-from game.workshop.scenario_loading import Flag
-from game.workshop.sweep import Measures, run_all
-from game.workshop.sweep_grid import Axis, SweepCell, cells, parse_vary
-from game.workshop.sweep_report import Run, runs, write_csv
+from game.workshop.files.scenario_loading import Flag
+from game.workshop.sweep.grid import Axis, SweepCell, cells, parse_vary
+from game.workshop.sweep.report import Run, runs, write_csv
+from game.workshop.sweep.running import Measures, run_all
 
 SCENARIO = Path(__file__).resolve().parents[1] / "configs" / "scenarios" / "spiral_map.toml"
 VARY = ("load.step_cost_ms=0:39:1", "scheduler.max_steps=1,2,3,5,8")
@@ -82,8 +82,8 @@ def _write_outputs(
     """What `sweep --out` writes (`sweep.csv` and the map, PNG + SVG), into a folder thrown
     away: the runs, and the seconds the writing took."""
     with tempfile.TemporaryDirectory() as out:
-        from game.workshop.plotting import THEMES
-        from game.workshop.sweep_figures import sweep_figure
+        from game.workshop.figures.plotting import THEMES
+        from game.workshop.sweep.figures import sweep_figure
 
         written = time.perf_counter()
         done = runs(grid, pooled)

@@ -19,10 +19,10 @@ from typing import TypeVar
 from bench.harness import Section, verdict
 from game.from_config import session_from
 from game.scheduler.naive import NaiveFloatAccumulator
-from game.workshop.runner import RunResult
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario, scenario_config
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.runner import RunResult
+from game.workshop.runs.simulation import run_scenario, scenario_config
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 TARGET_CPU_S = 10.0

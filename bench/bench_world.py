@@ -14,7 +14,7 @@ from functools import partial
 import numpy as np
 
 from bench.harness import Section, median_ns_per_batch, median_ns_per_call, ms, us, verdict
-from game.world import Command, Fire, InterpolationMode, SpawnSpring, World, WorldSettings
+from game.world import Fire, InterpolationMode, Order, SpawnSpring, World, WorldSettings
 
 PROJECTILES = 10_000
 SPRINGS = 1_000
@@ -27,20 +27,20 @@ TARGET_VIEW_NS = 200_000
 ARENA = {"arena_width": 10_000.0, "arena_height": 10_000.0}
 
 
-def crowd(seed: int = 7) -> list[Command]:
+def crowd(seed: int = 7) -> list[Order]:
     """10,000 spinning projectiles high in the air and 1,000 springs, from a fixed seed."""
     rng = np.random.default_rng(seed)
-    commands: list[Command] = []
+    orders: list[Order] = []
     for x, y, vx, vy, spin in rng.uniform(
         (2_000.0, 4_000.0, -20.0, 0.0, -6.0),
         (8_000.0, 9_000.0, 20.0, 30.0, 6.0),
         size=(PROJECTILES, 5),
     ).tolist():
-        commands.append(Fire(tick=0, x=x, y=y, vx=vx, vy=vy, spin=spin))
+        orders.append(Fire(tick=0, x=x, y=y, vx=vx, vy=vy, spin=spin))
     for x, k, damping in rng.uniform(
         (100.0, 1.0, 0.0), (9_900.0, 60.0, 0.5), size=(SPRINGS, 3)
     ).tolist():
-        commands.append(
+        orders.append(
             SpawnSpring(
                 tick=0,
                 anchor_x=x,
@@ -53,13 +53,13 @@ def crowd(seed: int = 7) -> list[Command]:
                 spin=1.0,
             )
         )
-    return commands
+    return orders
 
 
-def crowded_world(precision: str, commands: list[Command]) -> World:
+def crowded_world(precision: str, orders: list[Order]) -> World:
     world = World(WorldSettings(precision=precision, capacity=16_384, **ARENA))  # type: ignore[arg-type]
-    for command in commands:
-        world.submit(command)
+    for order in orders:
+        world.submit(order)
     world.step(DT)  # applies the spawns
     return world
 
@@ -85,21 +85,21 @@ class Body:
     projectile: bool
 
 
-def python_bodies(commands: list[Command], gravity: float) -> list[Body]:
+def python_bodies(orders: list[Order], gravity: float) -> list[Body]:
     bodies = []
-    for command in commands:
-        if isinstance(command, Fire):
-            angle = math.atan2(command.vy, command.vx) % TAU
+    for order in orders:
+        if isinstance(order, Fire):
+            angle = math.atan2(order.vy, order.vx) % TAU
             bodies.append(
                 Body(
-                    command.x,
-                    command.y,
-                    command.vx,
-                    command.vy,
+                    order.x,
+                    order.y,
+                    order.vx,
+                    order.vy,
                     angle,
-                    command.spin,
-                    command.x,
-                    command.y,
+                    order.spin,
+                    order.x,
+                    order.y,
                     angle,
                     -gravity,
                     0.0,
@@ -109,22 +109,22 @@ def python_bodies(commands: list[Command], gravity: float) -> list[Body]:
                     True,
                 )
             )
-        elif isinstance(command, SpawnSpring):
-            rest_x, rest_y = command.rest
-            x, y = rest_x + command.offset[0], rest_y + command.offset[1]
+        elif isinstance(order, SpawnSpring):
+            rest_x, rest_y = order.rest
+            x, y = rest_x + order.offset[0], rest_y + order.offset[1]
             bodies.append(
                 Body(
                     x,
                     y,
-                    *command.velocity,
+                    *order.velocity,
                     0.0,
-                    command.spin,
+                    order.spin,
                     x,
                     y,
                     0.0,
                     0.0,
-                    command.k / command.mass,
-                    command.damping / command.mass,
+                    order.k / order.mass,
+                    order.damping / order.mass,
                     rest_x,
                     rest_y,
                     False,
@@ -152,15 +152,15 @@ def python_step(bodies: list[Body], dt: float, width: float) -> list[Body]:
     return survivors
 
 
-def _same_numbers(commands: list[Command]) -> bool:
+def _same_numbers(orders: list[Order]) -> bool:
     """Run both for 10 ticks from the same start: do they agree exactly (float64)?
 
-    The world orders bodies its own way, so the two are compared as sets of (x, y, angle).
+    The world sorts bodies its own way, so the two are compared as sets of (x, y, angle).
     """
     world = World(WorldSettings(capacity=16_384, **ARENA))  # type: ignore[arg-type]
-    for command in commands:
-        world.submit(command)
-    bodies = python_bodies(commands, world.settings.gravity)
+    for order in orders:
+        world.submit(order)
+    bodies = python_bodies(orders, world.settings.gravity)
     for _ in range(10):
         world.step(DT)
         bodies = python_step(bodies, DT, world.settings.arena_width)
@@ -172,7 +172,7 @@ def _same_numbers(commands: list[Command]) -> bool:
     return mine == theirs
 
 
-def step_cost(quick: bool, commands: list[Command]) -> Section:
+def step_cost(quick: bool, orders: list[Order]) -> Section:
     number, repeat = (10, 9) if quick else (20, 41)
     loop_repeat = 3 if quick else 9
     section = Section(
@@ -186,7 +186,7 @@ def step_cost(quick: bool, commands: list[Command]) -> Section:
         columns=["world", "median per tick", "Python loop", "ratio", "targets"],
     )
     width = ARENA["arena_width"]
-    holder = {"bodies": python_bodies(commands, WorldSettings().gravity)}
+    holder = {"bodies": python_bodies(orders, WorldSettings().gravity)}
 
     def loop_tick() -> None:
         holder["bodies"] = python_step(holder["bodies"], DT, width)
@@ -194,7 +194,7 @@ def step_cost(quick: bool, commands: list[Command]) -> Section:
     loop_ns = median_ns_per_batch(loop_tick, repeat=loop_repeat)
     crowd_ns = {}
     for precision in ("float64", "float32"):
-        world = crowded_world(precision, commands)
+        world = crowded_world(precision, orders)
         cost = median_ns_per_call(partial(world.step, DT), number=number, repeat=repeat)
         assert world.body_count == PROJECTILES + SPRINGS, "bodies left the arena while timed"
         crowd_ns[precision] = cost
@@ -206,14 +206,14 @@ def step_cost(quick: bool, commands: list[Command]) -> Section:
     one_ns = median_ns_per_call(partial(single.step, DT), number=2_000, repeat=repeat)
     section.notes.append(
         f"The loop and the world agree bit for bit after 10 ticks (float64, checked in this run: "
-        f"{'yes' if _same_numbers(commands) else 'NO'}). A world of one spring steps in "
+        f"{'yes' if _same_numbers(orders) else 'NO'}). A world of one spring steps in "
         f"{us(one_ns)}, the fixed cost of some twenty numpy calls; the 11,000 bodies add "
         f"{us(crowd_ns['float64'] - one_ns)} to it in float64."
     )
     return section
 
 
-def view_cost(quick: bool, commands: list[Command]) -> Section:
+def view_cost(quick: bool, orders: list[Order]) -> Section:
     number, repeat = (20, 9) if quick else (50, 41)
     section = Section(
         title=f"World: `view()` for {PROJECTILES:,} projectiles + {SPRINGS:,} springs",
@@ -225,7 +225,7 @@ def view_cost(quick: bool, commands: list[Command]) -> Section:
         columns=["world", "mode", "median per view", "target"],
     )
     for precision in ("float64", "float32"):
-        world = crowded_world(precision, commands)
+        world = crowded_world(precision, orders)
         for mode in InterpolationMode:
             cost = median_ns_per_call(partial(world.view, 0.5, mode), number=number, repeat=repeat)
             section.add(precision, mode.value, ms(cost), verdict(cost <= TARGET_VIEW_NS))
@@ -238,5 +238,5 @@ def view_cost(quick: bool, commands: list[Command]) -> Section:
 
 
 def run(quick: bool) -> list[Section]:
-    commands = crowd()
-    return [step_cost(quick, commands), view_cost(quick, commands)]
+    orders = crowd()
+    return [step_cost(quick, orders), view_cost(quick, orders)]

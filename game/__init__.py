@@ -18,7 +18,7 @@ it, so the folders read as the data flow:
                 clip, handout, judder
 
 Beside them: `errors` (BadInput, the one way bad input leaves), `limits` (every bound on input
-and work, stated once), `input_files` (reading a file within its limit) and `arguments` (strict
+and work, stated once), `file_reading` (reading a file within its limit) and `arguments` (strict
 types for command-line flags).
 """
 

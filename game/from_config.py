@@ -13,7 +13,7 @@ from fractions import Fraction
 from game.config.model import GameConfig
 from game.knobs import Where, knobs_where
 from game.session.controls import Controls
-from game.session.session import CommandLog, LabSession, TickRateLog
+from game.session.session import LabSession, OrderLog, TickRateLog
 from game.world.scene import demo_scene
 from game.world.settings import CannonSettings, WorldSettings
 from game.world.world import World
@@ -43,7 +43,7 @@ def world_settings_from(config: GameConfig) -> WorldSettings:
 
 def session_from(
     config: GameConfig,
-    on_command: CommandLog | None = None,
+    on_order: OrderLog | None = None,
     on_tick_rate: TickRateLog | None = None,
     refresh_hz: Fraction = Fraction(60),
 ) -> LabSession:
@@ -58,6 +58,6 @@ def session_from(
         controls_from(config),
         lambda: World(settings, scene=scene),
         config.scheduler.settings(refresh_hz),
-        on_command=on_command,
+        on_order=on_order,
         on_tick_rate=on_tick_rate,
     )

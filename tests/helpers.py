@@ -17,7 +17,7 @@ from game.from_config import session_from
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
 from game.session.session import LabSession
-from game.workshop.lessons import Lesson, load_lessons
+from game.workshop.files.lessons import Lesson, load_lessons
 
 if TYPE_CHECKING:
     from game.app.loop import GameLoop

@@ -44,7 +44,7 @@ def test_every_bound_key_is_in_the_help() -> None:
         (pygame.K_p, pygame.KMOD_SHIFT, Action(Act.TOGGLE_PAUSE)),  # no Shift+P: plain P
         (pygame.K_F12, 0, Action(Act.SCREENSHOT)),
         (pygame.K_y, 0, Action(Act.NEXT_INPUT_MODEL)),
-        (pygame.K_w, 0, Action(Act.INSTANT_REPLAY)),
+        (pygame.K_w, 0, Action(Act.REWATCH)),
         (pygame.K_u, 0, Action(Act.CYCLE_CONDITIONING)),
     ],
 )

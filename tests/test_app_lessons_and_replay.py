@@ -17,7 +17,7 @@ from game.cli import main
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.workshop.recording import SessionRecorder
+from game.workshop.files.recording import SessionRecorder
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -35,7 +35,7 @@ def game(script: str = "", recorder: SessionRecorder | None = None) -> GameLoop:
     config = load_config(None)
     session = session_from(
         config,
-        on_command=recorder.on_command if recorder else None,
+        on_order=recorder.on_order if recorder else None,
         on_tick_rate=recorder.tick_rate_changed if recorder else None,
     )
     pygame.event.clear()
@@ -155,23 +155,23 @@ def test_the_lesson_caption_stays_up_while_catching_up() -> None:
     )
 
 
-def test_w_replays_the_frames_drawn_at_a_tenth_of_their_speed_and_w_goes_back_to_live() -> None:
+def test_w_rewatches_the_frames_drawn_at_a_tenth_of_their_speed_and_w_goes_back_to_live() -> None:
     loop = game()
     for _ in range(20):
         loop.run_frame()
     tick = loop.session.lanes[0].world.tick
     press(pygame.K_w)
     loop.run_frame()
-    assert loop.replay.playing and loop.session.controls.paused
+    assert loop.rewatch.playing and loop.session.controls.paused
     assert loop.picture.hud.layout.caption  # the label is on screen
-    assert loop.replay.readout() is not None
+    assert loop.rewatch.readout() is not None
     for _ in range(10):
         loop.run_frame()
     assert loop.session.lanes[0].world.tick == tick  # paused: nothing ran, nothing billed
     press(pygame.K_p)  # any other key waits for live play
     loop.run_frame()
-    assert loop.session.controls.paused and loop.replay.playing
+    assert loop.session.controls.paused and loop.rewatch.playing
     press(pygame.K_w)
     loop.run_frame()
-    assert not loop.replay.playing and not loop.session.controls.paused
+    assert not loop.rewatch.playing and not loop.session.controls.paused
     assert loop.readout().caption == "back to live"

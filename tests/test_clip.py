@@ -16,11 +16,11 @@ from PIL import Image, ImageSequence
 from game.app.filming import FilmingClock, Take, film
 from game.cli import main
 from game.config.loading import load_config
-from game.workshop.clip_cues import ScenarioCues
-from game.workshop.clip_files import ClipSpec, gif_delays_ms, open_sink
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.clips.cues import ScenarioCues
+from game.workshop.clips.files import ClipSpec, gif_delays_ms, open_sink
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.runs.simulation import run_scenario
 
 MS = 1_000_000
 ROOT = Path(__file__).resolve().parents[1]

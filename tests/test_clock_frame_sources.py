@@ -22,10 +22,10 @@ from game.display.model import DisplaySettings, VirtualDisplay
 from game.from_config import session_from
 from game.scheduler.plan import StepPlan
 from game.session.session import LabSession
-from game.workshop.display_run import DisplayedClock
-from game.workshop.runner import RunResult, run_headless
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.runner import RunResult, run_headless
+from game.workshop.runs.simulation import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from game.display.judder import JudderReport, measure
-from game.workshop.scenario import Scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.files.scenario import Scenario
+from game.workshop.runs.simulation import run_scenario
 
 TWO_THREE = {("23232" * 4)[start : start + 12] for start in range(5)}
 """Twelve ticks' holds of the 2/3 cadence (2, 3, 2, 3, 2 refreshes, again), from any start."""

@@ -11,8 +11,8 @@ from game.config.model import GameConfig
 from game.display.latency import estimated_to_photons, frame_to_photons
 from game.display.model import DisplaySettings, Presented, VirtualDisplay
 from game.from_config import session_from
-from game.workshop.display_run import DisplayedClock
-from game.workshop.runner import run_headless
+from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.runner import run_headless
 
 MS = 1_000_000
 

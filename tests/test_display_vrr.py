@@ -13,10 +13,10 @@ import pytest
 
 from game.display.model import DisplaySettings, Presented, VirtualDisplay
 from game.display.vrr import VrrCounts, lfc_fits, showings
-from game.workshop.display_section import DisplaySection
-from game.workshop.runner import RunResult
-from game.workshop.scenario_loading import load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.files.display_section import DisplaySection
+from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.runs.runner import RunResult
+from game.workshop.runs.simulation import run_scenario
 
 MS = 1_000_000
 START = Fraction(15 * MS)

@@ -60,8 +60,8 @@ from game.vocabulary import (
     TICK_RATES,
     TIME_SCALES,
 )
-from game.workshop.lessons import LessonStep
-from game.workshop.recording import SessionRecorder
+from game.workshop.files.lessons import LessonStep
+from game.workshop.files.recording import SessionRecorder
 from tests.helpers import lanes_out_of_step, shipped_lessons, unbalanced_lanes
 
 MAX_TICKS_A_FRAME = 240
@@ -160,7 +160,7 @@ class FrameProtocol(RuleBasedStateMachine):
         self.recorder = SessionRecorder(config, self.record)
         self.session: LabSession = session_from(
             config,
-            on_command=self.recorder.on_command,
+            on_order=self.recorder.on_order,
             on_tick_rate=self.recorder.tick_rate_changed,
         )
         self.recording = True

@@ -51,7 +51,7 @@ from game.view.sprites import SpriteBook
 from game.vocabulary import (
     POLICY_NAMES as POLICY_ORDER,
 )
-from game.workshop.lessons import Lesson, LessonStep
+from game.workshop.files.lessons import Lesson, LessonStep
 from tests.helpers import (
     Key,
     KeyClock,

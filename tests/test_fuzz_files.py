@@ -15,8 +15,8 @@ from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
 from game.from_config import session_from
-from game.workshop.lessons import Lesson, LessonStep, StepSettings, load_lessons
-from game.workshop.scenario import ChangeEntry, InputEntry, Scenario, StallEntry
+from game.workshop.files.lessons import Lesson, LessonStep, StepSettings, load_lessons
+from game.workshop.files.scenario import ChangeEntry, InputEntry, Scenario, StallEntry
 from tests.fuzzing import (
     assert_clean,
     fuzz,

@@ -15,8 +15,8 @@ import pytest
 from PIL import Image, ImageStat
 
 from game.cli import main
-from game.workshop.handout_page import REFERENCES, reference_sections, trimmed
-from game.workshop.lessons import load_lessons
+from game.workshop.files.lessons import load_lessons
+from game.workshop.handout.page import REFERENCES, reference_sections, trimmed
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [

@@ -13,7 +13,7 @@ import pytest
 from game.hud.hud import Hud
 from game.hud.layout import ARENA_SHARE, Box
 from game.session.input_readout import InputCounts, InputReadout
-from game.workshop.lessons import LessonRun, load_lessons
+from game.workshop.files.lessons import LessonRun, load_lessons
 from tests.test_hud_stats import lane, readout
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]

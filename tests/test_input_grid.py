@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from game.vocabulary import TICK_RATES
-from game.workshop.input_table import (
+from game.workshop.tables.frame_edge import (
     GRID_FPS,
     frame_edge_shares,
     grid_run,

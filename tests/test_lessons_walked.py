@@ -22,7 +22,7 @@ from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.workshop.lessons import LessonStep, load_lessons
+from game.workshop.files.lessons import LessonStep, load_lessons
 
 LESSONS = load_lessons()
 SHOWN = {"period": ".", "minus": "-", "equals": "=", "space": "Space", "tab": "Tab",
@@ -76,7 +76,7 @@ def test_every_step_ends_where_its_caption_says_when_its_keys_are_pressed(number
         started = loop.session.controls
         type_keys(loop, *step.press)
         loop.run_frame()
-        assert not loop.replay.playing, f"step {index} leaves a replay running"
+        assert not loop.rewatch.playing, f"step {index} leaves a rewatch running"
         assert loop.session.controls == step.expect.applied_to(started), f"step {index}"
         type_keys(loop, "n")
     assert loop.lessons.run is None

@@ -6,7 +6,7 @@ from pathlib import Path
 from game import limits
 from game.app.keymap import HELP_ROWS
 from game.cli import _commands, build_parser
-from game.input_files import size_text
+from game.file_reading import size_text
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 

@@ -13,7 +13,7 @@ import pytest
 
 from game.app import lesson_guide
 from game.cli import main
-from game.workshop.lessons import load_lessons
+from game.workshop.files.lessons import load_lessons
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:

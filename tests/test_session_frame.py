@@ -84,7 +84,7 @@ def test_a_picture_key_mid_frame_takes_effect_at_once_and_lets_the_catch_up_run(
 
 def test_fire_mid_frame_is_stamped_for_the_next_tick_at_once() -> None:
     stamped: list[int] = []
-    session = LabSession(Controls(), demo_world, on_command=lambda lane, c: stamped.append(c.tick))
+    session = LabSession(Controls(), demo_world, on_order=lambda lane, c: stamped.append(c.tick))
     frame = session.begin(ms(50))
     frame.next_tick()
     session.apply(Action(Act.FIRE))

@@ -1,7 +1,7 @@
 """The five input models as worked examples: presses in, what each tick acted on out.
 
 60 Hz ticks (a step of 16,666,666 2/3 ns). Each example feeds key edges with their wall times
-between frames, plays frames of a given length, and reads the counters and the avatar commands
+between frames, plays frames of a given length, and reads the counters and the avatar orders
 the session stamped for each tick.
 """
 
@@ -15,23 +15,23 @@ from game.from_config import session_from
 from game.session.input_models import FrameWindow
 from game.session.session import LabSession
 from game.world.avatar import AvatarInput
-from game.world.commands import Command
+from game.world.orders import Order
 
 MS = 1_000_000
 
 
 class Played:
-    """A session with one input model, and the avatar commands it stamped."""
+    """A session with one input model, and the avatar orders it stamped."""
 
     def __init__(self, model: str) -> None:
-        self.commands: list[AvatarInput] = []
-        self.session: LabSession = session_from(GameConfig(), on_command=self._heard)
+        self.orders: list[AvatarInput] = []
+        self.session: LabSession = session_from(GameConfig(), on_order=self._heard)
         self.session.set_controls(replace(self.session.controls, input_models=(model, "latched")))
         self.now = 0
 
-    def _heard(self, lane: int, command: Command) -> None:
-        if isinstance(command, AvatarInput) and lane == 0:
-            self.commands.append(command)
+    def _heard(self, lane_index: int, order: Order) -> None:
+        if isinstance(order, AvatarInput) and lane_index == 0:
+            self.orders.append(order)
 
     def tap(self, at_ms: float, button: str = "jump", hold_ms: float = 1) -> None:
         self.session.inputs.edge(button, True, int(at_ms * MS))
@@ -50,7 +50,7 @@ class Played:
         return c.presses, c.seen, c.lost, c.doubled, c.merged
 
     def jumps(self) -> list[tuple[int, int]]:
-        return [(c.tick, c.jumps) for c in self.commands if c.jumps]
+        return [(c.tick, c.jumps) for c in self.orders if c.jumps]
 
 
 def test_frame_edge_loses_a_tap_read_by_a_frame_that_runs_no_tick() -> None:
@@ -140,7 +140,7 @@ def test_run_held_is_one_command_when_it_changes_not_one_per_tick() -> None:
     played.frame(50)
     played.session.inputs.edge("right", False, 55 * MS)
     played.frame(17)
-    assert [(c.tick, c.run) for c in played.commands] == [(0, 1), (3, 0)]
+    assert [(c.tick, c.run) for c in played.orders] == [(0, 1), (3, 0)]
 
 
 def test_the_latency_of_a_press_is_its_wait_the_interpolation_and_the_flip() -> None:

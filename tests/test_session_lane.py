@@ -83,7 +83,7 @@ class TestSession:
     def test_fire_is_stamped_with_the_next_tick_of_each_lane(self) -> None:
         stamped = []
         session = LabSession(
-            Controls(), demo_world, on_command=lambda lane, c: stamped.append((lane, c))
+            Controls(), demo_world, on_order=lambda lane, c: stamped.append((lane, c))
         )
         session.play_frame(ms(50))
         session.apply(Action(Act.FIRE))
@@ -172,9 +172,7 @@ def test_a_slower_tick_rate_raises_the_max_frame_to_one_step() -> None:
 
 def test_k_switches_the_cannon_by_a_command_stamped_for_the_next_tick_of_every_lane() -> None:
     stamped = []
-    session = LabSession(
-        Controls(), demo_world, on_command=lambda lane, c: stamped.append((lane, c))
-    )
+    session = LabSession(Controls(), demo_world, on_order=lambda lane, c: stamped.append((lane, c)))
     session.play_frame(ms(50))
     session.apply(Action(Act.TOGGLE_SPLIT))
     assert session.apply(Action(Act.TOGGLE_CANNON)) == (

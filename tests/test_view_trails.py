@@ -6,7 +6,7 @@ import pytest
 
 from game.view.trails import Trails
 from game.world.bodies import PROJECTILE, SPRING
-from game.world.commands import Fire, SpawnSpring
+from game.world.orders import Fire, SpawnSpring
 from game.world.scene import Scene
 from game.world.settings import WorldSettings
 from game.world.world import World

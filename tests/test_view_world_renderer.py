@@ -22,7 +22,7 @@ from game.view.world_renderer import (
     OverlaySwitches,
     WorldRenderer,
 )
-from game.world.commands import Fire, SpawnSpring
+from game.world.orders import Fire, SpawnSpring
 from game.world.render_view import RenderView
 from game.world.scene import Scene
 from game.world.settings import WorldSettings

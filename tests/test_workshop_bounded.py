@@ -10,10 +10,10 @@ import pytest
 
 from bench.bench_memory import peak_rss_mb
 from game.cli import main
-from game.workshop.frame_series import FrameSeries, SeriesBuilder
-from game.workshop.growth import GrowthWatch
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.growth import GrowthWatch
+from game.workshop.runs.simulation import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 TEN_MINUTES_RSS_MB = 150

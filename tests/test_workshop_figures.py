@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from game.cli import main
-from game.workshop.frame_series import FrameSeries, slice_seconds
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.figures.frame_series import FrameSeries, slice_seconds
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.simulation import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 

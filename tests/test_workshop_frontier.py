@@ -1,4 +1,4 @@
-"""The frontier's theory on worked examples (`game/workshop/frontier.py` derives it):
+"""The frontier's theory on worked examples (`game/workshop/sweep/frontier.py` derives it):
 a policy that runs at most K ticks a frame keeps up iff R max(b, r + K c) <= K h, that is
 c <= c* = h / R - r / K (and R b <= K h).
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.workshop.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, frontier
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario
-from game.workshop.sweep import measure
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.simulation import run_scenario
+from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, frontier
+from game.workshop.sweep.running import measure
 
 MAP = Path(__file__).resolve().parents[1] / "configs" / "scenarios" / "spiral_map.toml"
 KEYS = {

@@ -9,10 +9,10 @@ import pytest
 
 from game.cli import main
 from game.vocabulary import INPUT_MODEL_NAMES
-from game.workshop.input_script import parse_input_script
-from game.workshop.recording import SessionRecorder
-from game.workshop.scenario import ClockSection, Scenario
-from game.workshop.simulation import run_scenario, scenario_config
+from game.workshop.files.input_script import parse_input_script
+from game.workshop.files.recording import SessionRecorder
+from game.workshop.files.scenario import ClockSection, Scenario
+from game.workshop.runs.simulation import run_scenario, scenario_config
 
 KEYS = """
 random jump 3/s seed 11

@@ -10,7 +10,7 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.scheduler.settings import AlphaMode
 from game.session.controls import Controls
-from game.workshop.lessons import LessonRun, StepSettings, find_lesson, load_lessons
+from game.workshop.files.lessons import LessonRun, StepSettings, find_lesson, load_lessons
 
 TOPICS = {
     1: "Variable dt",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.errors import BadInput
-from game.workshop.output import (
+from game.workshop.files.output import (
     output_directory,
     partial_path,
     refuse_overwriting_inputs,

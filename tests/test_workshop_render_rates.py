@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import Flag, load_scenario
-from game.workshop.simulation import run_scenario
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.runs.simulation import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 RATES = (30, 60, 144, 240)

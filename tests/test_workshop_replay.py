@@ -13,14 +13,14 @@ import pytest
 from game.cli import main
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.workshop.recording import SessionRecorder, canonical_line, command_record
-from game.workshop.replay_file import read_recording
-from game.workshop.scenario_loading import load_scenario
-from game.workshop.simulation import run_scenario, scenario_config
-from game.workshop.timeline import RecordedCommand, TickRateChange
-from game.world.commands import (
-    Command,
+from game.workshop.files.recording import SessionRecorder, canonical_line, order_record
+from game.workshop.files.replay_file import read_recording
+from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.runs.simulation import run_scenario, scenario_config
+from game.workshop.runs.timeline import RecordedOrder, TickRateChange
+from game.world.orders import (
     Fire,
+    Order,
     Reset,
     SetCannon,
     SetIntegrator,
@@ -126,7 +126,7 @@ def test_a_replay_that_ends_elsewhere_says_so_and_exits_1(
 
 
 def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
-    commands: list[Command] = [
+    commands: list[Order] = [
         Fire(tick=3, x=1.5, y=0.1 + 0.2, vx=-1e-300, vy=12.345678901234567, spin=4.0),
         SpawnSpring(tick=3, anchor_x=10.0, anchor_y=17.0, k=16.0, mass=1.0, damping=0.8,
                     rest_length=5.04, offset=(0.0, -2.52), velocity=(1 / 3, 0.0), spin=1.5),
@@ -138,27 +138,27 @@ def test_every_kind_of_command_comes_back_bit_for_bit(tmp_path: Path) -> None:
     path = tmp_path / "all.replay"
     recorder = SessionRecorder(GameConfig(), path)
     for command in commands:
-        recorder.on_command(0, command)
-    recorder.on_command(1, Reset(tick=6))  # the split screen's second lane is not recorded
+        recorder.on_order(0, command)
+    recorder.on_order(1, Reset(tick=6))  # the split screen's second lane is not recorded
     recorder.tick_rate_changed(6, Fraction(5994, 100))
     path.write_text(recorder.partial.read_text() + END)
     recording = read_recording(path)
     assert recording.events == (
-        *(RecordedCommand(command) for command in commands),
+        *(RecordedOrder(command) for command in commands),
         TickRateChange(6, Fraction(5994, 100)),
     )
     fire = recording.events[0]
-    assert isinstance(fire, RecordedCommand) and isinstance(fire.command, Fire)
-    assert fire.command.y.hex() == (0.1 + 0.2).hex()
-    assert command_record(commands[2]) == {"tick": 4, "command": "teleport", "body_id": 7,
+    assert isinstance(fire, RecordedOrder) and isinstance(fire.order, Fire)
+    assert fire.order.y.hex() == (0.1 + 0.2).hex()
+    assert order_record(commands[2]) == {"tick": 4, "command": "teleport", "body_id": 7,
                                            "x": 3.0, "y": 2.0, "smear": False}  # fmt: skip
 
 
 def test_the_recorder_refuses_ticks_that_go_backwards(tmp_path: Path) -> None:
     recorder = SessionRecorder(GameConfig(), tmp_path / "r.replay")
-    recorder.on_command(0, Reset(tick=10))
+    recorder.on_order(0, Reset(tick=10))
     with pytest.raises(ValueError, match=r"ticks must not go backwards in a record \(9 after 10\)"):
-        recorder.on_command(0, Reset(tick=9))
+        recorder.on_order(0, Reset(tick=9))
 
 
 def test_an_unwritable_recording_is_one_clear_line(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_a_recording_that_fails_halfway_leaves_nothing_and_says_why_at_the_end(
     path = tmp_path / "r.replay"
     recorder = SessionRecorder(GameConfig(), path)
     recorder._file = FullDisk()  # the disk fills up after the header
-    recorder.on_command(0, Reset(tick=0))  # the session goes on
+    recorder.on_order(0, Reset(tick=0))  # the session goes on
     with pytest.raises(BadInput) as full:
         recorder.finish(World(WorldSettings()))
     assert full.value.lines == (f"{path}: cannot write the recording: no space left on device",)
@@ -366,7 +366,7 @@ def test_a_partial_recording_is_refused_as_one_still_being_written_or_killed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     recorder = SessionRecorder(GameConfig(), tmp_path / "live.replay")
-    recorder.on_command(0, Reset(tick=4))  # the game is killed here: no final line
+    recorder.on_order(0, Reset(tick=4))  # the game is killed here: no final line
     assert main(["replay", str(recorder.partial)]) == 2
     assert capsys.readouterr().err == (
         f"{recorder.partial}:2: the file ends without its final line: it was cut short (the game "

@@ -10,17 +10,17 @@ from game.clock.virtual import VirtualClock
 from game.config.model import GameConfig, LoadSection, SchedulerSection
 from game.from_config import session_from
 from game.session.session import LabSession
-from game.workshop.runner import RUNAWAY_WORK_NS, run_headless
-from game.workshop.scenario_loading import load_scenario
-from game.workshop.simulation import run_scenario
-from game.workshop.timeline import (
+from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.runs.runner import RUNAWAY_WORK_NS, run_headless
+from game.workshop.runs.simulation import run_scenario
+from game.workshop.runs.timeline import (
     PlayerInput,
     SettingsChange,
     Stall,
     TickRateChange,
     Timeline,
 )
-from game.world.commands import Command, Fire, Reset, SetIntegrator
+from game.world.orders import Fire, Order, Reset, SetIntegrator
 
 SECOND = Fraction(1_000_000_000)
 MS = Fraction(1_000_000)
@@ -116,9 +116,9 @@ def test_a_run_can_stop_exactly_on_a_tick_in_the_middle_of_a_frame() -> None:
 
 
 def test_inputs_go_through_the_session_right_before_their_tick_even_inside_a_frame() -> None:
-    stamped: list[tuple[int, Command]] = []
+    stamped: list[tuple[int, Order]] = []
     config = GameConfig()
-    lab = session_from(config, lambda lane, command: stamped.append((lane, command)))
+    lab = session_from(config, lambda lane, order: stamped.append((lane, order)))
     inputs = (
         PlayerInput(5, "fire"),
         PlayerInput(9, "integrator", integrator="verlet"),
@@ -127,7 +127,7 @@ def test_inputs_go_through_the_session_right_before_their_tick_even_inside_a_fra
     run_headless(lab, VirtualClock(30), Timeline(tick_events=inputs), until_tick=12)
     # The integrator is a change of controls: it stops the frame at tick 9 and is made once
     # the frame has finished, so it is stamped after the reset, for the same tick.
-    assert [(lane, type(command), command.tick) for lane, command in stamped] == [
+    assert [(lane, type(order), order.tick) for lane, order in stamped] == [
         (0, Fire, 5),
         (0, Reset, 9),
         (0, SetIntegrator, 9),

@@ -24,13 +24,13 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.from_config import session_from
 from game.session.controls import Act, Action
 from game.vocabulary import CONDITIONING_NAMES
-from game.workshop.clip_cues import ScenarioCues
-from game.workshop.recording import SessionRecorder
-from game.workshop.runner import RunResult
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import load_scenario
-from game.workshop.simulation import run_scenario, scenario_config
-from game.workshop.timeline import SettingsChange
+from game.workshop.clips.cues import ScenarioCues
+from game.workshop.files.recording import SessionRecorder
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.runs.runner import RunResult
+from game.workshop.runs.simulation import run_scenario, scenario_config
+from game.workshop.runs.timeline import SettingsChange
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 RAW = (16_900_000, 0)

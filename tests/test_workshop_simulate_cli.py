@@ -175,7 +175,7 @@ def test_an_out_path_that_is_a_file_or_a_missing_scenario_is_refused(
 
 def test_the_progress_bar_shows_only_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     """Logs, pipes and tests see no bar: stderr is not a terminal here."""
-    from game.workshop.progress import on_a_terminal, progress_bar
+    from game.workshop.runs.progress import on_a_terminal, progress_bar
 
     assert not on_a_terminal()
     with progress_bar(10, "seconds") as done:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.workshop.scenario_loading import Flag
-from game.workshop.sweep import run_all
-from game.workshop.sweep_grid import cells, parse_vary
-from game.workshop.sweep_report import runs
+from game.workshop.files.scenario_loading import Flag
+from game.workshop.sweep.grid import cells, parse_vary
+from game.workshop.sweep.report import runs
+from game.workshop.sweep.running import run_all
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 MAP = str(SCENARIOS / "spiral_map.toml")

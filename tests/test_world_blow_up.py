@@ -9,7 +9,7 @@ import warnings
 from pathlib import Path
 
 from game.hud.stats import _run_state
-from game.world.commands import SpawnSpring
+from game.world.orders import SpawnSpring
 from game.world.scene import Scene
 from game.world.settings import WorldSettings
 from game.world.world import World

@@ -2,11 +2,11 @@
 
 The loop reads requests (`game.app.input`) between frames and, during a long catch-up, between
 ticks, and hands each one here. The app's own actions are carried out here: quit and Esc, the
-instant replay, the lesson menu, full screen, clicks and drags on an arena, the window losing
+rewatch, the lesson menu, full screen, clicks and drags on an arena, the window losing
 focus and getting it back. Every other action goes to the session (`LabSession.apply`), whose
 rule decides whether it waits for the frame to finish. Three belong to a moment of the frame,
 so they are only noted here and carried out when the loop calls for them: a stall (at the next
-frame boundary), a screenshot (once the next picture is drawn) and the instant replay's time
+frame boundary), a screenshot (once the next picture is drawn) and the rewatch's time
 (as each frame begins).
 """
 
@@ -26,15 +26,13 @@ from game.app.window import Window
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
 from game.session.controls import Act, Action, ControlsChange
-from game.session.instant_replay import InstantReplay
+from game.session.rewatch import Rewatch
 from game.session.session import LabSession
 
 MAX_STALL_NS = 2 * NS_PER_SECOND
 """Stalls asked for before the loop could carry them out add up to at most this much."""
-DURING_REPLAY = frozenset(
-    {Act.INSTANT_REPLAY, Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN}
-)
-"""The keys that work while a replay plays; any other key waits for live play."""
+DURING_REWATCH = frozenset({Act.REWATCH, Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN})
+"""The keys that work while a rewatch plays; any other key waits for live play."""
 
 
 class Dispatcher:
@@ -47,7 +45,7 @@ class Dispatcher:
         clock: Clock,
         picture: Picture,
         lessons: LessonGuide,
-        replay: InstantReplay,
+        rewatch: Rewatch,
         message: StatusMessage,
         *,
         pause_on_focus_loss: bool,
@@ -59,7 +57,7 @@ class Dispatcher:
         self.clock = clock
         self.picture = picture
         self.lessons = lessons
-        self.replay = replay
+        self.rewatch = rewatch
         self.message = message
         self.pause_on_focus_loss = pause_on_focus_loss
         self.screenshot_dir = screenshot_dir
@@ -75,7 +73,7 @@ class Dispatcher:
         """Until then, a second Esc quits."""
 
     def carry_out(self, request: Request) -> None:
-        if self.replay.playing and not isinstance(request, Action | Focus | Resize):
+        if self.rewatch.playing and not isinstance(request, Action | Focus | Resize):
             return  # no aiming or dragging at a film
         match request:
             case Action():
@@ -103,11 +101,11 @@ class Dispatcher:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
         any moment, between frames or between two ticks of one."""
         act = action.act
-        if self.replay.playing and act not in DURING_REPLAY:
-            self.say("this is a replay: W to go back to live first")
+        if self.rewatch.playing and act not in DURING_REWATCH:
+            self.say("this is a rewatch: W to go back to live first")
             return
-        if act is Act.INSTANT_REPLAY:
-            self._toggle_replay()
+        if act is Act.REWATCH:
+            self._toggle_rewatch()
         elif act is Act.QUIT:
             self.quitting = True
         elif act is Act.ESCAPE:
@@ -159,22 +157,22 @@ class Dispatcher:
         """The window's picture as a PNG at `path` (F12, and `--screenshot` on exit)."""
         return save_picture(self.window.surface, path)
 
-    def advance_replay(self, elapsed_ns: int) -> None:
-        """Let a frame's time pass in the instant replay; at its end, say so."""
-        if self.replay.playing:
-            self.replay.advance(elapsed_ns, self.session)
-            if not self.replay.playing:
+    def advance_rewatch(self, elapsed_ns: int) -> None:
+        """Let a frame's time pass in the rewatch; at its end, say so."""
+        if self.rewatch.playing:
+            self.rewatch.advance(elapsed_ns, self.session)
+            if not self.rewatch.playing:
                 self.say("back to live")
 
     # -- the app's own actions ---------------------------------------------------------------------
 
-    def _toggle_replay(self) -> None:
-        """W: replay the last 2 s at 1/10 speed (the session paused meanwhile), or stop it."""
-        if self.replay.playing:
-            self.replay.stop(self.session)
+    def _toggle_rewatch(self) -> None:
+        """W: rewatch the last 2 s at 1/10 speed (the session paused meanwhile), or stop it."""
+        if self.rewatch.playing:
+            self.rewatch.stop(self.session)
             self.say("back to live")
             return
-        message = self.replay.start(self.clock.now_ns(), self.session)
+        message = self.rewatch.start(self.clock.now_ns(), self.session)
         if message:
             self.say(message)
 
@@ -182,8 +180,8 @@ class Dispatcher:
         """Esc closes what is open, the most recent first; with nothing open it asks once
         before quitting (a stray Esc in front of a room should not end the demo)."""
         now = self.clock.now_ns()
-        if self.replay.playing:
-            self._toggle_replay()
+        if self.rewatch.playing:
+            self._toggle_rewatch()
         elif self.session.wanted_controls.help:
             self.session.change(ControlsChange(help=False))
         elif now < self._quit_asked_until:

@@ -30,8 +30,8 @@ from game.from_config import session_from
 from game.session.controls import Action
 from game.session.frame import Frame
 from game.session.session import LabSession
-from game.workshop.clip_cues import DRAWING_NS, ScenarioCues
-from game.workshop.clip_files import ClipSink, ClipSpec
+from game.workshop.clips.cues import DRAWING_NS, ScenarioCues
+from game.workshop.clips.files import ClipSink, ClipSpec
 
 Progress = Callable[[int], None]
 """Told how many pictures have been taken so far."""
@@ -92,7 +92,7 @@ class FilmingClock(ManualClock):
 
 class ScenarioLoop(GameLoop):
     """The game loop with a scenario's cues: inputs right before their tick (between two ticks
-    of a frame if need be), as `game.workshop.runner` applies them."""
+    of a frame if need be), as `game.workshop.runs.runner` applies them."""
 
     def __init__(
         self,

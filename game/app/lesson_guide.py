@@ -1,6 +1,6 @@
 """`LessonGuide`: the guided lessons inside the game (L opens the menu, N moves on).
 
-The lessons themselves are data (`configs/lessons/*.toml`, read by `game.workshop.lessons`);
+The lessons themselves are data (`configs/lessons/*.toml`, read by `game.workshop.files.lessons`);
 this is the small piece of the app that shows the menu, starts a lesson, turns the controls to
 each step's settings and hands the loop the caption to show.
 """
@@ -13,7 +13,7 @@ from game.errors import BadInput
 from game.session.controls import Act, Action, ControlsChange
 from game.session.readout import ListOverlay
 from game.session.session import LabSession
-from game.workshop.lessons import Lesson, LessonRun, find_lesson, load_lessons
+from game.workshop.files.lessons import Lesson, LessonRun, find_lesson, load_lessons
 
 _DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 _DIGITS |= {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}

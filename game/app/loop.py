@@ -41,8 +41,8 @@ from game.clock.units import NS_PER_MS
 from game.clock.wall import MeasuredClock
 from game.scheduler.plan import StepPlan
 from game.session.frame import Frame
-from game.session.instant_replay import DrawnFrame, InstantReplay
 from game.session.readout import Readout
+from game.session.rewatch import DrawnFrame, Rewatch
 from game.session.session import LabSession
 
 POLL_EVERY_NS = 100 * NS_PER_MS
@@ -87,10 +87,10 @@ class GameLoop:
         self.picture = Picture(self.options.graph_seconds)
         self.hud = self.picture.hud
         self.lessons = lessons or LessonGuide()
-        self.replay = InstantReplay()
+        self.rewatch = Rewatch()
         message = StatusMessage()
         self.dispatcher = Dispatcher(
-            session, window, clock, self.picture, self.lessons, self.replay, message,
+            session, window, clock, self.picture, self.lessons, self.rewatch, message,
             pause_on_focus_loss=self.options.pause_on_focus_loss,
             screenshot_dir=self.options.screenshot_dir, since_start=self._since_start,
         )  # fmt: skip
@@ -136,7 +136,7 @@ class GameLoop:
         self.dispatcher.carry_out_stall()
         if (elapsed := self._measure_frame()) is None:  # the source has no frame left
             return False
-        self.dispatcher.advance_replay(elapsed)
+        self.dispatcher.advance_rewatch(elapsed)
         frame = self._frame = self.session.begin(elapsed)
         while frame.next_tick():
             self._between_ticks(frame)
@@ -211,21 +211,21 @@ class GameLoop:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _draw(self, catching_up: bool = False) -> None:
-        """The picture: the instant replay's while it plays, else the live worlds. A picture
+        """The picture: the rewatch's while it plays, else the live worlds. A picture
         drawn after its frame's ticks is first seen by the live judder meter (its DISPLAY rows
-        go in the readout), then kept for the replay."""
+        go in the readout), then kept for the rewatch."""
         surface, session = self.window.surface, self.session
-        replayed = self.replay.showing()
-        if replayed is not None:
-            readout = self._readouts.replayed(self.replay)
-            self.picture.draw(surface, session, readout, views=replayed.frame.views)
+        rewatched = self.rewatch.showing()
+        if rewatched is not None:
+            readout = self._readouts.rewatched(self.rewatch)
+            self.picture.draw(surface, session, readout, views=rewatched.frame.views)
             return
         if not catching_up:
             self.picture.judder.drew(session)
         readout = self.readout(catching_up)
         views = self.picture.draw(surface, session, readout, catching_up=catching_up)
         if not catching_up:
-            self.replay.keep(DrawnFrame(self._last_ns, views, readout))
+            self.rewatch.keep(DrawnFrame(self._last_ns, views, readout))
 
     def readout(self, catching_up: bool = False) -> Readout:
         """What the HUD says now (`ReadoutBuilder`); mid catch-up, with the open frame's ticks."""

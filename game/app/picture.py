@@ -64,7 +64,7 @@ class Picture:
     ) -> tuple[RenderView, ...]:
         """Draw a frame, and return the view of each lane it drew. While catching up, the
         worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
-        is no alpha to blend by. `views` draws those instead (the instant replay)."""
+        is no alpha to blend by. `views` draws those instead (the rewatch)."""
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
@@ -82,7 +82,7 @@ class Picture:
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.draw(surface, view, rect, controls)
                 avatar = lane.world.avatar
-                if live and avatar is not None:  # the instant replay keeps no avatar
+                if live and avatar is not None:  # the rewatch keeps no avatar
                     plan = lane.scheduler.last_plan
                     alpha = 1.0 if catching_up or plan is None else plan.alpha
                     interpolate = controls.interpolation == "interpolate"

@@ -4,7 +4,7 @@ The HUD draws a `Readout` (`game.session.readout`) and decides nothing. What it 
 four places: the session (each lane's figures), the loop (fps, the frame's time and work, the
 render cap, vsync), the lessons and the loop's status (the caption, the menu), and the live
 judder meter (the DISPLAY rows). They meet here, once for each picture the loop draws. While
-the instant replay plays, the HUD is the one kept with the picture, as the replay captions it.
+the rewatch plays, the HUD is the one kept with the picture, as the rewatch captions it.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from game.app.judder_watch import JudderWatch
 from game.app.lesson_guide import LessonGuide
 from game.app.window import Window
 from game.clock.units import NS_PER_MS
-from game.session.instant_replay import InstantReplay
 from game.session.readout import Readout
+from game.session.rewatch import Rewatch
 from game.session.session import LabSession
 
 
@@ -93,10 +93,10 @@ class ReadoutBuilder:
             display=self.judder.readout,
         )
 
-    def replayed(self, replay: InstantReplay) -> Readout:
-        """While W plays: the readout kept with the picture showing, captioned as a replay, with
-        the judder meter's DISPLAY rows as they are now (no replayed picture feeds the meter)."""
-        kept = replay.readout()
+    def rewatched(self, rewatch: Rewatch) -> Readout:
+        """While W plays: the readout kept with the picture showing, captioned as a rewatch, with
+        the judder meter's DISPLAY rows as they are now (no rewatched picture feeds the meter)."""
+        kept = rewatch.readout()
         if kept is None:
-            raise ValueError("no instant replay is playing")
+            raise ValueError("no rewatch is playing")
         return replace(kept, display=self.judder.readout)

@@ -25,7 +25,7 @@ import pygame
 
 from game.clock.units import NS_PER_MS, parse_decimal, shown
 from game.errors import BadInput
-from game.input_files import read_text
+from game.file_reading import read_text
 from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 from game.world.settings import WorldSettings
 

@@ -9,7 +9,7 @@ long the next frame lasts, and hand that to `session.begin(elapsed_ns)`. Only th
     DisplayedClock                  until the swap chain lets the next frame start (vsync, queue)
     RecordedFrames                  the next length in a list (a capture; a test's frames)
 
-(In `wall.py` and `manual.py`, `virtual.py`, `game.workshop.display_run` and `recorded.py`.)
+(In `wall.py` and `manual.py`, `virtual.py`, `game.workshop.runs.display_run` and `recorded.py`.)
 As httpx's `BaseTransport.handle_request` is the whole contract between a client and the network,
 `FrameSource.next_frame` is the whole contract between a loop and time: anything that answers it
 runs the game's frames, and a list of lengths (`RecordedFrames`) makes a test a one-liner.

@@ -21,10 +21,10 @@ from pathlib import Path
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.workshop.clip_cues import ScenarioCues
-from game.workshop.clip_files import ClipSpec, clip_spec, open_sink
-from game.workshop.lessons import find_lesson, load_lessons
-from game.workshop.scenario_loading import load_scenario
+from game.workshop.clips.cues import ScenarioCues
+from game.workshop.clips.files import ClipSpec, clip_spec, open_sink
+from game.workshop.files.lessons import find_lesson, load_lessons
+from game.workshop.files.scenario_loading import load_scenario
 
 HELP = "film the game (a lesson step, a scenario or a script) into a GIF or MP4, no window"
 

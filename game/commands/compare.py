@@ -21,25 +21,25 @@ from game.clock.units import NS_PER_SECOND, format_ms
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
-from game.workshop.frame_series import FrameSeries, SeriesBuilder
-from game.workshop.input_runs import add_input_arguments, run_input_models, wanted
-from game.workshop.output import (
+from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
+from game.workshop.files.output import (
     add_theme_argument,
     output_directory,
     refuse_overwriting_inputs,
     written_whole,
 )
-from game.workshop.runner import RUNAWAY_WORK_NS, RunResult
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import (
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import (
     Flag,
     add_scenario_arguments,
     flags_from_args,
     load_scenario,
     scenario_line,
 )
-from game.workshop.simulation import UnfinishedRun, run_scenario
-from game.workshop.tables import compare_rows, compare_table, write_compare_csv
+from game.workshop.runs.input_runs import add_input_arguments, run_input_models, wanted
+from game.workshop.runs.runner import RUNAWAY_WORK_NS, RunResult
+from game.workshop.runs.simulation import UnfinishedRun, run_scenario
+from game.workshop.tables.frames import compare_rows, compare_table, write_compare_csv
 
 HELP = "run one scenario under several overload policies and compare them"
 DEFAULT_POLICIES = "uncapped,clamp,drop,backlog"
@@ -116,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
                 raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
             sys.stdout.write(f"\ninput under {policy}:\n{table}")
     if out is not None:
-        from game.workshop.figures import compare_figure  # matplotlib only when asked for
-        from game.workshop.plotting import THEMES
+        from game.workshop.figures.plotting import THEMES
+        from game.workshop.figures.slides import compare_figure  # matplotlib only when asked for
 
         csv_path = out / "compare.csv"
         with written_whole(csv_path) as partial:

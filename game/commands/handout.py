@@ -29,8 +29,10 @@ from game.commands import compare, lab, schedule
 from game.commands.clip import make_clip
 from game.config.loading import load_config
 from game.errors import BadInput
-from game.workshop.clip_files import clip_spec
-from game.workshop.handout_page import (
+from game.workshop.clips.files import clip_spec
+from game.workshop.files.lessons import load_lessons
+from game.workshop.files.output import output_directory
+from game.workshop.handout.page import (
     REFERENCES,
     Comparison,
     Figure,
@@ -40,8 +42,6 @@ from game.workshop.handout_page import (
     page,
     reference_sections,
 )
-from game.workshop.lessons import load_lessons
-from game.workshop.output import output_directory
 
 HELP = "write a static handout page: every lesson with its clip, the references, the policies"
 SCENARIOS = Path(__file__).resolve().parents[2] / "configs" / "scenarios"

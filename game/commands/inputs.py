@@ -1,8 +1,8 @@
 """`python -m game inputs [--table]`: the input models, and what frame-edge costs on a grid.
 
 Without `--table` it lists the five input models with their one-line definitions. With
-`--table` it runs the frame-edge formula (`game.workshop.input_table`) over ticks at 10, 30, 60
-and 120 Hz by frames at 30, 60, 144 and 240 fps, headless and exact, and prints the Markdown
+`--table` it runs the frame-edge formula (`game.workshop.tables.frame_edge`) over ticks at 10, 30,
+60 and 120 Hz by frames at 30, 60, 144 and 240 fps, headless and exact, and prints the Markdown
 table the README holds.
 """
 
@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from game.session.input_models import MODELS, definition
-from game.workshop.input_table import grid_table
+from game.workshop.tables.frame_edge import grid_table
 
 HELP = "the input models, and (--table) frame-edge's lost and doubled taps by tick and frame rate"
 

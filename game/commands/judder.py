@@ -6,7 +6,7 @@
     python -m game judder --refresh 60 --render-fps 72,165 --no-vsync   # the live game
 
 Each row is a headless run on a vsynced virtual display with a little wake-up noise (see
-`game.workshop.judder_table`). The judder is the RMS error of the displayed velocity, in % of
+`game.workshop.tables.judder`). The judder is the RMS error of the displayed velocity, in % of
 the true speed; "refreshes per tick" is how long each recent tick stayed on screen.
 """
 
@@ -22,7 +22,7 @@ from game.clock.units import parse_decimal
 from game.errors import BadInput
 from game.limits import MAX_JUDDER_ROWS
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
-from game.workshop.judder_table import (
+from game.workshop.tables.judder import (
     CONDITIONINGS,
     HEADER,
     INTERPOLATIONS,

@@ -27,7 +27,7 @@ from game.arguments import file_path
 from game.clock.units import NS_PER_MS
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
-from game.workshop.output import output_directory
+from game.workshop.files.output import output_directory
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,

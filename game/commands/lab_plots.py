@@ -1,5 +1,5 @@
 """The lab's figures, drawn with matplotlib (Agg: no window, no display needed), each written as
-PNG and SVG (`game.workshop.plotting.save_figure`).
+PNG and SVG (`game.workshop.figures.plotting.save_figure`).
 
 The experiments are the projectile-and-spring article's (docs/references.md#projectile-spring).
 
@@ -22,7 +22,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 
-from game.workshop.plotting import save_figure
+from game.workshop.figures.plotting import save_figure
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,

@@ -23,9 +23,9 @@ from game.config.model import GameConfig
 from game.errors import BadInput
 from game.from_config import session_from
 from game.session.session import LabSession
-from game.workshop.lessons import find_lesson
-from game.workshop.output import reason, refuse_overwriting_inputs, writable_file
-from game.workshop.recording import SessionRecorder
+from game.workshop.files.lessons import find_lesson
+from game.workshop.files.output import reason, refuse_overwriting_inputs, writable_file
+from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
 
 HELP = "play the game (the default when no command is given)"
@@ -126,7 +126,7 @@ def _recorded_session(
     tick-rate change."""
     return session_from(
         config,
-        on_command=recorder.on_command if recorder else None,
+        on_order=recorder.on_order if recorder else None,
         on_tick_rate=recorder.tick_rate_changed if recorder else None,
         refresh_hz=refresh_hz,
     )

@@ -1,7 +1,7 @@
 """`python -m game replay FILE [--render-fps N]`: a recorded session, run again headless.
 
-The record holds the world's settings, the tick rate and every tick-stamped command (see
-`game.workshop.recording`). The replay rebuilds the session, runs it on a virtual clock at the
+The record holds the world's settings, the tick rate and every tick-stamped order (see
+`game.workshop.files.recording`). The replay rebuilds the session, runs it on a virtual clock at the
 render rate asked for, submits each command when the world reaches its tick, and stops exactly at
 the recorded final tick. Because the physics only ever sees fixed ticks and tick-stamped
 commands, the state hash must come out the same at any render rate:
@@ -30,9 +30,9 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES
-from game.workshop.replay_file import read_recording
-from game.workshop.runner import run_headless
-from game.workshop.timeline import Timeline
+from game.workshop.files.replay_file import read_recording
+from game.workshop.runs.runner import run_headless
+from game.workshop.runs.timeline import Timeline
 
 HELP = "replay a recorded session headless and check it ends in the recorded state"
 EXIT_MISMATCH = 1

@@ -9,7 +9,7 @@ makes the `uncapped` policy spiral here exactly as it does in the game.
     python -m game simulate --render-fps 30 --stall 2:200 --stall 4:200 --json
 
 `--input-script FILE` plays the avatar's key presses (taps, holds, a seeded random tapper: see
-`game.workshop.input_script`) and `--input-models A,B` runs once per input model; the counters
+`game.workshop.files.input_script`) and `--input-models A,B` runs once per input model; the counters
 (presses, seen, lost, doubled, merged) are printed, added to each `--json` frame and to the
 summary as `"inputs": {MODEL: {...}}`, and to `frames.csv` as `MODEL.COUNTER` columns.
 
@@ -38,26 +38,26 @@ from game.clock.units import NS_PER_SECOND
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
-from game.workshop.frame_series import SeriesBuilder
-from game.workshop.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
-from game.workshop.output import (
+from game.workshop.figures.frame_series import SeriesBuilder
+from game.workshop.files.output import (
     add_theme_argument,
     output_directory,
     refuse_overwriting_inputs,
     written_whole,
 )
-from game.workshop.progress import progress_bar
-from game.workshop.recording import SessionRecorder
-from game.workshop.runner import FrameReport, RunResult
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import (
+from game.workshop.files.recording import SessionRecorder
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import (
     add_scenario_arguments,
     flags_from_args,
     load_scenario,
     scenario_line,
 )
-from game.workshop.simulation import UnfinishedRun, run_scenario, scenario_config
-from game.workshop.tables import (
+from game.workshop.runs.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
+from game.workshop.runs.progress import progress_bar
+from game.workshop.runs.runner import FrameReport, RunResult
+from game.workshop.runs.simulation import UnfinishedRun, run_scenario, scenario_config
+from game.workshop.tables.frames import (
     Bucket,
     BucketCounter,
     bucket_table,
@@ -225,8 +225,8 @@ def _write_outputs(
     sinks: _Sinks,
 ) -> list[Path]:
     # matplotlib is imported only when a figure is asked for: it takes a second to load.
-    from game.workshop.figures import timeline_figure
-    from game.workshop.plotting import THEMES
+    from game.workshop.figures.plotting import THEMES
+    from game.workshop.figures.slides import timeline_figure
 
     summary_json = out / "summary.json"
     with written_whole(summary_json) as partial:

@@ -5,10 +5,10 @@
         --policies drop,uncapped --out figures/map [--seconds 20] [--workers 2] [--theme dark]
 
 Every combination of the `--vary` values, under every policy, is one run of the scenario
-(`game.workshop.sweep_grid`), played out in parallel on all cores (`--workers N` to choose)
+(`game.workshop.sweep.grid`), played out in parallel on all cores (`--workers N` to choose)
 with a progress bar on a terminal. `--out DIR` gets `sweep.csv`, one row per run, and for each
 policy `sweep_POLICY.png` and `.svg`: heat maps of what the runs did, with the theory's frontier
-on top (`game.workshop.frontier`). The table printed at the end says, policy by policy, how
+on top (`game.workshop.sweep.frontier`). The table printed at the end says, policy by policy, how
 many runs kept up, fell behind or spiralled, and on how many the theory agrees.
 
 Everything that can be refused is refused before the first run: an unknown key, an empty range,
@@ -28,13 +28,17 @@ from game.commands.compare import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
-from game.workshop.output import add_theme_argument, output_directory
-from game.workshop.progress import progress_bar
-from game.workshop.scenario import Scenario
-from game.workshop.scenario_loading import add_scenario_arguments, flags_from_args, load_scenario
-from game.workshop.sweep import Measures, Sweep, default_workers
-from game.workshop.sweep_grid import Axis, SweepCell, cells, check_axes, parse_vary
-from game.workshop.sweep_report import Run, by_policy, runs, summary_table, write_csv
+from game.workshop.files.output import add_theme_argument, output_directory
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import (
+    add_scenario_arguments,
+    flags_from_args,
+    load_scenario,
+)
+from game.workshop.runs.progress import progress_bar
+from game.workshop.sweep.grid import Axis, SweepCell, cells, check_axes, parse_vary
+from game.workshop.sweep.report import Run, by_policy, runs, summary_table, write_csv
+from game.workshop.sweep.running import Measures, Sweep, default_workers
 
 HELP = "run a scenario over a grid of settings in parallel: the spiral map, with its theory"
 CSV_NAME = "sweep.csv"
@@ -152,8 +156,8 @@ def _write(
     out: Path, axes: Sequence[Axis], every: Sequence[Run], base: Scenario, title: str, theme: str
 ) -> list[Path]:
     # matplotlib is imported only now: it takes a second to load.
-    from game.workshop.plotting import THEMES
-    from game.workshop.sweep_figures import sweep_figure
+    from game.workshop.figures.plotting import THEMES
+    from game.workshop.sweep.figures import sweep_figure
 
     written = [out / CSV_NAME]
     heading = _heading(base, axes, title)

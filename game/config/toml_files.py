@@ -22,7 +22,7 @@ from pydantic import BaseModel, BeforeValidator, ValidationError
 from game.config.problems import problems_from_validation_error
 from game.config.toml_limits import data_problem, text_problem
 from game.errors import BadInput
-from game.input_files import read_text
+from game.file_reading import read_text
 
 Model = TypeVar("Model", bound=BaseModel)
 Item = TypeVar("Item")

@@ -4,7 +4,7 @@ The game cannot see its photons: the window system does not say when a frame rea
 What the loop knows is when each frame was finished and handed over (the pacer's frame end) and
 the display's refresh rate, read from pygame or guessed. So the estimate puts every frame on the
 panel at the first refresh after it was finished (no tearing, no compositor queue) and samples
-the refresh grid, as `game.workshop.display_run` does for a headless run without vsync; the
+the refresh grid, as `game.workshop.runs.display_run` does for a headless run without vsync; the
 figures are then those of the judder table's rows with the same tick rate, cap and refresh.
 
 The vblanks are taken to fall on one fixed grid from the first frame recorded (the display's

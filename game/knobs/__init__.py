@@ -10,8 +10,8 @@ this table rather than written out again:
 - the shipped `configs/default.toml`, comments included (`game.config.default_file`),
 - a config's starting `Controls` (`game.from_config`) and `ControlsChange`'s names, its
   picture-only set included (`game.session.controls`),
-- a scenario's `[[changes]]` and what a change turns (`game.workshop.scenario`, `timeline`),
-- a lesson step's settings (`game.workshop.lessons`),
+- a scenario's `[[changes]]` and what a change turns (`game.workshop.files.scenario`, `timeline`),
+- a lesson step's settings (`game.workshop.files.lessons`),
 - the help overlay's rows for the knobs that have a key (`game.app.keymap`).
 
 So adding a knob is its row in `table.py`, its effect and its tests, and then

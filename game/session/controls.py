@@ -67,7 +67,7 @@ class Act(StrEnum):
     NEXT_INPUT_MODEL = "next_input_model"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
-    INSTANT_REPLAY = "instant_replay"
+    REWATCH = "rewatch"
     SCREENSHOT = "screenshot"
     FULLSCREEN = "fullscreen"
     ESCAPE = "escape"

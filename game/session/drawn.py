@@ -1,6 +1,6 @@
 """`drawn_time_ns`: the simulated time a frame's picture shows, for the judder meters.
 
-Both meters need it, the headless one (`game.workshop.display_run`) and the live one beside the
+Both meters need it, the headless one (`game.workshop.runs.display_run`) and the live one beside the
 game (`game.app.judder_watch`), and it depends on the plan and the picture mode only: it lives
 here, below both.
 """

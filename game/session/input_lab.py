@@ -293,8 +293,8 @@ class InputDesk:
                 )
             )
 
-    def before_tick(self, lane: int, tick: int) -> AvatarInput | None:
-        return self.lanes[lane].tick(tick, self.now_ns, self._run)
+    def before_tick(self, lane_index: int, tick: int) -> AvatarInput | None:
+        return self.lanes[lane_index].tick(tick, self.now_ns, self._run)
 
     def frame_ends(self, plans: Sequence[StepPlan], interpolating: bool) -> None:
         for lane, plan in zip(self.lanes, plans, strict=True):

@@ -10,10 +10,10 @@ the frame's wall-clock duration, step it tick by tick, and finish it (`game.sess
 
 Between and during frames they hand it the player's actions (`apply`) and changes of controls
 (`change`). The session owns the lanes (one, or two in split screen), turns actions into
-tick-stamped world commands and scheduler settings, and fills in the HUD's `Readout`. It never
+tick-stamped world orders and scheduler settings, and fills in the HUD's `Readout`. It never
 reads a clock and never draws.
 
-When a change arrives matters, and the rule is short. A world command (fire, reset) is stamped
+When a change arrives matters, and the rule is short. A world order (fire, reset) is stamped
 with the next tick and submitted at once: the world applies it right before that tick, in the
 middle of a frame or not. A change of controls that touches a scheduler or a world (a policy,
 the tick rate, pause, split...) waits while a frame is open: it stops the frame's catch-up, and
@@ -38,13 +38,13 @@ from game.session.input_lab import InputDesk, LaneClock
 from game.session.input_readout import InputReadout
 from game.session.lane import Lane
 from game.session.readout import LaneReadout
-from game.world.commands import Command, Fire, Reset, SetCannon, SetIntegrator, Teleport
+from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
 from game.world.world import World
 
 WorldFactory = Callable[[], World]
 
-CommandLog = Callable[[int, Command], None]
-"""Told about every command the session stamps: the lane it went to, and the command."""
+OrderLog = Callable[[int, Order], None]
+"""Told about every order the session stamps: the lane it went to, and the order."""
 
 TickRateLog = Callable[[int, Fraction], None]
 """Told when the tick rate changes: the next tick of lane 0 (the main world), and the new rate.
@@ -59,7 +59,7 @@ class _BooksRestart:
 
 
 class LabSession:
-    """Lanes, controls, and the translation of actions into stamped commands."""
+    """Lanes, controls, and the translation of actions into stamped orders."""
 
     def __init__(
         self,
@@ -67,11 +67,11 @@ class LabSession:
         make_world: WorldFactory,
         base_settings: SchedulerSettings | None = None,
         *,
-        on_command: CommandLog | None = None,
+        on_order: OrderLog | None = None,
         on_tick_rate: TickRateLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
-        self._on_command = on_command
+        self._on_order = on_order
         self._on_tick_rate = on_tick_rate
         self.controls = replace(
             controls, policies=controls.policies[:1], focus_lane=0, paused=False
@@ -228,7 +228,7 @@ class LabSession:
 
     def _turn_to(self, controls: Controls) -> None:
         """Make the lanes match `controls`: lanes added or removed, schedulers reconfigured and
-        paused or resumed, the integrator switched by a command stamped for the next tick."""
+        paused or resumed, the integrator switched by an order stamped for the next tick."""
         if controls.split and len(self.lanes) == 1:
             self.lanes.append(self.lanes[0].twin())
         elif not controls.split and len(self.lanes) == 2:
@@ -250,18 +250,18 @@ class LabSession:
                 self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)
         self.controls = controls
 
-    def _scheduler_settings(self, controls: Controls, lane: int) -> SchedulerSettings:
+    def _scheduler_settings(self, controls: Controls, lane_index: int) -> SchedulerSettings:
         step_ns = hz_to_step_ns(controls.hz)
         return replace(
             self._base,
             step_ns=step_ns,
             # F is at least one step: at 10 Hz a 20 ms max frame would let no tick through.
             max_frame_ns=max(self._base.max_frame_ns, step_ns),
-            policy=controls.policies[lane],
+            policy=controls.policies[lane_index],
             max_steps=controls.max_steps,
             time_scale=controls.time_scale,
             alpha_mode=controls.alpha_mode,
-            conditioning=controls.conditioning[lane],
+            conditioning=controls.conditioning[lane_index],
         )
 
     def _fire(self, x: float | None, y: float | None) -> None:
@@ -291,16 +291,16 @@ class LabSession:
             return "teleported without resetting the previous state: see the smear (J: fix it)"
         return "teleported: both states moved, so it jumps (J: show the smear)"
 
-    def _before_tick(self, lane: int) -> None:
+    def _before_tick(self, lane_index: int) -> None:
         """Right before a lane's tick: what the tick consumed of the avatar's keys, stamped."""
-        command = self.inputs.before_tick(lane, self.lanes[lane].world.tick)
-        if command is not None:
-            self._stamp(command, lane)
+        order = self.inputs.before_tick(lane_index, self.lanes[lane_index].world.tick)
+        if order is not None:
+            self._stamp(order, lane_index)
 
-    def _stamp(self, command: Command, lane: int = 0) -> None:
-        self.lanes[lane].world.submit(command)
-        if self._on_command is not None:
-            self._on_command(lane, command)
+    def _stamp(self, order: Order, lane_index: int = 0) -> None:
+        self.lanes[lane_index].world.submit(order)
+        if self._on_order is not None:
+            self._on_order(lane_index, order)
 
     # -- what the HUD shows -----------------------------------------------------------------------
 

@@ -1,19 +1,19 @@
-"""The simulation: bodies in numpy arrays, fixed ticks, tick-stamped commands, render views.
+"""The simulation: bodies in numpy arrays, fixed ticks, tick-stamped orders, render views.
 
 Pure Python and numpy, never pygame: everything here runs and is tested without a display.
 """
 
 from game.world.bodies import BodyKind
-from game.world.commands import (
-    Command,
+from game.world.integrators import INTEGRATORS
+from game.world.orders import (
     Fire,
+    Order,
     Reset,
     SetCannon,
     SetIntegrator,
     SpawnSpring,
     Teleport,
 )
-from game.world.integrators import INTEGRATORS
 from game.world.render_view import InterpolationMode, RenderView
 from game.world.scene import Scene, demo_scene
 from game.world.settings import PRECISIONS, CannonSettings, WorldSettings
@@ -24,9 +24,9 @@ __all__ = [
     "PRECISIONS",
     "BodyKind",
     "CannonSettings",
-    "Command",
     "Fire",
     "InterpolationMode",
+    "Order",
     "RenderView",
     "Reset",
     "Scene",

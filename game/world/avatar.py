@@ -1,8 +1,8 @@
 """The avatar: a small runner the player steers, stepped by the fixed tick like every body.
 
 It exists to make the input side of the fixed step visible. Each tick it is handed what that
-tick consumed (an `AvatarInput` command: the run direction held, and how many jump and dash
-presses), so what it does depends on ticks and commands only, never on frames, and a replay
+tick consumed (an `AvatarInput` order: the run direction held, and how many jump and dash
+presses), so what it does depends on ticks and orders only, never on frames, and a replay
 reproduces it at any render rate.
 
 Each press adds its full effect, so a lost press is no jump at all and a doubled one is plain to
@@ -79,15 +79,15 @@ class Avatar:
     previous_x: float | None = None
     previous_y: float = 0.0
 
-    def given(self, command: AvatarInput, settings: AvatarSettings = AVATAR) -> Avatar:
+    def given(self, order: AvatarInput, settings: AvatarSettings = AVATAR) -> Avatar:
         """This state with a tick's input applied: the run level set, each press added."""
         vy = self.vy
         if self.y <= 0.0 or self.air_s < settings.jump_window_s:
-            for _ in range(command.jumps):
+            for _ in range(order.jumps):
                 vy = math.sqrt(max(vy, 0.0) ** 2 + 2.0 * settings.gravity * settings.jump_height)
-        facing = command.run or self.facing
-        dash_left = self.dash_left + command.dashes * settings.dash_distance
-        return replace(self, vy=vy, run=command.run, facing=facing, dash_left=dash_left)
+        facing = order.run or self.facing
+        dash_left = self.dash_left + order.dashes * settings.dash_distance
+        return replace(self, vy=vy, run=order.run, facing=facing, dash_left=dash_left)
 
     def stepped(self, dt: float, arena_width: float, settings: AvatarSettings = AVATAR) -> Avatar:
         """One tick of `dt` seconds (semi-implicit Euler), kept on the ground and in the arena."""

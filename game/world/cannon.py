@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from game.world.commands import Fire
+from game.world.orders import Fire
 from game.world.settings import CannonSettings
 
 

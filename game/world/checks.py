@@ -1,4 +1,4 @@
-"""Checks shared by settings and commands: one clear sentence per refusal.
+"""Checks shared by settings and orders: one clear sentence per refusal.
 
 Every value that enters the world passes through one of these, so a NaN velocity, a bool where a
 tick belongs, or a negative mass is refused with its name in the message, before anything moves.

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.world.bodies import Array
-from game.world.commands import Fire, SpawnSpring
+from game.world.orders import Fire, SpawnSpring
 from game.world.render_view import InterpolationMode
 from game.world.settings import WorldSettings
 from game.world.world import World

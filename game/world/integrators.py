@@ -108,4 +108,4 @@ INTEGRATORS: dict[str, Integrator] = {
     "semi-implicit": semi_implicit_euler,
     "verlet": velocity_verlet,
 }
-"""By the names commands and settings use. Semi-implicit is the default."""
+"""By the names orders and settings use. Semi-implicit is the default."""

@@ -1,6 +1,6 @@
 """Scenes: what a world holds at the start, and what `Reset` brings back.
 
-A scene is a list of spawn commands plus the cannon switch. Building it from the same commands a
+A scene is a list of spawn orders plus the cannon switch. Building it from the same orders a
 player sends means one code path (and one set of checks) puts bodies in the world, whether it is
 tick 0, a reset at tick 9,000, or a click.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.world.commands import Fire, SpawnSpring
+from game.world.orders import Fire, SpawnSpring
 from game.world.settings import WorldSettings
 
 

@@ -2,7 +2,7 @@
 
 A world is built from one `WorldSettings` and never changes it: the tick rate is not here (the
 caller hands `dt` to every step), and everything a player may change while playing (the
-integrator, the cannon switch) arrives as a tick-stamped command instead, so that a replay sees
+integrator, the cannon switch) arrives as a tick-stamped order instead, so that a replay sees
 it at the same tick.
 """
 

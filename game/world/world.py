@@ -1,13 +1,13 @@
 """`World`: the simulation state, advanced one fixed tick at a time by whoever owns the clock.
 
 The world never reads a clock. The app's scheduler decides how many ticks to run and hands each
-one its `dt`; the world applies the commands stamped for that tick, saves the current state as
+one its `dt`; the world applies the orders stamped for that tick, saves the current state as
 the previous one, integrates, removes projectiles that left the arena, and counts the tick. The
 renderer asks for a `view`, a read-only blend of the two states, and can never write back.
 
 Everything that can differ between two runs lives in here and in the state hash: the tick, the
-time, the integrator, the random generator, the queued commands and every array of both
-buffers. Same settings and same commands give the same hash, at any frame rate.
+time, the integrator, the random generator, the queued orders and every array of both
+buffers. Same settings and same orders give the same hash, at any frame rate.
 """
 
 from __future__ import annotations
@@ -23,10 +23,13 @@ from game.world.avatar import Avatar, AvatarInput
 from game.world.bodies import PROJECTILE, SPRING, Array, BodyArrays, LiveBodies, Row
 from game.world.cannon import cannon_shot, fires_on
 from game.world.checks import positive_number
-from game.world.commands import (
-    APPLY_ORDER,
-    Command,
+from game.world.digest import state_digest
+from game.world.forces import ForceLaw
+from game.world.integrators import INTEGRATORS, Workspace, add_scaled
+from game.world.orders import (
+    APPLY_SEQUENCE,
     Fire,
+    Order,
     Reset,
     SetCannon,
     SetIntegrator,
@@ -34,9 +37,6 @@ from game.world.commands import (
     Teleport,
     canonical_key,
 )
-from game.world.digest import state_digest
-from game.world.forces import ForceLaw
-from game.world.integrators import INTEGRATORS, Workspace, add_scaled
 from game.world.render_view import (
     TAU,
     InterpolationMode,
@@ -53,7 +53,7 @@ NOT_APPLICABLE = math.nan
 
 
 class World:
-    """Projectiles and springs in numpy arrays, moved by fixed ticks and tick-stamped commands."""
+    """Projectiles and springs in numpy arrays, moved by fixed ticks and tick-stamped orders."""
 
     def __init__(self, settings: WorldSettings | None = None, scene: Scene | None = None) -> None:
         settings = WorldSettings() if settings is None else settings
@@ -62,7 +62,7 @@ class World:
         scene = Scene() if scene is None else scene
         if not isinstance(scene, Scene):
             raise TypeError(f"scene must be a Scene, not {type(scene).__name__}")
-        spawns: tuple[Command, ...] = (*scene.springs, *scene.projectiles)
+        spawns: tuple[Order, ...] = (*scene.springs, *scene.projectiles)
         for spawn in spawns:
             _check_in_arena(settings, spawn)
         self._settings = settings
@@ -70,7 +70,7 @@ class World:
         self._bodies = BodyArrays(settings.dtype, settings.capacity)
         self._work = Workspace(settings.dtype)
         self._rng = np.random.default_rng(settings.seed)
-        self._pending: dict[int, list[Command]] = {}
+        self._pending: dict[int, list[Order]] = {}
         self.non_finite_tick: int | None = None
         """The first tick after which a position was infinite or NaN (the integrator blew up,
         as explicit Euler does on a stiff spring at a low tick rate); None while all is finite."""
@@ -167,15 +167,15 @@ class World:
 
     def clone(self) -> World:
         """An independent copy in the same state: same hash now, same future given the same
-        ticks and commands (the split screen starts its second world this way)."""
+        ticks and orders (the split screen starts its second world this way)."""
         return copy.deepcopy(self)
 
     def state_hash(self) -> str:
         """A digest of everything that decides the future: equal hashes, identical runs."""
         queued = [
-            repr(command)
+            repr(order)
             for tick in sorted(self._pending)
-            for command in sorted(self._pending[tick], key=canonical_key)
+            for order in sorted(self._pending[tick], key=canonical_key)
         ]
         header = {
             "precision": self._settings.precision,
@@ -194,26 +194,26 @@ class World:
 
     # -- what can be done --------------------------------------------------------------------
 
-    def submit(self, command: Command) -> None:
-        """Queue a command for its tick. A past tick or a point outside the arena is refused,
+    def submit(self, order: Order) -> None:
+        """Queue an order for its tick. A past tick or a point outside the arena is refused,
         with nothing queued."""
-        if not isinstance(command, APPLY_ORDER):
-            names = ", ".join(kind.__name__ for kind in APPLY_ORDER)
-            raise TypeError(f"a command must be one of {names}, not {type(command).__name__}")
-        if command.tick < self._tick:
+        if not isinstance(order, APPLY_SEQUENCE):
+            names = ", ".join(kind.__name__ for kind in APPLY_SEQUENCE)
+            raise TypeError(f"an order must be one of {names}, not {type(order).__name__}")
+        if order.tick < self._tick:
             raise ValueError(
-                f"{type(command).__name__} for tick {command.tick} comes too late: the world has "
+                f"{type(order).__name__} for tick {order.tick} comes too late: the world has "
                 f"run {self._tick} ticks and the next is tick {self._tick}; stamp it "
                 f"{self._tick} or later"
             )
-        _check_in_arena(self._settings, command)
-        self._pending.setdefault(command.tick, []).append(command)
+        _check_in_arena(self._settings, order)
+        self._pending.setdefault(order.tick, []).append(order)
 
     def step(self, dt: float) -> None:
         """Run tick number `tick`, `dt` seconds long, and count it."""
         dt = positive_number(dt, "dt")
-        for command in sorted(self._pending.pop(self._tick, ()), key=canonical_key):
-            self._apply(command)
+        for order in sorted(self._pending.pop(self._tick, ()), key=canonical_key):
+            self._apply(order)
         angle_draw, speed_draw = self._rng.uniform(-1.0, 1.0, size=2)  # every tick, fired or not
         cannon = self._settings.cannon
         if self._cannon_on and fires_on(cannon, self._tick):
@@ -253,8 +253,8 @@ class World:
         if escaped.any():
             self._bodies.keep(~escaped)
 
-    def _apply(self, command: Command) -> None:
-        match command:
+    def _apply(self, order: Order) -> None:
+        match order:
             case Reset():
                 self._load_scene()
             case SetIntegrator(name=name):
@@ -262,13 +262,13 @@ class World:
             case SetCannon(enabled=enabled):
                 self._cannon_on = enabled
             case AvatarInput() if self._avatar is not None:
-                self._avatar = self._avatar.given(command)
+                self._avatar = self._avatar.given(order)
             case Teleport():
-                self._teleport(command)
+                self._teleport(order)
             case SpawnSpring():
-                self._hang(command)
+                self._hang(order)
             case Fire():
-                self._launch(command)
+                self._launch(order)
 
     def _load_scene(self) -> None:
         """Empty the world and spawn the scene's bodies (new ids: an id is never reused)."""
@@ -365,11 +365,11 @@ def _wrap_angles(angle: Array, whole: Array) -> None:
     angle -= whole
 
 
-def _check_in_arena(settings: WorldSettings, command: Command) -> None:
-    for name, x, y in command.points():
+def _check_in_arena(settings: WorldSettings, order: Order) -> None:
+    for name, x, y in order.points():
         if not settings.contains(x, y):
             raise ValueError(
-                f"{type(command).__name__} {name} ({x:g}, {y:g}) is outside the "
+                f"{type(order).__name__} {name} ({x:g}, {y:g}) is outside the "
                 f"{settings.arena_width:g} x {settings.arena_height:g} m arena"
             )
 

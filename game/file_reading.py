@@ -1,0 +1,42 @@
+"""`read_text`: a file read whole, within a size limit, or one line saying why not.
+
+Every file the game reads (configs, scenarios, lessons, scripts, recordings) comes through here,
+so each fails the same way (`FILE: file not found`, `FILE: larger than 1 MiB ...`) and none can
+make the game read until memory runs out: at most one byte more than the limit is ever read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.errors import BadInput
+from game.limits import MAX_TEXT_FILE_BYTES, MIB
+
+
+def size_text(limit: int) -> str:
+    """1048576 -> "1 MiB": limits are stated in whole MiB when they are whole MiB."""
+    return f"{limit // MIB} MiB" if limit % MIB == 0 else f"{limit:,} bytes"
+
+
+def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at `path`; `BadInput` with one line if it cannot be that.
+
+    `what` names the kind of file, with its article, for the messages: "a replay file".
+    """
+    try:
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
+    except FileNotFoundError:
+        raise BadInput(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path}: is a directory, not a file") from None
+    except OSError as problem:
+        raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
+    except ValueError as problem:  # a NUL byte in the name, from code rather than a shell
+        raise BadInput(f"{path!r}: cannot read: {problem}") from None
+    if len(data) > limit:
+        raise BadInput(f"{path}: too large for {what} (more than {size_text(limit)})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not {what}: not UTF-8 text") from None

@@ -1,0 +1,198 @@
+"""Guided lessons: a workshop's script, played inside the game, one step at a time.
+
+A lesson is a TOML file in `configs/lessons/`, validated like the config (strict, frozen,
+unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per problem):
+
+    number = 2
+    title = "Fixed step, no interpolation"
+
+    [[steps]]
+    caption = "Ten ticks a second, drawn as they are: the balls jump from tick to tick."
+    keys = "press I to interpolate"
+    press = ["i"]                    # the keys named above, as a script names them
+    fire = true                      # fire once as the step starts: something to watch at once
+    reset_books = true               # count dropped time, lag, sim and wall from this step on
+    [steps.settings]                 # any of the fields of `StepSettings` below
+    hz = 10
+    interpolation = "off"
+    [steps.expect]                   # where `press` leaves the controls (the rest unchanged)
+    interpolation = "interpolate"
+
+Each step turns the game's controls to its settings, shows its caption (what to watch) and its
+keys (what to press), and waits for N. `press` and `expect` make the keys text checkable: a test
+starts every step, presses exactly those keys through the game's own key map, and checks that
+the controls end at `expect`, so a caption can never again promise what its key does not do.
+
+`LessonRun` is the pure state of a lesson being played; the game loop only shows its caption
+and applies its controls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import AfterValidator, Field
+
+from game.config.choices import choices_text
+from game.config.knob_fields import with_knobs
+from game.config.model import ConditioningName, InputModelName, PolicyName, Section
+from game.config.toml_files import TomlArray, load_toml_model
+from game.errors import BadInput
+from game.knobs import Scope, Where, knobs_where
+from game.session.controls import Controls, partner_policy
+from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
+
+LESSONS_DIR = Path(__file__).resolve().parents[3] / "configs" / "lessons"
+
+
+@with_knobs(Where.LESSON)
+class StepSettings(Section):
+    """The controls a step sets; anything left out stays as the player had it. Every knob a
+    lesson may set (`Where.LESSON` in `game.knobs`) is a field, under its short name; the second
+    lane's are declared here."""
+
+    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
+
+        def __init__(self, **values: Any) -> None: ...
+
+    second_policy: PolicyName | None = None
+    """Splits the screen, with this policy on the second lane."""
+    split: bool | None = None
+    """True splits the screen (the second lane as V would choose it), False joins it."""
+    second_conditioning: ConditioningName | None = None
+    """Delta-time conditioning of lane 2 in split screen (lane 1's, unless this says)."""
+    second_input_model: InputModelName | None = None
+    """The input model of the second lane (shown when the screen is split)."""
+
+    def applied_to(self, controls: Controls) -> Controls:
+        """`controls` with this step's settings turned."""
+        changes: dict[str, object] = {
+            knob.control: knob.control_value(getattr(self, knob.short))
+            for knob in knobs_where(Where.LESSON)
+            if knob.scope is not Scope.LANE and getattr(self, knob.short) is not None
+        }
+        if self.conditioning is not None or self.second_conditioning is not None:
+            first_mode = self.conditioning or controls.conditioning[0]
+            changes["conditioning"] = (first_mode, self.second_conditioning or first_mode)
+        if self.input_model is not None or self.second_input_model is not None:
+            first_model, second_model = controls.input_models
+            changes["input_models"] = (
+                self.input_model or first_model,
+                self.second_input_model or second_model,
+            )
+        changes.update(self._lanes(controls))
+        return replace(controls, **changes)  # type: ignore[arg-type]
+
+    def _lanes(self, controls: Controls) -> dict[str, object]:
+        """The policies, and so the split: a second policy or `split` decide it."""
+        first = self.policy or controls.policies[0]
+        if self.second_policy is not None:
+            policies: tuple[str, ...] = (first, self.second_policy)
+        elif self.split is True and not controls.split:
+            policies = (first, partner_policy(first))
+        elif self.split is False or (self.split is None and not controls.split):
+            policies = (first,)
+        elif self.policy is not None:
+            policies = (first, *controls.policies[1:])
+        else:
+            return {}
+        return (
+            {"policies": policies} if len(policies) > 1 else {"policies": policies, "focus_lane": 0}
+        )
+
+
+class ExpectedControls(StepSettings):
+    """Where a step's keys leave the controls: `StepSettings`, and pause (P is a step's key)."""
+
+    paused: bool | None = None
+
+    def applied_to(self, controls: Controls) -> Controls:
+        turned = super().applied_to(controls)
+        return turned if self.paused is None else replace(turned, paused=self.paused)
+
+
+def _key_press(name: str) -> str:
+    """A key as a script names it: "e", "period", "shift+s"."""
+    *modifiers, key = name.split("+")
+    if key not in KEY_NAMES or any(modifier not in KEY_MODIFIERS for modifier in modifiers):
+        raise ValueError(
+            f"must be a key name like 'e', 'period' or 'shift+s' (modifiers "
+            f"{choices_text(KEY_MODIFIERS)})"
+        )
+    return name
+
+
+KeyPress = Annotated[str, AfterValidator(_key_press)]
+
+
+class LessonStep(Section):
+    caption: Annotated[str, Field(min_length=1, max_length=400)]
+    """What to watch."""
+    keys: Annotated[str, Field(min_length=1, max_length=160)]
+    """What to press, in words, naming every key of `press`."""
+    press: TomlArray[KeyPress] = ()
+    """The keys of `keys`, in order, from the state the step starts in."""
+    expect: ExpectedControls = ExpectedControls()
+    """The controls once `press` is pressed; anything left out is as the step set it."""
+    reset: bool = False
+    """Reset the scene when the step starts (a clean picture to watch)."""
+    reset_books: bool = False
+    """Open fresh books when the step starts, in every lane: dropped time, lag, sim and wall
+    time, the spiral light and the graphs count from the step's start, not from earlier play."""
+    fire: bool = False
+    """Fire once when the step starts, so a slow cannon (every 4.5 s at 10 Hz) shows at once."""
+    settings: StepSettings = StepSettings()
+
+
+class Lesson(Section):
+    number: Annotated[int, Field(ge=1, le=99)]
+    title: Annotated[str, Field(min_length=1, max_length=80)]
+    steps: Annotated[TomlArray[LessonStep], Field(min_length=1)]
+
+
+def load_lessons(folder: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
+    """Every lesson in the folder, by number; a bad file or a repeated number is BadInput."""
+    if not folder.is_dir():
+        raise BadInput(f"{folder}: the lessons folder is missing")
+    lessons = [load_toml_model(path, Lesson) for path in sorted(folder.glob("*.toml"))]
+    numbers = [lesson.number for lesson in lessons]
+    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+    if repeated:
+        raise BadInput(f"{folder}: lesson numbers must be unique (got {repeated[0]} twice)")
+    return tuple(sorted(lessons, key=lambda lesson: lesson.number))
+
+
+def find_lesson(lessons: tuple[Lesson, ...], number: int) -> Lesson:
+    for lesson in lessons:
+        if lesson.number == number:
+            return lesson
+    available = ", ".join(str(lesson.number) for lesson in lessons)
+    raise BadInput.error(f"there is no lesson {number} (the lessons are {available})")
+
+
+@dataclass(frozen=True, slots=True)
+class LessonRun:
+    """A lesson being played: which step is showing."""
+
+    lesson: Lesson
+    step: int = 0
+
+    @property
+    def current(self) -> LessonStep:
+        return self.lesson.steps[self.step]
+
+    @property
+    def last(self) -> bool:
+        return self.step == len(self.lesson.steps) - 1
+
+    def advanced(self) -> LessonRun | None:
+        """The next step, or None when the lesson is over."""
+        return None if self.last else replace(self, step=self.step + 1)
+
+    def caption(self) -> str:
+        step = self.current
+        where = f"Lesson {self.lesson.number}, step {self.step + 1}/{len(self.lesson.steps)}"
+        after = "N: next step" if not self.last else "N: end the lesson"
+        return f"{where}: {step.caption}  [{step.keys}; {after}]"

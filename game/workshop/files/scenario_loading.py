@@ -1,0 +1,152 @@
+"""`load_scenario`: a scenario file, then the command line's flags on top of it.
+
+    python -m game simulate --scenario configs/scenarios/spiral.toml --policy drop --seconds 5
+
+A flag overrides the file's value (`--stall` replaces the file's whole list of stalls). Both are
+checked by the same model, and each problem names where it came from:
+
+    configs/scenarios/mine.toml: [clock.render_fps] must be at least 1 (got 0)
+    error: --hz must be a number like 60 or 59.94 (got 'sixty')
+    error: --stall 2:0: ms must be more than 0 (got '0')
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from game.arguments import file_path, whole_number
+from game.config.overrides import Override, apply_overrides
+from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, render
+from game.config.toml_files import read_toml
+from game.errors import BadInput
+from game.scheduler.policies import POLICIES
+from game.workshop.files.scenario import Scenario, timeline_problems
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One setting from the command line: the flag as typed, where it goes, and its value."""
+
+    flag: str
+    key: tuple[str, ...]
+    value: object
+    items: tuple[str, ...] = ()
+    """For a repeatable flag, each occurrence as typed (`2:200`), to name the bad one."""
+
+
+_VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("--policy", ("scheduler", "policy")),
+    ("--hz", ("scheduler", "hz")),
+    ("--max-steps", ("scheduler", "max_steps")),
+    ("--max-frame-ms", ("scheduler", "max_frame_ms")),
+    ("--max-backlog-ms", ("scheduler", "max_backlog_ms")),
+    ("--time-scale", ("scheduler", "time_scale")),
+    ("--render-fps", ("clock", "render_fps")),
+    ("--render-cost-ms", ("clock", "render_cost_ms")),
+    ("--step-cost-ms", ("load", "step_cost_ms")),
+    ("--seconds", ("seconds",)),
+    ("--conditioning", ("scheduler", "conditioning")),
+)
+
+
+def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = True) -> None:
+    """The flags shared by `simulate` and `compare`; each overrides the scenario's value."""
+    parser.add_argument("--scenario", type=file_path, metavar="FILE", help="a scenario TOML file")
+    if policy:
+        parser.add_argument("--policy", help=f"overload policy: {', '.join(POLICIES)}")
+    parser.add_argument("--hz", help="tick rate, exact (default 60)")
+    parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
+    parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
+    parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
+    parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
+    parser.add_argument("--render-fps", help="frames per second when nothing is slow (144)")
+    parser.add_argument("--render-cost-ms", help="what drawing a frame costs, ms (default 0)")
+    parser.add_argument("--step-cost-ms", help="what each tick costs, ms (default 0)")
+    parser.add_argument("--seconds", help="wall seconds to simulate (default 10)")
+    parser.add_argument("--conditioning", help="delta-time conditioning: raw, snap, average, godot")
+    parser.add_argument(
+        "--stall",
+        action="append",
+        default=[],
+        metavar="T:MS",
+        help="a stall of MS ms at wall second T (repeatable; replaces the scenario's stalls)",
+    )
+
+
+def flags_from_args(args: argparse.Namespace) -> list[Flag]:
+    """The scenario flags the user gave, in a fixed order."""
+    flags = []
+    for flag, key in _VALUE_FLAGS:
+        value = getattr(args, flag[2:].replace("-", "_"), None)
+        if value is not None:
+            flags.append(Flag(flag, key, value))
+    if args.stall:
+        flags.append(
+            Flag(
+                "--stall",
+                ("stalls",),
+                [_stall(text) for text in args.stall],
+                items=tuple(args.stall),
+            )
+        )
+    return flags
+
+
+def _stall(text: str) -> dict[str, str]:
+    at, colon, ms = text.partition(":")
+    if not colon or not at.strip() or not ms.strip():
+        raise BadInput.error(f"--stall must be T:MS, like 2:200 for 200 ms at 2 s (got {text!r})")
+    return {"at": at.strip(), "ms": ms.strip()}
+
+
+def load_scenario(path: Path | None, flags: Sequence[Flag] = ()) -> Scenario:
+    """The scenario at `path` (or the defaults) with `flags` applied; `BadInput` listing every
+    problem, each labelled with the file or the flag it came from."""
+    data = read_toml(path) if path is not None else {}
+    merged, clashes = apply_overrides(data, [Override(flag.key, flag.value) for flag in flags])
+    lines = [scenario_line(problem, path, flags) for problem in clashes]
+    try:
+        scenario = Scenario.model_validate(merged)
+    except ValidationError as error:
+        for problem in problems_in(error, Scenario):
+            lines.append(scenario_line(problem, path, flags))
+        raise BadInput(*lines) from None
+    lines.extend(scenario_line(problem, path, flags) for problem in timeline_problems(scenario))
+    if lines:
+        raise BadInput(*lines)
+    return scenario
+
+
+def scenario_line(problem: Problem, path: Path | None, flags: Sequence[Flag]) -> str:
+    """The line for a problem with a scenario: blamed on the flag that set (or involved) its key,
+    else on the file (or on "defaults" when there is none)."""
+    label = str(path) if path is not None else "defaults"
+    return _flag_line(problem, flags) or problem.line(label)
+
+
+def _flag_line(problem: Problem, flags: Sequence[Flag]) -> str | None:
+    """`error: --flag message (got VALUE)` when a flag set the problem's key (or a key the check
+    involved); None when the problem is the file's own."""
+    got = "" if problem.got is NOTHING else f" (got {render(problem.got)})"
+    for flag in flags:
+        if _within(problem.key, flag.key):
+            rest = problem.key[len(flag.key) :]
+            if flag.items and rest and isinstance(rest[0], int) and rest[0] < len(flag.items):
+                inner = dotted(rest[1:])
+                where = f" {flag.items[rest[0]]}:" + (f" {inner}" if inner else "")
+            else:
+                where = f" {dotted(rest)}" if rest else ""
+            return f"error: {flag.flag}{where} {problem.message}{got}"
+    for flag in flags:
+        if any(_within(involved, flag.key) for involved in problem.involves):
+            return f"error: {flag.flag}: {dotted(problem.key)} {problem.message}{got}"
+    return None
+
+
+def _within(key: Key, prefix: tuple[str, ...]) -> bool:
+    return tuple(key[: len(prefix)]) == prefix

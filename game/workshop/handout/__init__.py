@@ -1,0 +1,4 @@
+"""The handout: one static HTML page built from what the repo runs (`page`).
+
+Add here: a new section of the handout.
+"""

@@ -1,0 +1,378 @@
+"""`run_headless`: the game's own frame loop, with a frame source where the player would be.
+
+Every frame does what the real loop does, in the same order:
+
+    the source says how long the frame lasts, given what the last one ran (`next_frame`)
+    at the frame boundary: carry out what is due (knobs turned, pause, tick-stamped inputs)
+    frame = session.begin(duration); run its ticks one by one; frame.finish()
+    the frame's work (render cost + its ticks x step cost), then its report
+
+The only difference is where the duration comes from (`game.clock.frames`): a `VirtualClock`
+computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
+display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
+applied right before their tick runs, in the middle of a frame if need be (that is what makes a
+run independent of the render rate). A tick-rate change at a tick in the middle of a frame
+waits, like any change of how time is handled, for the frame to finish: the session stops the
+frame at that tick, the scheduler's `settle` puts the unrun ticks back, exactly, and the change
+is made before the next frame.
+
+The spiral, precisely. `spiral` is true when the frame time kept growing until the run ended or
+a cap stopped it, which is one of:
+
+- the game's own spiral light (`SpiralDetector`: 4 frames in a row each at least 5% longer than
+  the one before, the last at least 50 ms; it goes out after 4 frames that did not grow) is still
+  on at the last frame; or
+- the runaway guard stopped the run: one frame's work alone (render cost + its ticks x step
+  cost) exceeded `RUNAWAY_WORK_NS`, 10 s of wall time. The `uncapped` policy with a step cost
+  above the step grows geometrically (x 1.2 per frame at 20 ms per 16.7 ms tick) and would
+  otherwise run until the end, one ever longer frame after another; or
+- the frames kept growing over the run's whole second half (a slow spiral, too slow for the
+  light: 16.7 ms per 16.667 ms tick grows 0.2% per frame): cut the run into four quarters of
+  wall time; the mean frame length of quarters 2, 3 and 4 each exceeds the one before by at
+  least 10%, and the last frame is at least 4 times the first quarter's mean
+  (`game.workshop.runs.growth.GrowthWatch`).
+
+A capped policy under the same load grows for a few frames and levels off at its cap; the light
+goes out, the guard never trips and its last quarters have the same mean frame, so its `spiral`
+is false.
+
+Memory does not grow with the run: each `FrameReport` is handed to `sink` (if given) as it is
+made, and only the last `keep` of them are kept in `RunResult.frames` (all of them when `keep`
+is None, for the short runs that tests and comparisons look at frame by frame); the totals
+(longest frame, the growth watch) are running sums.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple, Protocol
+
+from game.clock.frames import FrameRan, FrameSource
+from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
+from game.display.judder import JudderReport
+from game.display.vrr import VrrCounts
+from game.scheduler.plan import StepPlan
+from game.scheduler.records import frame_record
+from game.session.controls import Act, Action, ControlsChange
+from game.session.frame import Frame
+from game.session.input_readout import InputCounts
+from game.session.session import LabSession
+from game.workshop.runs.growth import GrowthWatch
+from game.workshop.runs.timeline import (
+    PlayerInput,
+    RecordedOrder,
+    SettingsChange,
+    TickEvent,
+    TickRateChange,
+    Timeline,
+)
+
+NO_PRESSES = InputCounts()
+RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
+"""A frame whose work alone takes longer than this ends the run: the loop is past saving."""
+
+
+class FrameReport(NamedTuple):
+    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it (a
+    NamedTuple, like the plan: one is made every frame)."""
+
+    number: int
+    """1-based, as in the explainer."""
+    plan: StepPlan
+    wall_ns: int
+    """The virtual wall clock at the end of the frame (floored to whole ns)."""
+    lag_ns: Fraction
+    """Scaled wall time minus simulated time after this frame: dropped plus carried."""
+    inputs: InputCounts = NO_PRESSES
+    """Lane 0's input counters after this frame (all zero without key edges)."""
+
+    @property
+    def frame_ns(self) -> int:
+        """How long the frame lasted: exactly what it handed the scheduler as `elapsed_ns`."""
+        return self.plan.elapsed_ns
+
+    def record(self) -> dict[str, int | float | bool]:
+        """The `schedule --json` frame keys, plus `wall_ns` and `frame_ns`."""
+        return {
+            **frame_record(self.number, self.plan),
+            "wall_ns": self.wall_ns,
+            "frame_ns": self.frame_ns,
+        }
+
+
+FrameSink = Callable[[FrameReport], None]
+"""Hears each frame of a headless run as it is made (`simulate --json` prints it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """What a headless run did, frame by frame and in total."""
+
+    frames: tuple[FrameReport, ...]
+    """The frames kept: all of them, or the last `keep` (see `run_headless`)."""
+    books: dict[str, int | bool]
+    """The explainer's summary of lane 0's books (`TimeBooks.summary`)."""
+    tick: int
+    state_hash: str
+    max_frame_ns: int
+    spiral: bool
+    runaway: bool
+    """The runaway guard ended the run (see the module's docstring)."""
+    lag_ns: Fraction
+    inputs: InputCounts = NO_PRESSES
+    """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
+    judder: JudderReport | None = None
+    """The judder meter's figures, when the run had a display (`game.workshop.runs.display_run`)."""
+    vrr: VrrCounts | None = None
+    """What the display's VRR panel did (its repeats, the frames they delayed), if it had one."""
+    non_finite_tick: int | None = None
+    """The first tick after which the world held an infinite or NaN position: the integrator
+    blew up (None: it never did). A clear event in the summary, not a numpy warning."""
+
+    def summary(self) -> dict[str, int | bool | str | float | None]:
+        """The `simulate --json` summary: the explainer's keys, then this run's own (and the
+        judder meter's, with a display)."""
+        return {
+            **self.books,
+            "state_hash": self.state_hash,
+            "max_frame_ns": self.max_frame_ns,
+            "spiral": self.spiral,
+            "lag_ns": round_ns(self.lag_ns),
+            "runaway": self.runaway,
+            "non_finite_tick": self.non_finite_tick,
+            **(self.judder.row() if self.judder is not None else {}),
+            **(self.vrr.row() if self.vrr is not None else {}),
+        }
+
+
+class HeadlessSource(FrameSource, Protocol):
+    """The `FrameSource` of a headless run (`game.clock.frames` says what crosses the seam),
+    with the two render knobs a scenario turns: its changes set the render rate and cost, and
+    the render cost counts in each frame's work (the input lab's flip, the runaway guard). A
+    `VirtualClock` and a `DisplayedClock` model them; `RecordedFrames` has none to turn."""
+
+    @property
+    def render_cost_ns(self) -> Fraction | int: ...
+
+    def set_render(
+        self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None
+    ) -> None: ...
+
+
+def run_headless(
+    session: LabSession,
+    source: HeadlessSource,
+    timeline: Timeline | None = None,
+    *,
+    until_ns: Fraction | int | None = None,
+    until_tick: int | None = None,
+    sink: FrameSink | None = None,
+    keep: int | None = None,
+) -> RunResult:
+    """Drive `session` frame by frame on `source` until the next frame would end after
+    `until_ns`, or until lane 0's world reaches tick `until_tick` (exactly: the frame stops
+    there), or until the source has no frame left.
+
+    Give at least one of the two ends. Each frame's report goes to `sink` as it is made; the
+    result keeps the last `keep` frames (every frame when None). The session and the source are
+    left as the run leaves them (the session's own hooks hear every order and tick-rate
+    change, as in the game).
+    """
+    if until_ns is None and until_tick is None:
+        raise ValueError("a headless run needs an end: until_ns, until_tick or both")
+    if until_tick is not None and until_tick < session.lanes[0].world.tick:
+        raise ValueError(f"the world is already past tick {until_tick}")
+    if keep is not None and keep < 0:
+        raise ValueError(f"keep must be at least 0 (got {keep})")
+    frames: deque[FrameReport] = deque(maxlen=keep)
+    with _collector_paused():
+        return _HeadlessRun(session, source, timeline or Timeline()).run(
+            None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
+        )
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector, off for the length of a run, then back as it was.
+
+    A run keeps every frame it reports (and, with a display, each frame's trip through it):
+    some 500,000 objects in 10 minutes at 144 fps, which every full collection walks again,
+    about a sixth of the run's CPU time. It finds nothing: a run makes no reference cycles, its
+    garbage goes by reference counting alone (`tests/test_workshop_runner.py` checks)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+class _HeadlessRun:
+    """The state of one run: where it is in each list of events, and in time."""
+
+    def __init__(self, session: LabSession, source: HeadlessSource, timeline: Timeline) -> None:
+        self.session = session
+        self.source = source
+        self.timeline = timeline
+        self.next_change = 0
+        self.next_stall = 0
+        self.next_event = 0
+        self.next_edge = 0
+        self.until_tick: int | None = None
+        self.now_ns = 0
+        """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
+
+    def run(
+        self,
+        until_ns: Fraction | None,
+        until_tick: int | None,
+        sink: FrameSink | None,
+        frames: deque[FrameReport],
+    ) -> RunResult:
+        """The frames, in order: the source says how long the next one lasts, given what the
+        last one ran; the frame runs; its work is counted; it is reported."""
+        self.until_tick = until_tick
+        lane = self.session.lanes[0]
+        growth = GrowthWatch()
+        count = max_frame_ns = 0
+        runaway = False
+        self._apply_changes()
+        self._apply_tick_events()
+        ran = FrameRan(stall_ns=self._take_stalls())  # nothing ran yet; a stall may be due at 0
+        while until_tick is None or lane.world.tick < until_tick:
+            elapsed = self.source.next_frame(ran, until_ns)
+            if elapsed is None:
+                break
+            now_ns = self.now_ns = self.now_ns + elapsed
+            plan = self._frame(elapsed)
+            ran, work = self._frame_ends(plan, now_ns)
+            count += 1
+            counts = self.session.inputs.lanes[0].counts
+            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
+            frames.append(report)
+            if sink is not None:
+                sink(report)
+            max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
+            growth.add(now_ns, plan.elapsed_ns)
+            if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
+                raise ValueError(f"paused for good: tick {until_tick} can never be reached")
+            if work > RUNAWAY_WORK_NS:
+                runaway = True
+                break
+        return self._result(frames, max_frame_ns, runaway or growth.growing(), runaway)
+
+    def _frame(self, elapsed: int) -> StepPlan:
+        """One frame at its boundary: the keys, knobs and inputs due, then its ticks one by one
+        (each tick's inputs right before it), and lane 0's plan once it finishes."""
+        self._feed_edges()
+        self._apply_changes()
+        self._apply_tick_events()
+        frame = self.session.begin(elapsed)
+        while self._may_run(frame) and frame.next_tick():
+            self._apply_tick_events()
+        return frame.finish()[0]
+
+    def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, Fraction | int]:
+        """The frame's work (render cost + its ticks x step cost), and what it ran, with any
+        stall due by now, for the source to make the next frame of. Its picture is flipped once
+        that work is done, each tick costing its whole ns as the game waits it (the input lab's
+        press-to-flip)."""
+        controls = self.session.controls
+        steps = plan.steps
+        step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+        work = self.source.render_cost_ns  # the frame's work; the ticks' only if they cost anything
+        flip_work = work
+        if steps and step_cost:
+            work = work + steps * step_cost
+            flip_work = flip_work + steps * controls.step_cost_ns
+        self.session.inputs.flipped(now_ns + int(flip_work))
+        return FrameRan(steps, step_cost, self._take_stalls()), work
+
+    def _result(
+        self, frames: deque[FrameReport], max_frame_ns: int, spiral: bool, runaway: bool
+    ) -> RunResult:
+        lane = self.session.lanes[0]
+        return RunResult(
+            frames=tuple(frames),
+            books=lane.books.summary(),
+            tick=lane.world.tick,
+            state_hash=lane.world.state_hash(),
+            max_frame_ns=max_frame_ns,
+            spiral=spiral or lane.spiral.on,
+            runaway=runaway,
+            lag_ns=lane.lag_ns,
+            inputs=self.session.inputs.lanes[0].counts,
+            non_finite_tick=lane.world.non_finite_tick,
+        )
+
+    # -- wall-clock events, at frame boundaries ---------------------------------------------------
+
+    def _apply_changes(self) -> None:
+        changes, source = self.timeline.changes, self.source
+        while self.next_change < len(changes) and changes[self.next_change].at_ns <= source.now:
+            self._change(changes[self.next_change])
+            self.next_change += 1
+
+    def _change(self, change: SettingsChange) -> None:
+        """Turn the knobs through the session, as a key press does: a scheduler is reconfigured
+        between frames, with its carried time and its conditioning account kept as they are.
+        The clock's own knobs (`render_fps`, `render_cost_ms`) go to the clock."""
+        self.session.change(change.controls())
+        cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
+        self.source.set_render(change.render_fps, cost)
+
+    def _take_stalls(self) -> Fraction | int:
+        stalls = self.timeline.stalls
+        total: Fraction | int = 0
+        while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.source.now:
+            total += stalls[self.next_stall].length_ns
+            self.next_stall += 1
+        return total
+
+    def _feed_edges(self) -> None:
+        """Hand the session the avatar's key edges up to this frame boundary, as the game's loop
+        reads its keys when a frame begins."""
+        edges = self.timeline.key_edges
+        while self.next_edge < len(edges) and edges[self.next_edge].at_ns <= self.now_ns:
+            edge = edges[self.next_edge]
+            self.session.inputs.edge(edge.button, edge.down, edge.at_ns)
+            self.next_edge += 1
+
+    # -- tick-stamped events, right before their tick ---------------------------------------------
+
+    def _may_run(self, frame: Frame) -> bool:
+        """A run that ends on a tick stops its last frame exactly there."""
+        if self.until_tick is not None and self.session.lanes[0].world.tick >= self.until_tick:
+            frame.stop()
+        return not frame.stopped
+
+    def _apply_tick_events(self) -> None:
+        """Apply the events due at lane 0's next tick, before it runs. A change of how time is
+        handled (the tick rate) stops the open frame there and is made once it finishes."""
+        events = self.timeline.tick_events
+        tick = self.session.lanes[0].world.tick
+        while self.next_event < len(events) and events[self.next_event].tick <= tick:
+            self._apply(events[self.next_event])
+            self.next_event += 1
+
+    def _apply(self, event: TickEvent) -> None:
+        session = self.session
+        match event:
+            case PlayerInput(action="fire", x=x, y=y):
+                session.apply(Action(Act.FIRE, x=x, y=y))
+            case PlayerInput(action="reset"):
+                session.apply(Action(Act.RESET))
+            case PlayerInput(action="integrator", integrator=name) if name is not None:
+                session.change(ControlsChange(integrator=name))
+            case RecordedOrder(order=order):
+                session.lanes[0].world.submit(order)
+            case TickRateChange(hz=hz):
+                session.change(ControlsChange(hz=hz))
+            case _:
+                raise ValueError(f"cannot apply {event!r}")

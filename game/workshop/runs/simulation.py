@@ -1,0 +1,172 @@
+"""`run_scenario`: a scenario played out on the game's own session and a virtual clock.
+
+This is `python -m game simulate` without the printing: the scenario's settings become a
+`GameConfig` (so the session is built exactly as the game builds it), its `[clock]` becomes a
+`VirtualClock` (behind a `VirtualDisplay` when it has a `[display]`), and its stalls, changes
+and inputs become the run's timeline.
+
+A run is every frame that ends within the scenario's seconds. A stall whose frame would end after
+that was never shown, and the run would look calm where the scenario asked for a stall, so the
+run is refused instead (`UnfinishedRun`); which frame holds a stall depends on the frames before
+it, so this is known only once they have run. (A stall that ends after the run is refused before
+it starts: see `timeline_problems`.)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from game.clock.virtual import FrameJitter, VirtualClock
+from game.config.exact import decimal_text
+from game.config.model import GameConfig, RenderSection
+from game.config.problems import Problem
+from game.display.model import VirtualDisplay
+from game.from_config import session_from
+from game.workshop.files.recording import SessionRecorder
+from game.workshop.files.scenario import Scenario
+from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.runner import FrameSink, HeadlessSource, RunResult, run_headless
+from game.workshop.runs.timeline import KeyEdge
+
+
+def scenario_config(scenario: Scenario) -> GameConfig:
+    """The game configuration a scenario runs under (its own sections, the defaults elsewhere)."""
+    render = RenderSection()
+    if scenario.display is not None:
+        render = RenderSection(interpolation=scenario.display.interpolation)
+    return GameConfig(
+        scheduler=scenario.scheduler,
+        load=scenario.load,
+        world=scenario.world,
+        input=scenario.input,
+        render=render,
+    )
+
+
+class UnfinishedRun(Exception):
+    """The run could not show what the scenario asked for; `problem` says what, and where."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+class StallWatch(VirtualClock):
+    """The virtual clock, counting the stall time of the frames that were run (the frame the run
+    stopped before is computed, so its stall is taken, but never advanced through)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown_ns = Fraction(0)
+        self.next_frame_ns = Fraction(0)
+        self._pending_ns: Fraction | int = 0
+
+    def frame_length(
+        self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
+    ) -> Fraction:
+        self.next_frame_ns = super().frame_length(steps_last_frame, step_cost_ns, stall_ns)
+        self._pending_ns = stall_ns
+        return self.next_frame_ns
+
+    def move_on(self, length: Fraction | int) -> int:
+        if self._pending_ns:  # most frames hold no stall: no Fraction sum to make
+            self.shown_ns += self._pending_ns
+            self._pending_ns = 0
+        return super().move_on(length)
+
+
+def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> StallWatch:
+    """The scenario's virtual clock, optionally at another render rate."""
+    clock = scenario.clock
+    jitter_ns = int(clock.jitter_ms * NS_PER_MS)  # whole ns: the noise is drawn in ns
+    return StallWatch(
+        clock.render_fps if render_fps is None else render_fps,
+        clock.render_cost_ms * NS_PER_MS,
+        jitter=FrameJitter(jitter_ns, clock.jitter_seed) if jitter_ns else None,
+    )
+
+
+def run_scenario(
+    scenario: Scenario,
+    *,
+    source: HeadlessSource | None = None,
+    render_fps: Fraction | None = None,
+    until_tick: int | None = None,
+    recorder: SessionRecorder | None = None,
+    key_edges: tuple[KeyEdge, ...] = (),
+    sink: FrameSink | None = None,
+    keep: int | None = None,
+) -> RunResult:
+    """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
+
+    The frames come from the scenario's `[clock]` (behind its `[display]`, if it has one), or
+    from `source` when one is given (a recording of real frame times, say): the stall check and
+    the display's figures belong to the scenario's clock, and are left out then. `render_fps`
+    replaces the scenario's render rate (the render-rate comparisons use it). A
+    `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
+    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
+    are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
+    `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
+    """
+    display = scenario.display
+    session = session_from(
+        scenario_config(scenario),
+        on_order=recorder.on_order if recorder is not None else None,
+        on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
+        refresh_hz=display.refresh_hz if display is not None else Fraction(60),
+    )
+    clock = scenario_clock(scenario, render_fps)
+    shown = None
+    if display is not None and source is None:
+        shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
+    timeline = replace(scenario.timeline(), key_edges=key_edges)
+    try:
+        result = run_headless(
+            session,
+            source or shown or clock,
+            timeline,
+            until_ns=scenario.until_ns,
+            until_tick=until_tick,
+            sink=sink if shown is None else shown.hearing(session, sink),
+            keep=keep,
+        )
+        if shown is not None:
+            judder, vrr = shown.figures(session)
+            result = replace(result, judder=judder, vrr=vrr)
+        ended = result.runaway or (until_tick is not None and result.tick >= until_tick)
+        if source is None and not ended:
+            _check_stalls(scenario, clock)
+    except BaseException:
+        if recorder is not None:
+            recorder.abandon()
+        raise
+    if recorder is not None:
+        recorder.finish(session.lanes[0].world)
+    return result
+
+
+def _check_stalls(scenario: Scenario, clock: StallWatch) -> None:
+    """`UnfinishedRun` naming the first stall (in time) that no frame of the run held."""
+    in_time = sorted(range(len(scenario.stalls)), key=lambda index: scenario.stalls[index].at)
+    shown = clock.shown_ns
+    for index in in_time:
+        stall = scenario.stalls[index]
+        shown -= stall.ms * NS_PER_MS
+        if shown < 0:
+            end_ns = max(
+                clock.now + clock.next_frame_ns, stall.at * NS_PER_SECOND + stall.ms * NS_PER_MS
+            )
+            end = Fraction(math.ceil(end_ns / NS_PER_MS), 1000)  # in s, rounded up to the ms
+            raise UnfinishedRun(
+                Problem(
+                    ("stalls", index),
+                    f"does not fit in the run: the frame that holds it would end at "
+                    f"{decimal_text(end)} s, after the run's {decimal_text(scenario.seconds)} s; "
+                    "end it earlier or run longer",
+                    involves=(("seconds",),),
+                )
+            )
