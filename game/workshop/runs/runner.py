@@ -45,6 +45,7 @@ is None, for the short runs that tests and comparisons look at frame by frame); 
 from __future__ import annotations
 
 import gc
+import math
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -227,6 +228,10 @@ class _HeadlessRun:
         self.until_tick: int | None = None
         self.now_ns = 0
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
+        self._source_ns = math.floor(source.now)
+        """The source's `now`, floored: it moves on by each frame's length, exactly."""
+        self._render_work: tuple[int, bool] = (0, False)
+        self._render_cost_known()
 
     def run(
         self,
@@ -250,8 +255,9 @@ class _HeadlessRun:
             if elapsed is None:
                 break
             now_ns = self.now_ns = self.now_ns + elapsed
+            self._source_ns += elapsed
             plan = self._frame(elapsed)
-            ran, work = self._frame_ends(plan, now_ns)
+            ran, runaway = self._frame_ends(plan, now_ns)
             count += 1
             counts = self.session.inputs.lanes[0].counts
             report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
@@ -262,8 +268,7 @@ class _HeadlessRun:
             growth.add(now_ns, plan.elapsed_ns)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
-            if work > RUNAWAY_WORK_NS:
-                runaway = True
+            if runaway:
                 break
         return self._result(frames, max_frame_ns, runaway or growth.growing(), runaway)
 
@@ -278,21 +283,29 @@ class _HeadlessRun:
             self._apply_tick_events()
         return frame.finish()[0]
 
-    def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, Fraction | int]:
-        """The frame's work (render cost + its ticks x step cost), and what it ran, with any
-        stall due by now, for the source to make the next frame of. Its picture is flipped once
-        that work is done, each tick costing its whole ns as the game waits it (the input lab's
-        press-to-flip)."""
+    def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, bool]:
+        """What the frame ran, with any stall due by now, for the source to make the next frame
+        of; and whether its work (render cost + its ticks x step cost) ran away. Its picture is
+        flipped once that work is done, each tick costing its whole ns as the game waits it
+        (the input lab's press-to-flip)."""
         controls = self.session.controls
         steps = plan.steps
         step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
-        work = self.source.render_cost_ns  # the frame's work; the ticks' only if they cost anything
-        flip_work = work
         if steps and step_cost:
-            work = work + steps * step_cost
-            flip_work = flip_work + steps * controls.step_cost_ns
-        self.session.inputs.flipped(now_ns + int(flip_work))
-        return FrameRan(steps, step_cost, self._take_stalls()), work
+            work = self.source.render_cost_ns + steps * step_cost
+            flip_work = self.source.render_cost_ns + steps * controls.step_cost_ns
+            self.session.inputs.flipped(now_ns + int(flip_work))
+            runaway = work > RUNAWAY_WORK_NS
+        else:  # the render cost alone: its whole ns and its verdict were worked out on change
+            render_ns, runaway = self._render_work
+            self.session.inputs.flipped(now_ns + render_ns)
+        return FrameRan(steps, step_cost, self._take_stalls()), runaway
+
+    def _render_cost_known(self) -> None:
+        """Work out a frame's render cost in whole ns, and whether it alone runs away, when it
+        changes: most frames' work is that alone, and a `Fraction` compared every frame costs."""
+        cost = self.source.render_cost_ns
+        self._render_work = (int(cost), cost > RUNAWAY_WORK_NS)
 
     def _result(
         self, frames: deque[FrameReport], max_frame_ns: int, spiral: bool, runaway: bool
@@ -314,8 +327,8 @@ class _HeadlessRun:
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 
     def _apply_changes(self) -> None:
-        changes, source = self.timeline.changes, self.source
-        while self.next_change < len(changes) and changes[self.next_change].at_ns <= source.now:
+        changes = self.timeline.changes
+        while self.next_change < len(changes) and self._due(changes[self.next_change].at_ns):
             self._change(changes[self.next_change])
             self.next_change += 1
 
@@ -326,11 +339,20 @@ class _HeadlessRun:
         self.session.change(change.controls())
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.source.set_render(change.render_fps, cost)
+        self._render_cost_known()
+
+    def _due(self, at_ns: Fraction | int) -> bool:
+        """`at_ns <= source.now`. A whole-ns time is due exactly when it is at most `now`
+        floored: an integer comparison, where `now` would be a `Fraction` made and compared
+        every frame."""
+        if at_ns.denominator == 1:
+            return at_ns.numerator <= self._source_ns
+        return at_ns <= self.source.now
 
     def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls
         total: Fraction | int = 0
-        while self.next_stall < len(stalls) and stalls[self.next_stall].at_ns <= self.source.now:
+        while self.next_stall < len(stalls) and self._due(stalls[self.next_stall].at_ns):
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1
         return total

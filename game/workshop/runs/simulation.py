@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.virtual import FrameJitter, VirtualClock
@@ -55,35 +54,12 @@ class UnfinishedRun(Exception):
         self.problem = problem
 
 
-class StallWatch(VirtualClock):
-    """The virtual clock, counting the stall time of the frames that were run (the frame the run
-    stopped before is computed, so its stall is taken, but never advanced through)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.shown_ns = Fraction(0)
-        self.next_frame_ns = Fraction(0)
-        self._pending_ns: Fraction | int = 0
-
-    def frame_length(
-        self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int = 0
-    ) -> Fraction:
-        self.next_frame_ns = super().frame_length(steps_last_frame, step_cost_ns, stall_ns)
-        self._pending_ns = stall_ns
-        return self.next_frame_ns
-
-    def move_on(self, length: Fraction | int) -> int:
-        if self._pending_ns:  # most frames hold no stall: no Fraction sum to make
-            self.shown_ns += self._pending_ns
-            self._pending_ns = 0
-        return super().move_on(length)
-
-
-def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> StallWatch:
-    """The scenario's virtual clock, optionally at another render rate."""
+def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> VirtualClock:
+    """The scenario's virtual clock, optionally at another render rate (it counts the stall
+    time of the frames it moved through: `held_stall_ns`, for `_check_stalls`)."""
     clock = scenario.clock
     jitter_ns = int(clock.jitter_ms * NS_PER_MS)  # whole ns: the noise is drawn in ns
-    return StallWatch(
+    return VirtualClock(
         clock.render_fps if render_fps is None else render_fps,
         clock.render_cost_ms * NS_PER_MS,
         jitter=FrameJitter(jitter_ns, clock.jitter_seed) if jitter_ns else None,
@@ -149,16 +125,16 @@ def run_scenario(
     return result
 
 
-def _check_stalls(scenario: Scenario, clock: StallWatch) -> None:
+def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
     """`UnfinishedRun` naming the first stall (in time) that no frame of the run held."""
     in_time = sorted(range(len(scenario.stalls)), key=lambda index: scenario.stalls[index].at)
-    shown = clock.shown_ns
+    shown = clock.held_stall_ns
     for index in in_time:
         stall = scenario.stalls[index]
         shown -= stall.ms * NS_PER_MS
         if shown < 0:
             end_ns = max(
-                clock.now + clock.next_frame_ns, stall.at * NS_PER_SECOND + stall.ms * NS_PER_MS
+                clock.now + clock.last_length_ns, stall.at * NS_PER_SECOND + stall.ms * NS_PER_MS
             )
             end = Fraction(math.ceil(end_ns / NS_PER_MS), 1000)  # in s, rounded up to the ms
             raise UnfinishedRun(
