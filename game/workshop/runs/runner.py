@@ -279,8 +279,12 @@ class _HeadlessRun:
         self._apply_changes()
         self._apply_tick_events()
         frame = self.session.begin(elapsed)
-        while self._may_run(frame) and frame.next_tick():
-            self._apply_tick_events()
+        if self.until_tick is None and self.next_event == len(self.timeline.tick_events):
+            while frame.next_tick():  # nothing left to stop at or apply between ticks: most runs
+                pass
+        else:
+            while self._may_run(frame) and frame.next_tick():
+                self._apply_tick_events()
         return frame.finish()[0]
 
     def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, bool]:
