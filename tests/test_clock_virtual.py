@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.clock.frames import FrameRan
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
@@ -116,3 +117,28 @@ def test_ends_after_and_time_until_are_now_plus_and_minus_in_whole_numbers(
         assert clock.ends_after(length, until) is (now + length > until)
         assert clock.time_until(until) == until - now
     assert clock.time_until(now - 7) == -7
+
+
+def test_next_frame_in_whole_units_is_frame_length_then_move_on_exactly() -> None:
+    # The clock counts in 1/per_ns ns; a step cost in thirds of a ns and a stall in sevenths make
+    # its unit finer mid-run. Frame for frame it hands over what the Fraction formula gives.
+    def clock() -> VirtualClock:
+        return VirtualClock(144, render_cost_ns=Fraction(3_000_001, 2), jitter=FrameJitter(999, 3))
+
+    by_units, by_fractions = clock(), clock()
+    frames = [FrameRan(), FrameRan(2, Fraction(10_000_000, 3)), FrameRan(stall_ns=Fraction(5, 7))]
+    frames += [FrameRan(1, 9_000_000, Fraction(250_000_000, 3)), FrameRan()]
+    for ran in frames:
+        length = by_fractions.frame_length(*ran)
+        assert by_units.next_frame(ran) == by_fractions.move_on(length)
+        assert by_units.now == by_fractions.now
+        assert by_units.last_length_ns == length
+    assert by_units.held_stall_ns == by_fractions.held_stall_ns == Fraction(1_750_000_015, 21)
+
+
+def test_a_frame_that_would_end_after_the_run_is_not_begun_and_its_stall_not_held() -> None:
+    clock = VirtualClock(100)
+    assert clock.next_frame(FrameRan(), until_ns=10_000_000) == 10_000_000
+    assert clock.next_frame(FrameRan(stall_ns=1), until_ns=20_000_000) is None
+    assert (clock.now, clock.last_length_ns, clock.held_stall_ns) == (10_000_000, 10_000_001, 0)
+    assert clock.next_frame(FrameRan(), until_ns=20_000_000) == 10_000_000
