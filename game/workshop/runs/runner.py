@@ -228,10 +228,8 @@ class _HeadlessRun:
         self.until_tick: int | None = None
         self.now_ns = 0
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
-        self._source_ns = math.floor(source.now)
-        """The source's `now`, floored: it moves on by each frame's length, exactly."""
-        self._render_work: tuple[int, bool] = (0, False)
-        self._render_cost_known()
+        self._source_ns = math.floor(source.now)  # moved on by each frame's length, exactly
+        self._render_work = self._render_work_now()
 
     def run(
         self,
@@ -288,28 +286,26 @@ class _HeadlessRun:
         return frame.finish()[0]
 
     def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, bool]:
-        """What the frame ran, with any stall due by now, for the source to make the next frame
-        of; and whether its work (render cost + its ticks x step cost) ran away. Its picture is
-        flipped once that work is done, each tick costing its whole ns as the game waits it
-        (the input lab's press-to-flip)."""
+        """What the frame ran, with any stall due by now, for the source's next frame; and
+        whether its work (render cost + its ticks x step cost) ran away. Its picture is flipped
+        once that work is done, each tick costing its whole ns (the input lab's press-to-flip)."""
         controls = self.session.controls
         steps = plan.steps
         step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
         if steps and step_cost:
-            work = self.source.render_cost_ns + steps * step_cost
-            flip_work = self.source.render_cost_ns + steps * controls.step_cost_ns
-            self.session.inputs.flipped(now_ns + int(flip_work))
-            runaway = work > RUNAWAY_WORK_NS
+            render_cost = self.source.render_cost_ns
+            self.session.inputs.flipped(now_ns + int(render_cost + steps * controls.step_cost_ns))
+            runaway = render_cost + steps * step_cost > RUNAWAY_WORK_NS
         else:  # the render cost alone: its whole ns and its verdict were worked out on change
             render_ns, runaway = self._render_work
             self.session.inputs.flipped(now_ns + render_ns)
         return FrameRan(steps, step_cost, self._take_stalls()), runaway
 
-    def _render_cost_known(self) -> None:
-        """Work out a frame's render cost in whole ns, and whether it alone runs away, when it
-        changes: most frames' work is that alone, and a `Fraction` compared every frame costs."""
+    def _render_work_now(self) -> tuple[int, bool]:
+        """The render cost in whole ns, and whether it alone runs away: asked when it changes,
+        as most frames' work is that alone (a `Fraction` compared every frame costs)."""
         cost = self.source.render_cost_ns
-        self._render_work = (int(cost), cost > RUNAWAY_WORK_NS)
+        return int(cost), cost > RUNAWAY_WORK_NS
 
     def _result(
         self, frames: deque[FrameReport], max_frame_ns: int, spiral: bool, runaway: bool
@@ -343,12 +339,11 @@ class _HeadlessRun:
         self.session.change(change.controls())
         cost = None if change.render_cost_ms is None else change.render_cost_ms * NS_PER_MS
         self.source.set_render(change.render_fps, cost)
-        self._render_cost_known()
+        self._render_work = self._render_work_now()
 
     def _due(self, at_ns: Fraction | int) -> bool:
-        """`at_ns <= source.now`. A whole-ns time is due exactly when it is at most `now`
-        floored: an integer comparison, where `now` would be a `Fraction` made and compared
-        every frame."""
+        """`at_ns <= source.now`; a whole-ns time is due exactly when it is at most `now`
+        floored, an integer comparison (`now` is a `Fraction` made and compared)."""
         if at_ns.denominator == 1:
             return at_ns.numerator <= self._source_ns
         return at_ns <= self.source.now
