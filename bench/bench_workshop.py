@@ -26,6 +26,9 @@ from game.workshop.runs.simulation import run_scenario, scenario_config
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 TARGET_CPU_S = 10.0
+TARGET_RATIO = 3.0
+"""Issue 16: the exact pipeline at most 3x the float loop measured in the same run (a ratio holds
+on a loaded machine, where the seconds do not)."""
 T = TypeVar("T")
 
 
@@ -54,7 +57,8 @@ def ten_minutes(quick: bool) -> Section:
         intro=(
             f"CPU time (`time.process_time`, median of {repeat}) of `run_scenario` for 600 s of "
             "wall time at 60 Hz with the default scene, beside the naive float accumulator "
-            f"stepping the same world on the same frame times. Target: < {TARGET_CPU_S:g} s."
+            f"stepping the same world on the same frame times. Target: at most "
+            f"{TARGET_RATIO:g}x the float loop (and < {TARGET_CPU_S:g} s on a quiet machine)."
         ),
         columns=[
             "scenario",
@@ -86,7 +90,7 @@ def ten_minutes(quick: bool) -> Section:
             f"{exact:.2f} s",
             f"{floating:.2f} s",
             f"{exact / floating:.1f}x",
-            verdict(exact < TARGET_CPU_S),
+            verdict(exact <= TARGET_RATIO * floating),
         )
     section.notes.append(
         "The exact pipeline does per frame what the game does: a full `StepPlan` with its "
