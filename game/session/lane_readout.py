@@ -85,16 +85,8 @@ class LaneReadouts:
         settings = scheduler.settings
         shown = self.figures(settings)
         books = lane.books
-        plan = scheduler.last_plan
-        if open_frame is not None:
-            planned, ran = open_frame
-            plan = planned
-            # Owed: what was carried in and this frame's time, plus the wall time the catch-up
-            # has taken so far; run: the ticks done. (Once the frame is finished, the books say.)
-            owed = planned.carried_in_ns + planned.scaled_ns + in_frame_ns * settings.time_scale
-            lag = books.dropped_ns + owed - ran * planned.dt_ns
-        else:
-            lag = lane.lag_ns
+        plan = scheduler.last_plan if open_frame is None else open_frame[0]
+        lag = lane.lag_ns if open_frame is None else _lag_so_far(lane, open_frame, in_frame_ns)
         granted = books.granted_ns
         owed_ns = books.scaled_ns + granted if granted else books.scaled_ns
         return LaneReadout(
@@ -131,6 +123,17 @@ class LaneReadouts:
             conditioning=settings.conditioning,
             conditioning_carry_ms=scheduler.conditioning_carry_ns / NS_PER_MS,
         )
+
+
+def _lag_so_far(lane: Lane, open_frame: tuple[StepPlan, int], in_frame_ns: int) -> Fraction:
+    """The lag in the middle of a catch-up. Owed: what was carried in and this frame's time,
+    plus the wall time the catch-up has taken so far; run: the ticks done. (Once the frame is
+    finished, the books say.)"""
+    planned, ran = open_frame
+    owed = (
+        planned.carried_in_ns + planned.scaled_ns + in_frame_ns * lane.scheduler.settings.time_scale
+    )
+    return lane.books.dropped_ns + owed - ran * planned.dt_ns
 
 
 def _grains_over(plan: StepPlan, grains: int, unit: int) -> float:
