@@ -8,8 +8,6 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
-import itertools
-
 import pygame
 
 from game.app.judder_watch import JudderWatch
@@ -46,12 +44,6 @@ class Picture:
         )
         self._sprites = SpriteBook()
         self._renderers: list[WorldRenderer] = []
-        self._filled: tuple[ScreenLayout | None, pygame.Rect, list[pygame.Rect]] = (
-            None,
-            pygame.Rect(0, 0, 0, 0),
-            [],
-        )
-        """The layout and window last drawn, and the rectangles around their arenas."""
         self.judder = JudderWatch()
         """The live judder meter: the loop shows it every frame drawn after its ticks, and the
         readout's DISPLAY rows are its figures (`game.app.judder_watch`); its traces go to the
@@ -73,6 +65,7 @@ class Picture:
         """Draw a frame, and return the view of each lane it drew. While catching up, the
         worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
         is no alpha to blend by. `views` draws those instead (the rewatch)."""
+        surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
         live = views is None
@@ -80,13 +73,10 @@ class Picture:
             views = tuple(_live_view(lane, controls.interpolation, catching_up) for lane in lanes)
         width, height = surface.get_size()
         if width < SMALLEST_WINDOW[0] or height < SMALLEST_WINDOW[1]:
-            surface.fill(BACKGROUND)
             self._too_small(surface)  # the game runs on; there is just no room to show it
             return views
         layout = self.layout(surface.get_size(), readout)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        for rect in self._around(layout, surface.get_rect(), arenas):
-            surface.fill(BACKGROUND, rect)
         renderers = self.renderers(session)
         for lane, view, renderer, rect in zip(lanes, views, renderers, arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
@@ -101,16 +91,6 @@ class Picture:
         histories = tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
-
-    def _around(
-        self, layout: ScreenLayout, window: pygame.Rect, arenas: list[pygame.Rect]
-    ) -> list[pygame.Rect]:
-        """The window less its arenas, where the background goes: each arena's backdrop is
-        opaque and covers it, so filling under it too would only be undone (a fill of the whole
-        window costs as much as a third of the scene). Kept with the layout it was made for."""
-        if self._filled[0] is not layout or self._filled[1] != window:
-            self._filled = (layout, window, uncovered(window, arenas))
-        return self._filled[2]
 
     def _too_small(self, surface: pygame.Surface) -> None:
         text = f"make the window at least {SMALLEST_WINDOW[0]} x {SMALLEST_WINDOW[1]}"
@@ -157,23 +137,3 @@ def _live_view(lane: Lane, interpolation: str, catching_up: bool) -> RenderView:
     plan = lane.scheduler.last_plan
     alpha = 1.0 if catching_up or plan is None else plan.alpha
     return lane.world.view(alpha, interpolation)
-
-
-def uncovered(window: pygame.Rect, covered: list[pygame.Rect]) -> list[pygame.Rect]:
-    """`window` less the `covered` rectangles, as rectangles: in each band between the covered
-    rectangles' top and bottom edges, the stretches no rectangle spans."""
-    inside = [rect.clip(window) for rect in covered]
-    inside = [rect for rect in inside if rect.w > 0 and rect.h > 0]
-    edges = {window.top, window.bottom} | {y for r in inside for y in (r.top, r.bottom)}
-    cuts = sorted(edges)
-    pieces: list[pygame.Rect] = []
-    for top, bottom in itertools.pairwise(cuts):
-        spans = sorted((r.left, r.right) for r in inside if r.top <= top and r.bottom >= bottom)
-        x = window.left
-        for left, right in spans:
-            if left > x:
-                pieces.append(pygame.Rect(x, top, left - x, bottom - top))
-            x = max(x, right)
-        if x < window.right:
-            pieces.append(pygame.Rect(x, top, window.right - x, bottom - top))
-    return pieces
