@@ -249,3 +249,11 @@ def test_a_history_window_is_kept_until_the_next_frame_and_then_gathered_afresh(
     history.append(FrameSample(2.4, 1.0, 1, 0.0, 0, False))
     assert history.window(1.0).wall_s.tolist() == [1.5, 1.9, 2.4]
     assert len(FrameHistory().window(1.0)) == 0
+
+
+def test_the_newest_wall_time_is_the_last_frame_appended() -> None:
+    history = FrameHistory(capacity=2)
+    assert history.newest_wall_s is None
+    for wall_s in (0.25, 0.5, 0.75):
+        history.append(FrameSample(wall_s, 1.0, 1, 0.0, 0, False))
+        assert history.newest_wall_s == wall_s == history.latest(1).wall_s[0]

@@ -72,6 +72,12 @@ class FrameHistory:
         self._overloaded[slot] = sample.overloaded
         self._count += 1
 
+    @property
+    def newest_wall_s(self) -> float | None:
+        """When the newest frame ended (None before the first): what the graphs ask each frame,
+        without gathering a window."""
+        return float(self._wall[(self._count - 1) % self.capacity]) if self._count else None
+
     def latest(self, frames: int) -> HistoryWindow:
         """The last `frames` frames (fewer if fewer were recorded), oldest first."""
         frames = max(0, min(frames, len(self)))
