@@ -6,6 +6,7 @@ from game.scheduler.plan import StepPlan
 from game.scheduler.settings import SchedulerSettings
 from game.session.controls import Act, Action, Controls
 from game.session.frame import Frame
+from game.session.history import FrameHistory, FrameSample
 from game.session.lane import Lane
 from game.session.session import LabSession
 from game.session.spiral import SpiralDetector, SpiralState
@@ -235,3 +236,24 @@ def test_a_books_restart_asked_mid_frame_waits_for_the_frame_to_finish() -> None
     assert (session.books_since, books.frames, books.dropped_ns, books.ledger_ok) == (
         "step start", 0, 0, True,
     )  # fmt: skip
+
+
+def test_a_history_window_is_kept_until_the_next_frame_and_then_gathered_afresh() -> None:
+    history = FrameHistory(capacity=4)
+    for wall_s in (0.2, 0.7, 1.1, 1.5, 1.9):  # five frames in a ring of four
+        history.append(FrameSample(wall_s, 1.0, 1, 0.0, 0, False))
+    window = history.window(1.0)
+    assert window.wall_s.tolist() == [1.1, 1.5, 1.9]
+    assert history.window(1.0) is window
+    assert history.window(5.0).wall_s.tolist() == [0.7, 1.1, 1.5, 1.9]
+    history.append(FrameSample(2.4, 1.0, 1, 0.0, 0, False))
+    assert history.window(1.0).wall_s.tolist() == [1.5, 1.9, 2.4]
+    assert len(FrameHistory().window(1.0)) == 0
+
+
+def test_the_newest_wall_time_is_the_last_frame_appended() -> None:
+    history = FrameHistory(capacity=2)
+    assert history.newest_wall_s is None
+    for wall_s in (0.25, 0.5, 0.75):
+        history.append(FrameSample(wall_s, 1.0, 1, 0.0, 0, False))
+        assert history.newest_wall_s == wall_s == history.latest(1).wall_s[0]

@@ -164,8 +164,8 @@ class FrameGraphs:
             self._lay_out()
         count = self._plots[0].w // self._pen.pitch if self._plots else 0
         width = self.seconds / max(1, count)
-        newest = histories[0].latest(1)
-        completed = math.floor(newest.wall_s[0] / width) if len(newest) else None
+        newest = histories[0].newest_wall_s
+        completed = None if newest is None else math.floor(newest / width)
         lane = readout.lanes[0] if readout.lanes else None
         budget_and_step = (readout.frame_budget_ms, lane.step_ms if lane else 0.0)
         max_steps = lane.max_steps if lane else 0

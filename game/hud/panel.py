@@ -95,12 +95,15 @@ class StatsPanel:
         groups = (*stat_groups(readout), display_group(readout))
         lanes = max(1, len(readout.lanes))
         kept = self._fit(groups, area.height, lanes)
-        rows = [
-            row
-            for g, group in enumerate(groups)
-            for r, row in enumerate(group.rows)
-            if (g, r) in kept
-        ]
+        every = [row for group in groups for row in group.rows]
+        if len(kept) < len(every):  # the window is too short for them all
+            every = [
+                row
+                for g, group in enumerate(groups)
+                for r, row in enumerate(group.rows)
+                if (g, r) in kept
+            ]
+        rows = every
         widths = self._value_widths(rows, lanes)
         key = (area.topleft, kept, widths)
         if key != self._card_key:
@@ -168,14 +171,17 @@ class StatsPanel:
 
         Counted in characters (the type is monospaced); a badge counts two more for its edges.
         """
-        chars = [MIN_VALUE_CHARS] * lanes
-        spanning = 0
-        for row in rows:
-            if len(row.cells) == lanes:
-                for lane, cell in enumerate(row.cells):
-                    chars[lane] = max(chars[lane], len(cell.text) + 2 * cell.badge)
-            elif row.cells:  # one value for the whole game: it may span every lane's column
-                spanning = max(spanning, len(row.cells[0].text))
+        per_lane = [row.cells for row in rows if len(row.cells) == lanes]
+        columns = zip(*per_lane, strict=True) if per_lane else [()] * lanes
+        chars = [
+            max([MIN_VALUE_CHARS, *[len(cell.text) + 2 * cell.badge for cell in column]])
+            for column in columns
+        ]
+        # One value for the whole game (split screen): it may span every lane's column.
+        spanning = max(
+            (len(row.cells[0].text) for row in rows if row.cells and len(row.cells) != lanes),
+            default=0,
+        )
         char_w = self.fonts.body.char_width
         widths = [round(n * char_w) for n in chars]
         widths[-1] += max(0, round(spanning * char_w) - (sum(widths) + self._gap * (lanes - 1)))

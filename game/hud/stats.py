@@ -115,7 +115,9 @@ def _per_lane(
     *,
     strong: bool = False,
 ) -> Row:
-    return Row(label, tuple(cell(lane) for lane in lanes), priority, strong)
+    if len(lanes) == 1:  # the usual case, some twenty rows a frame: no generator
+        return Row(label, (cell(lanes[0]),), priority, strong)
+    return Row(label, tuple([cell(lane) for lane in lanes]), priority, strong)
 
 
 def _scheduler_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:

@@ -55,6 +55,9 @@ class FrameHistory:
         self._backlog = np.zeros(capacity, dtype=np.int64)
         self._overloaded = np.zeros(capacity, dtype=np.bool_)
         self._count = 0  # frames ever appended
+        self._windows: dict[float, HistoryWindow] = {}
+        self._windows_at = 0
+        """`_windows` hold the windows asked for since frame `_windows_at` was appended."""
 
     def __len__(self) -> int:
         return min(self._count, self.capacity)
@@ -68,6 +71,12 @@ class FrameHistory:
         self._backlog[slot] = sample.backlog_steps
         self._overloaded[slot] = sample.overloaded
         self._count += 1
+
+    @property
+    def newest_wall_s(self) -> float | None:
+        """When the newest frame ended (None before the first): what the graphs ask each frame,
+        without gathering a window."""
+        return float(self._wall[(self._count - 1) % self.capacity]) if self._count else None
 
     def latest(self, frames: int) -> HistoryWindow:
         """The last `frames` frames (fewer if fewer were recorded), oldest first."""
@@ -84,17 +93,33 @@ class FrameHistory:
         )
 
     def window(self, seconds: float) -> HistoryWindow:
-        """The frames that ended within the last `seconds` of wall time, oldest first."""
-        everything = self.latest(len(self))
-        if len(everything) == 0:
-            return everything
-        start = everything.wall_s[-1] - seconds
-        first = int(np.searchsorted(everything.wall_s, start, side="right"))
+        """The frames that ended within the last `seconds` of wall time, oldest first.
+
+        Several readers ask for the same window each frame (the readout's fps and dropped time,
+        the graphs), so each window is kept until the next frame is appended; and only the
+        frames inside it are gathered from the ring.
+        """
+        if self._windows_at != self._count:
+            self._windows_at = self._count
+            self._windows.clear()
+        kept = self._windows.get(seconds)
+        if kept is None:
+            kept = self._windows[seconds] = self._gathered(seconds)
+        return kept
+
+    def _gathered(self, seconds: float) -> HistoryWindow:
+        frames = len(self)
+        end = self._count
+        order = np.arange(end - frames, end) % self.capacity
+        if frames:
+            wall = self._wall[order]
+            first = int(np.searchsorted(wall, wall[-1] - seconds, side="right"))
+            order = order[first:]
         return HistoryWindow(
-            wall_s=everything.wall_s[first:],
-            frame_ms=everything.frame_ms[first:],
-            steps=everything.steps[first:],
-            dropped_ms=everything.dropped_ms[first:],
-            backlog_steps=everything.backlog_steps[first:],
-            overloaded=everything.overloaded[first:],
+            wall_s=self._wall[order],
+            frame_ms=self._frame[order],
+            steps=self._steps[order],
+            dropped_ms=self._dropped[order],
+            backlog_steps=self._backlog[order],
+            overloaded=self._overloaded[order],
         )

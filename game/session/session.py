@@ -28,15 +28,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
+from game.clock.units import hz_to_step_ns
 from game.scheduler.plan import StepPlan
 from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
-from game.session.input_readout import InputReadout
 from game.session.lane import Lane
+from game.session.lane_readout import LaneReadouts
 from game.session.readout import LaneReadout
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
 from game.world.world import World
@@ -83,6 +83,7 @@ class LabSession:
         """What arrived while a frame was open and waits for it to finish, in order."""
         self.inputs = InputDesk(self.controls.input_models[:1])
         """The avatar's presses, each lane's input model, and their counters."""
+        self._lane_readouts = LaneReadouts()
         self.books_since = ""
         """What the books count from, for the HUD ("step start"); empty from the session's
         start."""
@@ -311,7 +312,7 @@ class LabSession:
         inputs = self.inputs.readouts()
         progress = self._frame.progress() if self._frame is not None else ()
         return tuple(
-            _lane_readout(
+            self._lane_readouts.of(
                 lane,
                 inputs[index],
                 focused=split and index == self.controls.focus_lane,
@@ -320,62 +321,3 @@ class LabSession:
             )
             for index, lane in enumerate(self.lanes)
         )
-
-
-def _ms(ns: Fraction | int) -> float:
-    return float(Fraction(ns) / NS_PER_MS)
-
-
-def _lane_readout(
-    lane: Lane,
-    inputs: InputReadout | None = None,
-    *,
-    focused: bool,
-    open_frame: tuple[StepPlan, int] | None = None,
-    in_frame_ns: int = 0,
-) -> LaneReadout:
-    settings = lane.scheduler.settings
-    books = lane.books
-    plan = lane.scheduler.last_plan
-    lag = lane.lag_ns
-    if open_frame is not None:
-        planned, ran = open_frame
-        plan = planned
-        # Owed: what was carried in and this frame's time, plus the wall time the catch-up has
-        # taken so far; run: the ticks done. (Once the frame is finished, the books say it.)
-        owed = planned.carried_in_ns + planned.scaled_ns + in_frame_ns * settings.time_scale
-        lag = books.dropped_ns + owed - ran * planned.dt_ns
-    return LaneReadout(
-        policy=settings.policy,
-        hz=float(settings.hz),
-        step_ms=_ms(settings.step_ns),
-        max_steps=settings.max_steps,
-        max_frame_ms=_ms(settings.max_frame_ns),
-        max_backlog_ms=_ms(settings.max_backlog_ns),
-        steps=plan.steps if plan else 0,
-        alpha=plan.alpha if plan else 0.0,
-        remainder_ms=_ms(plan.remainder_ns) if plan else 0.0,
-        backlog_steps=plan.backlog_steps if plan else 0,
-        dropped_frame_ms=_ms(plan.dropped_ns) if plan else 0.0,
-        dropped_last_second_ms=float(lane.history.window(1.0).dropped_ms.sum()),
-        dropped_total_ms=_ms(books.dropped_ns),
-        tick=lane.world.tick,
-        sim_time_s=float(books.sim_time_ns / NS_PER_SECOND),
-        wall_time_s=books.wall_ns / NS_PER_SECOND,
-        owed_time_s=float((books.scaled_ns + books.granted_ns) / NS_PER_SECOND),
-        lag_ms=_ms(lag),
-        time_scale=str(settings.time_scale),
-        paused=lane.scheduler.paused,
-        overloaded=lane.scheduler.overloaded,
-        spiral=lane.spiral.on,
-        alpha_mode=settings.alpha_mode.value,
-        integrator=lane.world.integrator,
-        bodies=lane.world.body_count,
-        focused=focused,
-        non_finite_tick=lane.world.non_finite_tick,
-        inputs=inputs,
-        variable=settings.policy == "variable",
-        dt_ms=_ms(plan.dt_ns) if plan else _ms(settings.step_ns),
-        conditioning=settings.conditioning,
-        conditioning_carry_ms=lane.scheduler.conditioning_carry_ns / NS_PER_MS,
-    )
