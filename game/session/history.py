@@ -83,14 +83,7 @@ class FrameHistory:
         frames = max(0, min(frames, len(self)))
         end = self._count
         order = np.arange(end - frames, end) % self.capacity
-        return HistoryWindow(
-            wall_s=self._wall[order],
-            frame_ms=self._frame[order],
-            steps=self._steps[order],
-            dropped_ms=self._dropped[order],
-            backlog_steps=self._backlog[order],
-            overloaded=self._overloaded[order],
-        )
+        return self._at(order)
 
     def window(self, seconds: float) -> HistoryWindow:
         """The frames that ended within the last `seconds` of wall time, oldest first.
@@ -107,14 +100,8 @@ class FrameHistory:
             kept = self._windows[seconds] = self._gathered(seconds)
         return kept
 
-    def _gathered(self, seconds: float) -> HistoryWindow:
-        frames = len(self)
-        end = self._count
-        order = np.arange(end - frames, end) % self.capacity
-        if frames:
-            wall = self._wall[order]
-            first = int(np.searchsorted(wall, wall[-1] - seconds, side="right"))
-            order = order[first:]
+    def _at(self, order: NDArray[np.int64]) -> HistoryWindow:
+        """The frames at the ring positions `order`, in that order."""
         return HistoryWindow(
             wall_s=self._wall[order],
             frame_ms=self._frame[order],
@@ -123,3 +110,13 @@ class FrameHistory:
             backlog_steps=self._backlog[order],
             overloaded=self._overloaded[order],
         )
+
+    def _gathered(self, seconds: float) -> HistoryWindow:
+        frames = len(self)
+        end = self._count
+        order = np.arange(end - frames, end) % self.capacity
+        if frames:
+            wall = self._wall[order]
+            first = int(np.searchsorted(wall, wall[-1] - seconds, side="right"))
+            order = order[first:]
+        return self._at(order)
