@@ -68,7 +68,9 @@ def display() -> Iterator[str]:
             server.kill()
             _, errors = server.communicate(timeout=5)
             pytest.fail(f"Xvfb did not report a display number: {errors.decode(errors='replace')}")
-        yield f":{number}"
+        name = f":{number}"
+        _wait_until_sdl_opens(name, server)
+        yield name
     finally:
         os.close(read_end)
         if server.poll() is None:
@@ -78,6 +80,40 @@ def display() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+
+
+SDL_OPENS = "import pygame; pygame.display.init(); print(pygame.display.get_driver())"
+"""What the game does first with the display, as a probe that does nothing else."""
+
+
+def _wait_until_sdl_opens(name: str, server: subprocess.Popen[bytes]) -> None:
+    """Wait until SDL itself can open the new display, or fail saying why.
+
+    Xvfb reports its number once it listens, but a CI run once saw the game, started right
+    after, refuse the display ("x11 not available"). Asking SDL the way the game will (not
+    another X client) both waits out such a start and, if it never opens, puts SDL's and Xvfb's
+    own words in the failure.
+    """
+    env = {**os.environ, "DISPLAY": name, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    deadline = time.monotonic() + STEP_TIMEOUT_S
+    while True:
+        probe = subprocess.run(
+            [sys.executable, "-c", SDL_OPENS],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=STEP_TIMEOUT_S,
+        )
+        if probe.returncode == 0:
+            return
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            _, errors = server.communicate(timeout=5)
+            pytest.fail(
+                f"SDL cannot open Xvfb's display {name}: {probe.stderr.strip()}\n"
+                f"Xvfb said: {errors.decode(errors='replace')}"
+            )
+        time.sleep(0.2)
 
 
 class Game:
