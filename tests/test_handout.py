@@ -15,8 +15,9 @@ import pytest
 from PIL import Image, ImageStat
 
 from game.cli import main
+from game.resources import REFERENCES
 from game.workshop.files.lessons import load_lessons
-from game.workshop.handout.page import REFERENCES, reference_sections, trimmed
+from game.workshop.handout.page import reference_sections, trimmed
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [

@@ -76,6 +76,6 @@ def test_presentation_fonts_are_twice_the_size(font: pygame.font.Font) -> None:
 
 
 def test_a_missing_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(text, "ASSETS", tmp_path)
+    monkeypatch.setattr(text, "FONTS", tmp_path)
     with pytest.raises(FileNotFoundError, match=r"HUD font not found: .*DejaVuSansMono\.ttf"):
         load_font(text.REGULAR, 16)

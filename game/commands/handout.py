@@ -29,11 +29,11 @@ from game.commands import compare, lab, schedule
 from game.commands.clip import make_clip
 from game.config.loading import load_config
 from game.errors import BadInput
+from game.resources import REFERENCES, SCENARIOS
 from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import load_lessons
 from game.workshop.files.output import output_directory
 from game.workshop.handout.page import (
-    REFERENCES,
     Comparison,
     Figure,
     ReferenceSection,
@@ -44,7 +44,6 @@ from game.workshop.handout.page import (
 )
 
 HELP = "write a static handout page: every lesson with its clip, the references, the policies"
-SCENARIOS = Path(__file__).resolve().parents[2] / "configs" / "scenarios"
 COMPARISONS = (
     ("single_stall", "uncapped,clamp,drop,reset,backlog"),
     ("spiral", "uncapped,clamp,drop,backlog"),
@@ -148,7 +147,6 @@ def lab_figures(out: Path) -> list[Figure]:
 def comparisons(out: Path, quick: bool) -> list[Comparison]:
     made = []
     for name, policies in COMPARISONS[:1] if quick else COMPARISONS:
-        scenario = f"configs/scenarios/{name}.toml"
         folder = out / "figures" / f"compare-{name}"
         parser = _Parser(prog="python -m game compare")
         compare.add_arguments(parser)
@@ -162,7 +160,7 @@ def comparisons(out: Path, quick: bool) -> list[Comparison]:
         table = "".join(
             line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
         )
-        command = f"compare --scenario {scenario} --policies {policies} --out out/{name}"
+        command = f"compare --scenario {name} --policies {policies} --out out/{name}"
         figure = f"figures/{folder.name}/compare.png"
         made.append(Comparison(table.splitlines()[0], command, table, figure))
     return made

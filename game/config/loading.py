@@ -25,11 +25,12 @@ from game.config.overrides import Override, apply_overrides, parse_override
 from game.config.problems import Key, Problem, problems_in
 from game.config.toml_files import read_toml
 from game.errors import BadInput
+from game.resources import DEFAULT_CONFIG
 
 COMMAND_LINE = "command line"
 """The label of problems in overrides, where a file name would otherwise be."""
 
-DEFAULT_CONFIG_FILE = Path(__file__).resolve().parents[2] / "configs" / "default.toml"
+DEFAULT_CONFIG_FILE = DEFAULT_CONFIG
 """The shipped file holding every setting at its default, each with a comment."""
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pygame
 
 from game.hud.hud_colours import RGB
+from game.resources import FONTS
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 REGULAR = "DejaVuSansMono.ttf"
 BOLD = "DejaVuSansMono-Bold.ttf"
 
@@ -30,11 +30,11 @@ DEFAULT_CAPACITY = 2_048
 
 def font_path(name: str) -> Path:
     """The path of a font shipped in `assets/fonts`, or a clear error saying what is missing."""
-    path = ASSETS / "fonts" / name
+    path = FONTS / name
     if not path.is_file():
         raise FileNotFoundError(
-            f"HUD font not found: {path}. The game's assets/ folder must sit beside the game/ "
-            "package (run from a checkout, or reinstall it with `make install`)."
+            f"HUD font not found: {path}. The game's files are incomplete: reinstall it "
+            "(`make install` in a checkout)."
         )
     return path
 

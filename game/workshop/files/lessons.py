@@ -41,10 +41,11 @@ from game.config.model import ConditioningName, InputModelName, PolicyName, Sect
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
+from game.resources import LESSONS
 from game.session.controls import Controls, partner_policy
 from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 
-LESSONS_DIR = Path(__file__).resolve().parents[3] / "configs" / "lessons"
+LESSONS_DIR = LESSONS
 
 
 @with_knobs(Where.LESSON)

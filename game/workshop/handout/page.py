@@ -16,9 +16,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-REFERENCES = Path(__file__).resolve().parents[3] / "docs" / "references.md"
 RUNNABLE = ("schedule", "lab")
 """The commands the handout runs to show their output: quick, and they write no files."""
 _COMMAND = re.compile(r"python -m game ((?:schedule|lab)\b[^`#\n]*)")
