@@ -2,17 +2,23 @@
 
 Without a subcommand it plays the game; the subcommands are the workshop tools. Every command
 reports bad input as one line on stderr and exits with status 2, never with a traceback.
+Installed (pip, pipx, the one-file bundle) it is `timestep-lab`, the same commands with the same
+output; `--version` says which version, where its files are and where the licences are.
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
 from typing import NoReturn, Protocol
 
 from game.errors import EXIT_BAD_INPUT, BadInput
 from game.limits import MAX_PROBLEM_LINES
+from game.resources import INSTALLED, LICENCES, ROOT
 
 
 class CliParser(argparse.ArgumentParser):
@@ -43,6 +49,7 @@ def _commands() -> dict[str, Command]:
         lab,
         play,
         replay,
+        scenarios,
         schedule,
         simulate,
         sweep,
@@ -53,6 +60,7 @@ def _commands() -> dict[str, Command]:
         "schedule": schedule,
         "lab": lab,
         "simulate": simulate,
+        "scenarios": scenarios,
         "compare": compare,
         "sweep": sweep,
         "replay": replay,
@@ -63,11 +71,52 @@ def _commands() -> dict[str, Command]:
     }
 
 
+DISTRIBUTION = "timestep-lab"
+"""The name pip, pipx and the bundle know the game by; its version is pyproject.toml's."""
+
+
+def program_name() -> str:
+    """What the user typed: `python -m game`, or `timestep-lab` (installed or bundled)."""
+    typed = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return "python -m game" if typed in ("", "__main__.py", "-c") else Path(typed).stem
+
+
+def version_text() -> str:
+    """`--version`: the version, where the game's files are, and where each licence is."""
+    files = "installed" if INSTALLED else "a checkout"
+    lines = [
+        f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)} (Python {platform.python_version()})",
+        f"files: {ROOT} ({files})",
+        "licences:",
+        *(f"  {licence.covers}: {licence.path}" for licence in LICENCES),
+    ]
+    return "\n".join(lines)
+
+
+class _PrintVersion(argparse.Action):
+    """`--version` prints `version_text()` as it is: argparse's own action re-wraps the lines."""
+
+    SAYS = "the version, where the game's files are and where the licences are"
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser(commands: dict[str, Command]) -> CliParser:
     parser = CliParser(
-        prog="python -m game",
+        prog=program_name(),
         description="Timestep Lab: the fixed-timestep game loop, visible and playable. "
         "Without a command, it plays the game (same options as `play`).",
+    )
+    parser.add_argument(
+        "--version", action=_PrintVersion, nargs=0, help="say " + _PrintVersion.SAYS
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in commands.items():
@@ -92,12 +141,16 @@ def print_problems(lines: Sequence[str]) -> None:
         print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)
 
 
+_OWN_FLAGS = ("-h", "--help", "--version")
+"""The flags of the command line itself; anything else without a command is the game's."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
         commands = _commands()
         parser = build_parser(commands)
-        if not args_in or (args_in[0] not in commands and args_in[0] not in ("-h", "--help")):
+        if not args_in or (args_in[0] not in commands and args_in[0] not in _OWN_FLAGS):
             args_in.insert(0, "play")
         args = parser.parse_args(args_in)
         code: int = args.run(args)

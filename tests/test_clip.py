@@ -49,7 +49,7 @@ L1 = ["--lesson", "1", "--seconds", "1"]
         (["--lesson", "99", "--seconds", "1"], "there is no lesson 99 (the lessons are 1, 2"),
         ([*L1, "--step", "9"], "--step 9: lesson 1 has steps 1 to 3"),
         (["--step", "2", "--seconds", "1"], "--step needs --lesson"),
-        (["--seconds", "1"], "say what to film: --lesson N, --scenario FILE or --script FILE"),
+        (["--seconds", "1"], "say what to film: --lesson N, --scenario NAME|FILE or --script FILE"),
         ([*L1, "--scenario", str(STALL)], "film a lesson or a scenario, not both"),
     ],
 )  # fmt: skip

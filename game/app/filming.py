@@ -32,6 +32,7 @@ from game.session.frame import Frame
 from game.session.session import LabSession
 from game.workshop.clips.cues import DRAWING_NS, ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec
+from game.workshop.files.lessons import Lesson
 
 Progress = Callable[[int], None]
 """Told how many pictures have been taken so far."""
@@ -128,6 +129,8 @@ class Take:
     """(lesson number, 1-based step)."""
     script: tuple[Press, ...] = ()
     cues: ScenarioCues | None = None
+    lessons: tuple[Lesson, ...] | None = None
+    """The lessons `lesson` is one of; None: the packaged ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ def film(take: Take, spec: ClipSpec, sink: ClipSink, progress: Progress | None =
         print_hash=False,
     )
     session = session_from(take.config)
-    lessons = LessonGuide()
+    lessons = LessonGuide(take.lessons)
     loop: GameLoop
     if take.cues is not None:
         loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)

@@ -1,14 +1,15 @@
 """`python -m game clip`: the real game filmed into a GIF or an MP4, with no window.
 
     python -m game clip --lesson 4 --step 1 --script demo.txt --seconds 6 --out stall.mp4
-    python -m game clip --scenario configs/scenarios/single_stall.toml --seconds 4 --out s.gif
+    python -m game clip --scenario single_stall --seconds 4 --out s.gif
 
 The picture is the game's own (loop, pacer, renderer, HUD) on the dummy video driver, and time is
 a `ManualClock` that only the game moves (see `game.app.filming`): a clip is the same, picture for
 picture, on every run and every machine, and takes as long to make as rendering takes, not as
 long as it lasts. What plays: a lesson step (`--lesson N [--step K]`), a scenario's settings,
-changes, stalls and inputs (`--scenario FILE`), and timed key presses (`--script FILE`, alone or
-during a lesson step or scenario).
+changes, stalls and inputs (`--scenario NAME|FILE`), and timed key presses (`--script FILE`, alone
+or during a lesson step or scenario). `--lesson-dir DIR` films your own lessons instead of the
+packaged ones.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import os
 import sys
 from pathlib import Path
 
+from game.arguments import file_path
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSpec, clip_spec, open_sink
-from game.workshop.files.lessons import find_lesson, load_lessons
-from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
+from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
 
 HELP = "film the game (a lesson step, a scenario or a script) into a GIF or MP4, no window"
 
@@ -33,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
     add("--lesson", type=int, metavar="N", help="film guided lesson N")
     add("--step", type=int, metavar="K", help="from step K of the lesson (default 1)")
-    add("--scenario", type=Path, metavar="FILE", help="film a scenario (configs/scenarios/)")
+    add_lesson_dir(parser)
+    add_scenario_choice(parser)
     add("--script", type=Path, metavar="FILE", help="timed key presses to play (see README)")
     add("--seconds", required=True, metavar="S", help="how long, in seconds of game time")
     add("--out", type=Path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
@@ -41,9 +44,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
 
 
-def lesson_and_step(lesson: int, step: int | None) -> tuple[int, int]:
+def add_lesson_dir(parser: argparse.ArgumentParser) -> None:
+    """`--lesson-dir DIR`, shared with the game (`play`): read by `chosen_lessons`."""
+    parser.add_argument(
+        "--lesson-dir", type=file_path, metavar="DIR",
+        help="a folder of your own lessons, played instead of the packaged ones",
+    )  # fmt: skip
+
+
+def chosen_lessons(args: argparse.Namespace) -> tuple[Lesson, ...] | None:
+    """The lessons of `--lesson-dir`, read now (a bad file: exit 2 before anything runs), or
+    None for the packaged ones."""
+    return load_lessons(args.lesson_dir) if args.lesson_dir is not None else None
+
+
+def lesson_and_step(
+    lesson: int, step: int | None, lessons: tuple[Lesson, ...] | None = None
+) -> tuple[int, int]:
     """(lesson, step), both checked against the lesson files."""
-    chosen = find_lesson(load_lessons(), lesson)
+    chosen = find_lesson(lessons if lessons is not None else load_lessons(), lesson)
     count = len(chosen.steps)
     if step is not None and not 1 <= step <= count:
         raise BadInput.error(f"--step {step}: lesson {lesson} has steps 1 to {count}")
@@ -54,7 +73,7 @@ def check_sources(args: argparse.Namespace) -> None:
     if args.step is not None and args.lesson is None:
         raise BadInput.error("--step needs --lesson")
     if args.lesson is None and args.scenario is None and args.script is None:
-        raise BadInput.error("say what to film: --lesson N, --scenario FILE or --script FILE")
+        raise BadInput.error("say what to film: --lesson N, --scenario NAME|FILE or --script FILE")
     if args.lesson is not None and args.scenario is not None:
         raise BadInput.error("film a lesson or a scenario, not both")
 
@@ -62,15 +81,17 @@ def check_sources(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     check_sources(args)
     spec = clip_spec(args.out, args.size, args.fps, args.seconds)
-    lesson = lesson_and_step(args.lesson, args.step) if args.lesson is not None else None
+    lessons = chosen_lessons(args)
+    lesson = lesson_and_step(args.lesson, args.step, lessons) if args.lesson is not None else None
     cues = None
-    if args.scenario is not None:
-        cues = ScenarioCues(load_scenario(args.scenario), args.scenario)
+    scenario_file = chosen_scenario(args)
+    if scenario_file is not None:
+        cues = ScenarioCues(load_scenario(scenario_file), scenario_file)
     if cues is not None:
         config = cues.config(spec.width, spec.height)
     else:
         config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
-    taken = make_clip(spec, config, lesson=lesson, script=args.script, cues=cues)
+    taken = make_clip(spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons)
     print(
         f"wrote {spec.out}: {taken} pictures, {spec.width}x{spec.height}, "
         f"{taken / spec.fps:g} s of game time at {spec.fps} fps"
@@ -86,6 +107,7 @@ def make_clip(
     script: Path | None = None,
     cues: ScenarioCues | None = None,
     bar: bool | None = None,
+    lessons: tuple[Lesson, ...] | None = None,
 ) -> int:
     """Film the game into `spec.out`, with a progress bar on a terminal (`bar` forces it on or
     off); returns the pictures taken. Nothing is left under the name if it fails."""
@@ -96,7 +118,7 @@ def make_clip(
     from game.app.filming import Take, film
     from game.app.script import load_script
 
-    take = Take(config, lesson, load_script(script) if script is not None else (), cues)
+    take = Take(config, lesson, load_script(script) if script is not None else (), cues, lessons)
     sink = open_sink(spec)
     show = sys.stderr.isatty() if bar is None else bar
     try:

@@ -32,6 +32,7 @@ from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
     Flag,
     add_scenario_arguments,
+    chosen_scenario,
     flags_from_args,
     load_scenario,
     scenario_line,
@@ -81,18 +82,19 @@ OUT_FILES = ("compare.csv", "compare.png", "compare.svg")
 def run(args: argparse.Namespace) -> int:
     policies = parse_policies(args.policies)
     flags = flags_from_args(args)
-    scenario = load_scenario(args.scenario, flags)
+    scenario_file = chosen_scenario(args)
+    scenario = load_scenario(scenario_file, flags)
     refuse_policy_changes(scenario, "compare")
     outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
     refuse_overwriting_inputs(
-        outputs, [("--scenario", args.scenario), ("--input-script", args.input_script)]
+        outputs, [("--scenario", scenario_file), ("--input-script", args.input_script)]
     )
     out = output_directory(args.out) if args.out is not None else None
     results: list[tuple[str, RunResult]] = []
     series: list[FrameSeries] = []
     for policy in policies:
         chosen = load_scenario(
-            args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
+            scenario_file, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
         )
         plotted = SeriesBuilder()  # at most MAX_POINTS points, however long the run
         try:
@@ -100,20 +102,20 @@ def run(args: argparse.Namespace) -> int:
             results.append((policy, run_scenario(chosen, sink=plotted, keep=0)))
             series.append(plotted.series())
         except UnfinishedRun as cut:
-            raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
-    title = scenario.heading(args.scenario, "compare")
+            raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
+    title = scenario.heading(scenario_file, "compare")
     rows = compare_rows(results)
     sys.stdout.write(_heading(title, scenario, results))
     sys.stdout.write(compare_table(rows))
     if wanted(args):
         for policy in policies:
             chosen = load_scenario(
-                args.scenario, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
+                scenario_file, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
             )
             try:
                 table = run_input_models(chosen, args).table()
             except UnfinishedRun as cut:
-                raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
+                raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
             sys.stdout.write(f"\ninput under {policy}:\n{table}")
     if out is not None:
         from game.workshop.figures.plotting import THEMES

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.arguments import file_path, whole_number
+from game.commands.clip import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
@@ -43,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lesson", type=whole_number, metavar="N", help="start guided lesson N (L: menu)"
     )
+    add_lesson_dir(parser)
     parser.add_argument(
         "--record", type=file_path, metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     script = load_script(args.script) if args.script else ()
     if args.screenshot is not None:
         writable_file(args.screenshot, "--screenshot")  # not after an hour of play
-    lessons = LessonGuide()
+    lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
     window = Window(

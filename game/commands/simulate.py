@@ -49,6 +49,7 @@ from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
     add_scenario_arguments,
+    chosen_scenario,
     flags_from_args,
     load_scenario,
     scenario_line,
@@ -90,17 +91,18 @@ OUT_FILES = ("frames.csv", "summary.json", "timeline.png", "timeline.svg")
 
 def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
-    scenario = load_scenario(args.scenario, flags)
+    scenario_file = chosen_scenario(args)
+    scenario = load_scenario(scenario_file, flags)
     outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
     refuse_overwriting_inputs(
         [("--record", args.record), *outputs],
-        [("--scenario", args.scenario), ("--input-script", args.input_script)],
+        [("--scenario", scenario_file), ("--input-script", args.input_script)],
     )
     out = output_directory(args.out) if args.out is not None else None
     recorder = None
     if args.record is not None:
         recorder = SessionRecorder(scenario_config(scenario), args.record)
-    title = scenario.heading(args.scenario, "simulate")
+    title = scenario.heading(scenario_file, "simulate")
     with contextlib.ExitStack() as files:
         sinks = _Sinks(scenario, args.json, out, files)
         try:
@@ -123,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
                     result = run_scenario(scenario, recorder=recorder, sink=sink, keep=0)
         except UnfinishedRun as cut:
-            raise BadInput(scenario_line(cut.problem, args.scenario, flags)) from None
+            raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     if args.json:
         sys.stdout.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
     else:

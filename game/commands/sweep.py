@@ -32,6 +32,7 @@ from game.workshop.files.output import add_theme_argument, output_directory
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
     add_scenario_arguments,
+    chosen_scenario,
     flags_from_args,
     load_scenario,
 )
@@ -73,12 +74,13 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
     axes = [parse_vary(text) for text in args.vary]
     flags = flags_from_args(args)
-    base = load_scenario(args.scenario, flags)
+    scenario_file = chosen_scenario(args)
+    base = load_scenario(scenario_file, flags)
     policies = parse_policies(args.policies or base.scheduler.policy)
     if args.policies:
         refuse_policy_changes(base, "sweep")
     check_axes(axes, flags, base)
-    grid = cells(args.scenario, flags, axes, policies)
+    grid = cells(scenario_file, flags, axes, policies)
     out = output_directory(args.out)
     names = [
         CSV_NAME,
@@ -87,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     _check_writable(out, names)
     measures = _run_with_progress(grid, workers)
     every = runs(grid, measures)
-    title = base.heading(args.scenario, "sweep")
+    title = base.heading(scenario_file, "sweep")
     seconds = decimal_text(base.seconds)
     sys.stdout.write(f"{title}: {len(grid)} runs of {seconds} s, {_grid_text(axes)}\n")
     sys.stdout.write(summary_table(axes, every))

@@ -1,6 +1,9 @@
 """`load_scenario`: a scenario file, then the command line's flags on top of it.
 
-    python -m game simulate --scenario configs/scenarios/spiral.toml --policy drop --seconds 5
+    python -m game simulate --scenario spiral --policy drop --seconds 5
+
+`--scenario` takes a packaged scenario's name or a file (`chosen_scenario`, and
+`game.workshop.files.scenario_names` for how a name is found).
 
 A flag overrides the file's value (`--stall` replaces the file's whole list of stalls). Both are
 checked by the same model, and each problem names where it came from:
@@ -26,6 +29,7 @@ from game.config.toml_files import read_toml
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from game.workshop.files.scenario import Scenario, timeline_problems
+from game.workshop.files.scenario_names import find_scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +60,7 @@ _VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = True) -> None:
     """The flags shared by `simulate` and `compare`; each overrides the scenario's value."""
-    parser.add_argument("--scenario", type=file_path, metavar="FILE", help="a scenario TOML file")
+    add_scenario_choice(parser)
     if policy:
         parser.add_argument("--policy", help=f"overload policy: {', '.join(POLICIES)}")
     parser.add_argument("--hz", help="tick rate, exact (default 60)")
@@ -76,6 +80,26 @@ def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = Tr
         metavar="T:MS",
         help="a stall of MS ms at wall second T (repeatable; replaces the scenario's stalls)",
     )
+
+
+def add_scenario_choice(parser: argparse.ArgumentParser) -> None:
+    """`--scenario NAME|FILE` and `--scenario-dir DIR`, read by `chosen_scenario`."""
+    parser.add_argument(
+        "--scenario", type=file_path, metavar="NAME|FILE",
+        help="a scenario: a packaged one's name (see `scenarios`) or a TOML file",
+    )  # fmt: skip
+    parser.add_argument(
+        "--scenario-dir", type=file_path, metavar="DIR",
+        help="a folder of your own scenarios, looked up by name before the packaged ones",
+    )  # fmt: skip
+
+
+def chosen_scenario(args: argparse.Namespace) -> Path | None:
+    """The file `--scenario` names (a name is looked up: see `scenario_names`), or None."""
+    if args.scenario is None:
+        return None
+    chosen: Path = find_scenario(args.scenario, args.scenario_dir)
+    return chosen
 
 
 def flags_from_args(args: argparse.Namespace) -> list[Flag]:
