@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench bundle clean
 
 install: $(STAMP)
 
@@ -30,5 +30,12 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)
 
+# The one-file executable for this platform (dist/timestep-lab), then its smoke test: see the
+# README's "Install" for how long it takes, and for building it on Windows and macOS.
+bundle: $(STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/bundle \
+		timestep-lab.spec
+	tests/bundle_smoke.sh dist/timestep-lab
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist

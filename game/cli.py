@@ -18,7 +18,7 @@ from typing import NoReturn, Protocol
 
 from game.errors import EXIT_BAD_INPUT, BadInput
 from game.limits import MAX_PROBLEM_LINES
-from game.resources import INSTALLED, LICENCES, ROOT
+from game.resources import BUNDLED, INSTALLED, LICENCES, ROOT
 
 
 class CliParser(argparse.ArgumentParser):
@@ -83,20 +83,30 @@ def program_name() -> str:
 
 def version_text() -> str:
     """`--version`: the version, where the game's files are, and where each licence is."""
-    files = "installed" if INSTALLED else "a checkout"
+    if BUNDLED:
+        files = "inside this one-file bundle, unpacked there while it runs"
+    else:
+        files = "installed" if INSTALLED else "a checkout"
     lines = [
         f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)} (Python {platform.python_version()})",
         f"files: {ROOT} ({files})",
-        "licences:",
+        "licences (`--licences` prints them in full):",
         *(f"  {licence.covers}: {licence.path}" for licence in LICENCES),
     ]
     return "\n".join(lines)
 
 
-class _PrintVersion(argparse.Action):
-    """`--version` prints `version_text()` as it is: argparse's own action re-wraps the lines."""
+def licences_text() -> str:
+    """`--licences`: every licence that travels with the game, in full, each under its name."""
+    return "\n\n".join(
+        f"==> {licence.covers} ({licence.path.name})\n\n{licence.path.read_text(encoding='utf-8')}"
+        for licence in LICENCES
+    )
 
-    SAYS = "the version, where the game's files are and where the licences are"
+
+class _Print(argparse.Action):
+    """A flag that prints a text as it is and exits: argparse's `version` action re-wraps its
+    lines. `const` is the function that makes the text, called only when the flag is given."""
 
     def __call__(
         self,
@@ -105,7 +115,7 @@ class _PrintVersion(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        print(version_text())
+        print(self.const())
         parser.exit()
 
 
@@ -116,8 +126,13 @@ def build_parser(commands: dict[str, Command]) -> CliParser:
         "Without a command, it plays the game (same options as `play`).",
     )
     parser.add_argument(
-        "--version", action=_PrintVersion, nargs=0, help="say " + _PrintVersion.SAYS
-    )
+        "--version", action=_Print, nargs=0, const=version_text,
+        help="say the version, where the game's files are and where the licences are",
+    )  # fmt: skip
+    parser.add_argument(
+        "--licences", action=_Print, nargs=0, const=licences_text,
+        help="print the licences that travel with the game (the font's, ffmpeg's)",
+    )  # fmt: skip
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in commands.items():
         sub = subparsers.add_parser(name, help=command.HELP, description=command.HELP)
@@ -141,7 +156,7 @@ def print_problems(lines: Sequence[str]) -> None:
         print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)
 
 
-_OWN_FLAGS = ("-h", "--help", "--version")
+_OWN_FLAGS = ("-h", "--help", "--version", "--licences")
 """The flags of the command line itself; anything else without a command is the game's."""
 
 

@@ -12,6 +12,7 @@ Every reader asks here for its path (`FONTS`, `LESSONS`, `SCENARIOS`...) and bui
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
@@ -38,6 +39,8 @@ def _root() -> Path:
 ROOT = _root()
 INSTALLED = ROOT.name == PACKAGED
 """True when the files come from an installed package (a wheel, the bundle), not a checkout."""
+BUNDLED = bool(getattr(sys, "frozen", False))
+"""True in the one-file bundle, whose files are unpacked into a temporary folder while it runs."""
 
 ASSETS = ROOT / "assets"
 FONTS = ASSETS / "fonts"
@@ -60,4 +63,6 @@ class Licence(NamedTuple):
 LICENCES = (
     Licence("the DejaVu fonts", FONTS / "LICENSE-DejaVu.txt"),
     Licence("ffmpeg, from imageio-ffmpeg (GPL-3.0-or-later)", ASSETS / "licenses" / "ffmpeg.txt"),
+    Licence("the GPL, version 3, that ffmpeg is under", ASSETS / "licenses" / "GPL-3.0.txt"),
+    Licence("imageio-ffmpeg (BSD-2-Clause)", ASSETS / "licenses" / "imageio-ffmpeg-LICENSE.txt"),
 )

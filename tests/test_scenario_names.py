@@ -120,10 +120,27 @@ def test_scenarios_lists_every_packaged_name_with_its_title(
 def test_version_says_which_where_the_files_are_and_where_the_licences_are() -> None:
     lines = version_text().splitlines()
     assert lines[0].startswith(f"timestep-lab {metadata.version('timestep-lab')} (Python 3.")
+    licenses = ROOT / "assets" / "licenses"
     assert lines[1:] == [
         f"files: {ROOT} (a checkout)",
-        "licences:",
+        "licences (`--licences` prints them in full):",
         f"  the DejaVu fonts: {ROOT / 'assets' / 'fonts' / 'LICENSE-DejaVu.txt'}",
-        "  ffmpeg, from imageio-ffmpeg (GPL-3.0-or-later): "
-        f"{ROOT / 'assets' / 'licenses' / 'ffmpeg.txt'}",
+        f"  ffmpeg, from imageio-ffmpeg (GPL-3.0-or-later): {licenses / 'ffmpeg.txt'}",
+        f"  the GPL, version 3, that ffmpeg is under: {licenses / 'GPL-3.0.txt'}",
+        f"  imageio-ffmpeg (BSD-2-Clause): {licenses / 'imageio-ffmpeg-LICENSE.txt'}",
     ]
+
+
+def test_licences_prints_each_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--licences"])
+    assert exited.value.code == 0
+    printed = capsys.readouterr().out
+    headings = [line for line in printed.splitlines() if line.startswith("==> ")]
+    assert headings == [
+        "==> the DejaVu fonts (LICENSE-DejaVu.txt)",
+        "==> ffmpeg, from imageio-ffmpeg (GPL-3.0-or-later) (ffmpeg.txt)",
+        "==> the GPL, version 3, that ffmpeg is under (GPL-3.0.txt)",
+        "==> imageio-ffmpeg (BSD-2-Clause) (imageio-ffmpeg-LICENSE.txt)",
+    ]
+    assert "Bitstream Vera" in printed and "GNU GENERAL PUBLIC LICENSE" in printed
