@@ -141,3 +141,21 @@ def test_the_installed_game_is_the_wheels(installed: Installed) -> None:
 )
 def test_each_command_runs_from_an_empty_folder(installed: Installed, command: list[str]) -> None:
     _ok(installed.run("timestep-lab", *command), ["timestep-lab", *command])
+
+
+def test_python_m_game_and_timestep_lab_are_the_same_program(installed: Installed) -> None:
+    by_module = installed.run("python", "-m", "game", "scenarios")
+    by_script = installed.run("timestep-lab", "scenarios")
+    _ok(by_module, ["python", "-m", "game", "scenarios"])
+    assert by_script.stdout == by_module.stdout
+    assert "spiral" in by_module.stdout
+
+
+def test_an_unknown_scenario_is_one_line_naming_the_packaged_ones(installed: Installed) -> None:
+    done = installed.run("timestep-lab", "simulate", "--scenario", "nosuch")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "error: --scenario nosuch: no such file, nor a scenario of that name (packaged: "
+        "heartbeat_snap, heavy_jitter, "
+    )
+    assert len(done.stderr.splitlines()) == 1
