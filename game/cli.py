@@ -41,6 +41,7 @@ def _commands() -> dict[str, Command]:
         inputs,
         judder,
         lab,
+        lessons,
         play,
         replay,
         schedule,
@@ -60,6 +61,7 @@ def _commands() -> dict[str, Command]:
         "clip": clip,
         "handout": handout,
         "judder": judder,
+        "lessons": lessons,
     }
 
 
