@@ -39,6 +39,7 @@ PIXEL_IMPORTS = ("pygame", *PIXEL_PACKAGES)
 LAZY_PIXEL_IMPORTS = {
     ("game/commands/play.py", "run"),
     ("game/commands/clip.py", "make_clip"),
+    ("game/commands/clip.py", "film_demo"),
     ("game/commands/lessons.py", "check_lesson"),
 }
 """(module, function): the places pure code may import the pixels, when it runs the game."""

@@ -14,20 +14,19 @@ The run is filmed either way: into a clip for the handout, or into `NO_PICTURES`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from game.app.filming import Take, film
+from game.app.filming import Progress, Take, film
 from game.app.loop import GameLoop
 from game.app.script import KEY_CODES, Press
 from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.session.drawn import drawn_time_ns
-from game.workshop.claims.record import DemoFrame
+from game.workshop.claims.record import DemoFrame, DemoRun
 from game.workshop.clips.files import ClipSink, ClipSpec
-from game.workshop.files.lessons import Demo, LessonStep
+from game.workshop.files.lessons import Demo, Lesson
 
 CHECK_SIZE = (320, 240)
 """The window a check runs in: the smallest, since nothing looks at it (the size changes
@@ -88,33 +87,30 @@ def demo_spec(demo: Demo, out: Path, size: tuple[int, int], fps: int) -> ClipSpe
     return ClipSpec(out, width, height, fps, demo.seconds + Fraction(1, fps))
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    frames: tuple[DemoFrame, ...]
-    pictures: int
-
-
 def play_demo(
-    lesson: int,
+    lesson: Lesson,
     number: int,
-    step: LessonStep,
     *,
     config: GameConfig | None = None,
     spec: ClipSpec | None = None,
     sink: ClipSink | None = None,
-) -> Played:
-    """Start step `number` (1-based) of lesson `lesson`, play its demo, and return its frames;
-    filmed into `sink` by `spec` if given (`demo_spec`), else into nothing."""
-    demo = step.demo
+    progress: Progress | None = None,
+) -> DemoRun:
+    """Start step `number` (1-based) of `lesson`, play its demo, and return its frames; filmed
+    into `sink` by `spec` if given (`demo_spec`), else into nothing."""
+    demo = lesson.steps[number - 1].demo
     if demo is None:
-        raise ValueError(f"lesson {lesson} step {number} has no demo")
+        raise ValueError(f"lesson {lesson.number} step {number} has no demo")
     if spec is None or sink is None:
         spec, sink = demo_spec(demo, Path("check.mp4"), CHECK_SIZE, CHECK_FPS), NoPictures()
     if config is None:
         size = [f"render.width={spec.width}", f"render.height={spec.height}"]
         config = load_config(None, size)
     jitter_ns = round_ns(demo.jitter_ms * NS_PER_MS)
-    take = Take(config, (lesson, number), demo_presses(demo), drawing_jitter_ns=jitter_ns)
+    take = Take(
+        config, (lesson.number, number), demo_presses(demo),
+        lessons=(lesson,), drawing_jitter_ns=jitter_ns,
+    )  # fmt: skip
     recorder = DemoRecorder()
-    filmed = film(take, spec, sink, watch=recorder)
-    return Played(tuple(recorder.frames), filmed.taken)
+    filmed = film(take, spec, sink, progress, watch=recorder)
+    return DemoRun(tuple(recorder.frames), filmed.taken)

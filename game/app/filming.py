@@ -33,6 +33,7 @@ from game.session.frame import Frame
 from game.session.session import LabSession
 from game.workshop.clips.cues import DRAWING_NS, ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec
+from game.workshop.files.lessons import Lesson
 
 Progress = Callable[[int], None]
 """Told how many pictures have been taken so far."""
@@ -134,6 +135,8 @@ class Take:
     drawing_jitter_ns: int = 0
     """Without cues, each frame's drawing costs `DRAWING_NS` and up to this much more, drawn
     from a seeded generator: the measured frame times wobble as a real machine's do."""
+    lessons: tuple[Lesson, ...] | None = None
+    """Where that lesson is found: the shipped lessons if None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +165,7 @@ def film(
         print_hash=False,
     )
     session = session_from(take.config)
-    lessons = LessonGuide()
+    lessons = LessonGuide(take.lessons)
     loop: GameLoop
     if take.cues is not None:
         loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)

@@ -45,7 +45,7 @@ def check_lesson(lesson: Lesson) -> list[ClaimResult]:
     for number, step in enumerate(lesson.steps, start=1):
         if step.demo is None or not step.claims:
             continue
-        played = play_demo(lesson.number, number, step)
+        played = play_demo(lesson, number)
         results.extend(check_step(lesson.number, number, step.claims, played.frames))
     return results
 
@@ -70,8 +70,9 @@ def listing(lessons: tuple[Lesson, ...]) -> list[str]:
     for lesson in lessons:
         lines.append(f"lesson {lesson.number}: {lesson.title}")
         for number, step in enumerate(lesson.steps, start=1):
-            claims = ", ".join(ClaimResult(lesson.number, number, c, None).what() for c in step.claims)
-            lines.append(f"  step {number}: {claims or 'claims no figure'}")
+            claims = [ClaimResult(lesson.number, number, c, None) for c in step.claims]
+            said = ", ".join(f"{claim.what()} {claim.claimed()}" for claim in claims)
+            lines.append(f"  step {number}: {said or 'claims no figure'}")
     return lines
 
 

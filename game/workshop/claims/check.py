@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.clock.units import NS_PER_SECOND, round_ns
 from game.config.exact import decimal_text
-from game.workshop.claims.measures import MEASURES, Figure
+from game.workshop.claims.measures import MEASURES, Subject
 from game.workshop.claims.record import DemoFrame, window
 from game.workshop.files.lessons import Claim
 
@@ -26,7 +26,7 @@ def measured(frames: Sequence[DemoFrame], claim: Claim) -> float | None:
     """The claim's figure, measured over its window of the demo's frames."""
     to_ns = None if claim.to_s is None else round_ns(claim.to_s * NS_PER_SECOND)
     frames_in = window(frames, round_ns(claim.from_s * NS_PER_SECOND), to_ns)
-    value = MEASURES[claim.measure].compute(frames_in, Figure(claim.lane - 1, claim.refresh_hz))
+    value = MEASURES[claim.measure].compute(frames_in, Subject(claim.lane - 1, claim.refresh_hz))
     return None if value is None else round(value, PLACES)
 
 

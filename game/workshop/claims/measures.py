@@ -2,7 +2,7 @@
 
 A caption says "about three taps in four are lost" or "frames level off at 3 x 20 ms"; its step
 then claims `lost_pct` about 75 or `frame_ms` about 61, and `python -m game lessons --check`
-runs the step's demo and measures. Each measurement is a small pure function of a `Window` of
+runs the step's demo and measures. Each measurement is a small pure function of a `DemoWindow` of
 demo frames and a lane: the same frames give the same figure on every machine, because the
 demo runs on a clock the game moves itself.
 
@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from statistics import median
 
 from game.clock.units import NS_PER_MS
 from game.display.live import REPORT_NS, LiveJudder
-from game.workshop.claims.record import Window
+from game.workshop.claims.record import DemoWindow
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
-    """What a measurement is given besides the frames."""
+class Subject:
+    """What a measurement is taken of, besides the frames: a lane, and for judder a screen."""
 
     lane: int
     """0-based."""
@@ -32,7 +33,7 @@ class Figure:
     """The screen a judder figure is measured for."""
 
 
-MeasureFunction = Callable[[Window, Figure], float | None]
+MeasureFunction = Callable[[DemoWindow, Subject], float | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,70 +51,70 @@ def _ms(ns: Fraction | int) -> float:
     return float(Fraction(ns) / NS_PER_MS)
 
 
-def _frame_ms(window: Window, figure: Figure) -> float | None:
-    frames = [_ms(plan.elapsed_ns) for plan in window.plans(figure.lane)]
+def _frame_ms(window: DemoWindow, subject: Subject) -> float | None:
+    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane)]
     return median(frames) if frames else None
 
 
-def _frame_ms_max(window: Window, figure: Figure) -> float | None:
-    frames = [_ms(plan.elapsed_ns) for plan in window.plans(figure.lane)]
+def _frame_ms_max(window: DemoWindow, subject: Subject) -> float | None:
+    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane)]
     return max(frames) if frames else None
 
 
-def _frame_growth(window: Window, figure: Figure) -> float | None:
+def _frame_growth(window: DemoWindow, subject: Subject) -> float | None:
     """The spiral's signature: each frame owes more ticks than the last, so it is longer."""
-    frames = [plan.elapsed_ns for plan in window.plans(figure.lane)]
-    ratios = [later / earlier for earlier, later in zip(frames, frames[1:]) if earlier]
+    frames = [plan.elapsed_ns for plan in window.plans(subject.lane)]
+    ratios = [later / earlier for earlier, later in pairwise(frames) if earlier]
     return median(ratios) if ratios else None
 
 
-def _fps(window: Window, figure: Figure) -> float | None:
+def _fps(window: DemoWindow, subject: Subject) -> float | None:
     seconds = window.seconds
-    return len(window.plans(figure.lane)) / float(seconds) if seconds else None
+    return len(window.plans(subject.lane)) / float(seconds) if seconds else None
 
 
-def _step_ms(window: Window, figure: Figure) -> float | None:
-    steps = [_ms(plan.dt_ns) for plan in window.plans(figure.lane) if plan.steps]
+def _step_ms(window: DemoWindow, subject: Subject) -> float | None:
+    steps = [_ms(plan.dt_ns) for plan in window.plans(subject.lane) if plan.steps]
     return median(steps) if steps else None
 
 
-def _ticks_max(window: Window, figure: Figure) -> float | None:
-    plans = window.plans(figure.lane)
+def _ticks_max(window: DemoWindow, subject: Subject) -> float | None:
+    plans = window.plans(subject.lane)
     return float(max(plan.steps for plan in plans)) if plans else None
 
 
-def _ticks_off_pct(window: Window, figure: Figure) -> float | None:
+def _ticks_off_pct(window: DemoWindow, subject: Subject) -> float | None:
     """How many frames ran other than the usual number of ticks: 0/2-tick frames among 1s."""
-    counts = [plan.steps for plan in window.plans(figure.lane)]
+    counts = [plan.steps for plan in window.plans(subject.lane)]
     if not counts:
         return None
     usual = max(set(counts), key=counts.count)
     return 100 * sum(count != usual for count in counts) / len(counts)
 
 
-def _dropped_ms(window: Window, figure: Figure) -> float | None:
-    plans = window.plans(figure.lane)
+def _dropped_ms(window: DemoWindow, subject: Subject) -> float | None:
+    plans = window.plans(subject.lane)
     return _ms(sum((plan.dropped_ns for plan in plans), Fraction(0))) if plans else None
 
 
-def _backlog_max(window: Window, figure: Figure) -> float | None:
-    plans = window.plans(figure.lane)
+def _backlog_max(window: DemoWindow, subject: Subject) -> float | None:
+    plans = window.plans(subject.lane)
     return float(max(plan.backlog_steps for plan in plans)) if plans else None
 
 
-def _alpha_max(window: Window, figure: Figure) -> float | None:
-    plans = window.plans(figure.lane)
+def _alpha_max(window: DemoWindow, subject: Subject) -> float | None:
+    plans = window.plans(subject.lane)
     return max(plan.alpha for plan in plans) if plans else None
 
 
-def _carry_ms_max(window: Window, figure: Figure) -> float | None:
-    plans = window.plans(figure.lane)
+def _carry_ms_max(window: DemoWindow, subject: Subject) -> float | None:
+    plans = window.plans(subject.lane)
     return max(abs(_ms(plan.conditioning_carry_ns)) for plan in plans) if plans else None
 
 
-def _drawn(window: Window, figure: Figure) -> list[tuple[Fraction, int]]:
+def _drawn(window: DemoWindow, subject: Subject) -> list[tuple[Fraction, int]]:
     """(the lane's newest simulated time, what its picture showed), frame by frame."""
-    lane = figure.lane
+    lane = subject.lane
     return [
         (frame.plans[lane].sim_time_ns, frame.drawn_ns[lane])
         for frame in window.frames
@@ -121,16 +122,16 @@ def _drawn(window: Window, figure: Figure) -> list[tuple[Fraction, int]]:
     ]
 
 
-def _behind_ms_max(window: Window, figure: Figure) -> float | None:
+def _behind_ms_max(window: DemoWindow, subject: Subject) -> float | None:
     """How far the picture is behind the newest tick, at most (interpolation: one tick)."""
-    drawn = _drawn(window, figure)
+    drawn = _drawn(window, subject)
     return max(_ms(newest - shown) for newest, shown in drawn) if drawn else None
 
 
-def _latency_ms(window: Window, figure: Figure) -> float | None:
+def _latency_ms(window: DemoWindow, subject: Subject) -> float | None:
     """How far the picture is behind the scheduler's now (the newest tick plus the remainder),
     on average: one tick interpolated, none extrapolated."""
-    lane = figure.lane
+    lane = subject.lane
     behind = [
         _ms(frame.plans[lane].sim_time_ns + frame.plans[lane].remainder_ns - frame.drawn_ns[lane])
         for frame in window.frames
@@ -139,33 +140,33 @@ def _latency_ms(window: Window, figure: Figure) -> float | None:
     return sum(behind) / len(behind) if behind else None
 
 
-def _pictures_per_s(window: Window, figure: Figure) -> float | None:
+def _pictures_per_s(window: DemoWindow, subject: Subject) -> float | None:
     """How often the picture changes: the tick rate without interpolation, the frame rate
     with it."""
-    shown = [picture for _, picture in _drawn(window, figure)]
+    shown = [picture for _, picture in _drawn(window, subject)]
     seconds = window.seconds
     if not shown or not seconds:
         return None
-    changes = sum(later != earlier for earlier, later in zip(shown, shown[1:]))
+    changes = sum(later != earlier for earlier, later in pairwise(shown))
     return changes / float(seconds)
 
 
-def _judder_pct(window: Window, figure: Figure) -> float | None:
+def _judder_pct(window: DemoWindow, subject: Subject) -> float | None:
     """What the live judder meter reads at the window's end on a `refresh_hz` screen: each
     picture handed over at the next frame's boundary, as the game's own meter has it."""
-    assert figure.refresh_hz is not None
-    lane = figure.lane
+    assert subject.refresh_hz is not None
+    lane = subject.lane
     frames = [frame for frame in window.frames if lane < len(frame.plans)]
-    meter = LiveJudder(figure.refresh_hz)
-    for shown, handed_over in zip(frames, frames[1:]):
+    meter = LiveJudder(subject.refresh_hz)
+    for shown, handed_over in pairwise(frames):
         meter.record(handed_over.wall_ns, shown.drawn_ns[lane], shown.plans[lane].tick)
     report = meter.report()
     return report.judder_pct if report.refreshes >= 3 else None
 
 
 def _share(field: str) -> MeasureFunction:
-    def share(window: Window, figure: Figure) -> float | None:
-        counts = window.inputs(figure.lane)
+    def share(window: DemoWindow, subject: Subject) -> float | None:
+        counts = window.inputs(subject.lane)
         if not counts.presses:
             return None
         return 100 * int(getattr(counts, field)) / counts.presses
@@ -173,11 +174,13 @@ def _share(field: str) -> MeasureFunction:
     return share
 
 
-def _presses(window: Window, figure: Figure) -> float | None:
-    return float(window.inputs(figure.lane).presses)
+def _presses(window: DemoWindow, subject: Subject) -> float | None:
+    return float(window.inputs(subject.lane).presses)
 
 
-_JUDDER_SAYS = f"judder on a screen of the claim's refresh rate, over the last {REPORT_NS // 10**9} s"
+_JUDDER_SAYS = (
+    f"judder on a screen of the claim's refresh rate, over the last {REPORT_NS // 10**9} s"
+)
 
 MEASURES: dict[str, Measure] = {
     measure.name: measure
@@ -193,7 +196,9 @@ MEASURES: dict[str, Measure] = {
         Measure("backlog_max", "ticks", "the largest backlog carried", _backlog_max),
         Measure("alpha_max", "", "the largest alpha drawn with", _alpha_max),
         Measure("carry_ms_max", "ms", "the largest conditioning carry", _carry_ms_max),
-        Measure("behind_ms_max", "ms", "the picture behind the newest tick, at most", _behind_ms_max),
+        Measure(
+            "behind_ms_max", "ms", "the picture behind the newest tick, at most", _behind_ms_max
+        ),
         Measure("latency_ms", "ms", "the picture behind the scheduler's now (mean)", _latency_ms),
         Measure("pictures_per_s", "/s", "how often the picture changes", _pictures_per_s),
         Measure("judder_pct", "%", _JUDDER_SAYS, _judder_pct, needs_refresh=True),

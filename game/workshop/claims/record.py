@@ -33,7 +33,15 @@ class DemoFrame(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Window:
+class DemoRun:
+    """A demo as it was played: its frames, and the pictures filmed of it."""
+
+    frames: tuple[DemoFrame, ...]
+    pictures: int
+
+
+@dataclass(frozen=True, slots=True)
+class DemoWindow:
     """The frames a claim is measured over, and the counters just before them."""
 
     frames: tuple[DemoFrame, ...]
@@ -46,9 +54,7 @@ class Window:
 
     def inputs(self, lane: int) -> InputCounts:
         """Lane `lane`'s counters of the presses made inside the window."""
-        last = next(
-            (f.inputs[lane] for f in reversed(self.frames) if lane < len(f.inputs)), None
-        )
+        last = next((f.inputs[lane] for f in reversed(self.frames) if lane < len(f.inputs)), None)
         if last is None:
             return InputCounts()
         first = self.before.inputs[lane] if self.before and lane < len(self.before.inputs) else None
@@ -65,9 +71,7 @@ class Window:
         return Fraction(self.frames[-1].wall_ns - start, NS_PER_SECOND)
 
 
-def window(
-    frames: Sequence[DemoFrame], from_ns: int = 0, to_ns: int | None = None
-) -> Window:
+def window(frames: Sequence[DemoFrame], from_ns: int = 0, to_ns: int | None = None) -> DemoWindow:
     """The frames whose boundary falls after `from_ns` and at or before `to_ns` (the end of
     the demo if None)."""
     inside: list[DemoFrame] = []
@@ -77,4 +81,4 @@ def window(
             before = frame
         elif to_ns is None or frame.wall_ns <= to_ns:
             inside.append(frame)
-    return Window(tuple(inside), before)
+    return DemoWindow(tuple(inside), before)

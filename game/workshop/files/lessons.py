@@ -62,9 +62,7 @@ from game.workshop.claims.measures import MEASURES
 
 MAX_DEMO_SECONDS = 10
 """A demo shows one effect: a few seconds of game time (the check plays every step's)."""
-DemoSecond = Annotated[
-    Fraction, exact_number(at_least=0, at_most=MAX_DEMO_SECONDS, example="1.5")
-]
+DemoSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_DEMO_SECONDS, example="1.5")]
 
 LESSONS_DIR = Path(__file__).resolve().parents[3] / "configs" / "lessons"
 
@@ -159,9 +157,7 @@ class DemoKey(Section):
 class Demo(Section):
     """The step played by itself: its keys at set times, on the lesson clock."""
 
-    seconds: Annotated[
-        Fraction, exact_number(more_than=0, at_most=MAX_DEMO_SECONDS, example="3")
-    ]
+    seconds: Annotated[Fraction, exact_number(more_than=0, at_most=MAX_DEMO_SECONDS, example="3")]
     """How long the demo runs, in seconds of game time."""
     keys: TomlArray[DemoKey] = ()
     """Keys of the step's `press`, in time order."""
@@ -173,10 +169,11 @@ class Demo(Section):
     def _keys_in_time(self) -> Self:
         times = [key.at_s for key in self.keys]
         if times != sorted(times) or any(at >= self.seconds for at in times):
+            end = decimal_text(self.seconds)
             raise SettingError(
-                "keys", f"must be in time order, each before the end at {decimal_text(self.seconds)} s",
+                "keys", f"must be in time order, each before the end at {end} s",
                 [decimal_text(at) for at in times],
-            )
+            )  # fmt: skip
         return self
 
 
