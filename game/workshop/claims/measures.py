@@ -27,8 +27,7 @@ from game.workshop.claims.record import DemoWindow
 class Subject:
     """What a measurement is taken of, besides the frames: a lane, and for judder a screen."""
 
-    lane: int
-    """0-based."""
+    lane_index: int
     refresh_hz: Fraction | None = None
     """The screen a judder figure is measured for."""
 
@@ -52,40 +51,40 @@ def _ms(ns: Fraction | int) -> float:
 
 
 def _frame_ms(window: DemoWindow, subject: Subject) -> float | None:
-    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane)]
+    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane_index)]
     return median(frames) if frames else None
 
 
 def _frame_ms_max(window: DemoWindow, subject: Subject) -> float | None:
-    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane)]
+    frames = [_ms(plan.elapsed_ns) for plan in window.plans(subject.lane_index)]
     return max(frames) if frames else None
 
 
 def _frame_growth(window: DemoWindow, subject: Subject) -> float | None:
     """The spiral's signature: each frame owes more ticks than the last, so it is longer."""
-    frames = [plan.elapsed_ns for plan in window.plans(subject.lane)]
+    frames = [plan.elapsed_ns for plan in window.plans(subject.lane_index)]
     ratios = [later / earlier for earlier, later in pairwise(frames) if earlier]
     return median(ratios) if ratios else None
 
 
 def _fps(window: DemoWindow, subject: Subject) -> float | None:
     seconds = window.seconds
-    return len(window.plans(subject.lane)) / float(seconds) if seconds else None
+    return len(window.plans(subject.lane_index)) / float(seconds) if seconds else None
 
 
 def _step_ms(window: DemoWindow, subject: Subject) -> float | None:
-    steps = [_ms(plan.dt_ns) for plan in window.plans(subject.lane) if plan.steps]
+    steps = [_ms(plan.dt_ns) for plan in window.plans(subject.lane_index) if plan.steps]
     return median(steps) if steps else None
 
 
 def _ticks_max(window: DemoWindow, subject: Subject) -> float | None:
-    plans = window.plans(subject.lane)
+    plans = window.plans(subject.lane_index)
     return float(max(plan.steps for plan in plans)) if plans else None
 
 
 def _ticks_off_pct(window: DemoWindow, subject: Subject) -> float | None:
     """How many frames ran other than the usual number of ticks: 0/2-tick frames among 1s."""
-    counts = [plan.steps for plan in window.plans(subject.lane)]
+    counts = [plan.steps for plan in window.plans(subject.lane_index)]
     if not counts:
         return None
     usual = max(set(counts), key=counts.count)
@@ -93,32 +92,32 @@ def _ticks_off_pct(window: DemoWindow, subject: Subject) -> float | None:
 
 
 def _dropped_ms(window: DemoWindow, subject: Subject) -> float | None:
-    plans = window.plans(subject.lane)
+    plans = window.plans(subject.lane_index)
     return _ms(sum((plan.dropped_ns for plan in plans), Fraction(0))) if plans else None
 
 
 def _backlog_max(window: DemoWindow, subject: Subject) -> float | None:
-    plans = window.plans(subject.lane)
+    plans = window.plans(subject.lane_index)
     return float(max(plan.backlog_steps for plan in plans)) if plans else None
 
 
 def _alpha_max(window: DemoWindow, subject: Subject) -> float | None:
-    plans = window.plans(subject.lane)
+    plans = window.plans(subject.lane_index)
     return max(plan.alpha for plan in plans) if plans else None
 
 
 def _carry_ms_max(window: DemoWindow, subject: Subject) -> float | None:
-    plans = window.plans(subject.lane)
+    plans = window.plans(subject.lane_index)
     return max(abs(_ms(plan.conditioning_carry_ns)) for plan in plans) if plans else None
 
 
 def _drawn(window: DemoWindow, subject: Subject) -> list[tuple[Fraction, int]]:
     """(the lane's newest simulated time, what its picture showed), frame by frame."""
-    lane = subject.lane
+    lane_index = subject.lane_index
     return [
-        (frame.plans[lane].sim_time_ns, frame.drawn_ns[lane])
+        (frame.plans[lane_index].sim_time_ns, frame.drawn_ns[lane_index])
         for frame in window.frames
-        if lane < len(frame.plans)
+        if lane_index < len(frame.plans)
     ]
 
 
@@ -131,11 +130,15 @@ def _behind_ms_max(window: DemoWindow, subject: Subject) -> float | None:
 def _latency_ms(window: DemoWindow, subject: Subject) -> float | None:
     """How far the picture is behind the scheduler's now (the newest tick plus the remainder),
     on average: one tick interpolated, none extrapolated."""
-    lane = subject.lane
+    lane_index = subject.lane_index
     behind = [
-        _ms(frame.plans[lane].sim_time_ns + frame.plans[lane].remainder_ns - frame.drawn_ns[lane])
+        _ms(
+            frame.plans[lane_index].sim_time_ns
+            + frame.plans[lane_index].remainder_ns
+            - frame.drawn_ns[lane_index]
+        )
         for frame in window.frames
-        if lane < len(frame.plans)
+        if lane_index < len(frame.plans)
     ]
     return sum(behind) / len(behind) if behind else None
 
@@ -155,18 +158,18 @@ def _judder_pct(window: DemoWindow, subject: Subject) -> float | None:
     """What the live judder meter reads at the window's end on a `refresh_hz` screen: each
     picture handed over at the next frame's boundary, as the game's own meter has it."""
     assert subject.refresh_hz is not None
-    lane = subject.lane
-    frames = [frame for frame in window.frames if lane < len(frame.plans)]
+    lane_index = subject.lane_index
+    frames = [frame for frame in window.frames if lane_index < len(frame.plans)]
     meter = LiveJudder(subject.refresh_hz)
     for shown, handed_over in pairwise(frames):
-        meter.record(handed_over.wall_ns, shown.drawn_ns[lane], shown.plans[lane].tick)
+        meter.record(handed_over.wall_ns, shown.drawn_ns[lane_index], shown.plans[lane_index].tick)
     report = meter.report()
     return report.judder_pct if report.refreshes >= 3 else None
 
 
 def _share(field: str) -> MeasureFunction:
     def share(window: DemoWindow, subject: Subject) -> float | None:
-        counts = window.inputs(subject.lane)
+        counts = window.inputs(subject.lane_index)
         if not counts.presses:
             return None
         return 100 * int(getattr(counts, field)) / counts.presses
@@ -175,7 +178,7 @@ def _share(field: str) -> MeasureFunction:
 
 
 def _presses(window: DemoWindow, subject: Subject) -> float | None:
-    return float(window.inputs(subject.lane).presses)
+    return float(window.inputs(subject.lane_index).presses)
 
 
 _JUDDER_SAYS = (

@@ -48,16 +48,17 @@ class DemoWindow:
     before: DemoFrame | None
     """The last frame before the window (None when it starts with the demo)."""
 
-    def plans(self, lane: int) -> list[StepPlan]:
-        """Lane `lane`'s plans (0-based), for the frames that had that lane."""
-        return [frame.plans[lane] for frame in self.frames if lane < len(frame.plans)]
+    def plans(self, lane_index: int) -> list[StepPlan]:
+        """That lane's plans, for the frames that had that lane."""
+        return [frame.plans[lane_index] for frame in self.frames if lane_index < len(frame.plans)]
 
-    def inputs(self, lane: int) -> InputCounts:
-        """Lane `lane`'s counters of the presses made inside the window."""
-        last = next((f.inputs[lane] for f in reversed(self.frames) if lane < len(f.inputs)), None)
-        if last is None:
+    def inputs(self, lane_index: int) -> InputCounts:
+        """That lane's counters of the presses made inside the window."""
+        had = [frame.inputs[lane_index] for frame in self.frames if lane_index < len(frame.inputs)]
+        if not had:
             return InputCounts()
-        first = self.before.inputs[lane] if self.before and lane < len(self.before.inputs) else None
+        last, before = had[-1], self.before
+        first = before.inputs[lane_index] if before and lane_index < len(before.inputs) else None
         if first is None:
             return last
         return InputCounts(*(now - then for now, then in zip(last, first, strict=True)))
