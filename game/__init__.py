@@ -13,9 +13,10 @@ it, so the folders read as the data flow:
     app/        the pygame loop that ties them: events -> clock -> session -> view/HUD -> pace
     knobs/      every setting declared once: its type, range, ladder, scope, where it may be set
     config/     settings files (TOML, validated)
-    workshop/   headless runs on the virtual clock, file formats, figures, tables, sweeps, clips
+    workshop/   headless runs on the virtual clock, file formats, figures, tables, sweeps, clips,
+                the lessons' claims
     commands/   the command line: play, schedule, lab, simulate, compare, sweep, replay, inputs,
-                clip, handout, judder
+                clip, handout, judder, lessons
 
 Beside them: `errors` (BadInput, the one way bad input leaves), `limits` (every bound on input
 and work, stated once), `file_reading` (reading a file within its limit) and `arguments` (strict

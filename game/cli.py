@@ -47,6 +47,7 @@ def _commands() -> dict[str, Command]:
         inputs,
         judder,
         lab,
+        lessons,
         play,
         replay,
         scenarios,
@@ -68,6 +69,7 @@ def _commands() -> dict[str, Command]:
         "clip": clip,
         "handout": handout,
         "judder": judder,
+        "lessons": lessons,
     }
 
 

@@ -36,7 +36,12 @@ GAME = ROOT / "game"
 CLOCK_OWNER = "game/clock/wall.py"
 PIXEL_PACKAGES = ("game.view", "game.hud", "game.app")
 PIXEL_IMPORTS = ("pygame", *PIXEL_PACKAGES)
-LAZY_PIXEL_IMPORTS = {("game/commands/play.py", "run"), ("game/commands/clip.py", "make_clip")}
+LAZY_PIXEL_IMPORTS = {
+    ("game/commands/play.py", "run"),
+    ("game/commands/clip.py", "make_clip"),
+    ("game/commands/clip.py", "film_demo"),
+    ("game/commands/lessons.py", "check_lesson"),
+}
 """(module, function): the places pure code may import the pixels, when it runs the game."""
 CORE = ("game/world/", "game/scheduler/")
 ABOVE_THE_CORE = (*PIXEL_PACKAGES, "game.session", "game.workshop", "game.commands", "game.cli")

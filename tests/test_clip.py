@@ -51,6 +51,9 @@ L1 = ["--lesson", "1", "--seconds", "1"]
         (["--step", "2", "--seconds", "1"], "--step needs --lesson"),
         (["--seconds", "1"], "say what to film: --lesson N, --scenario NAME|FILE or --script FILE"),
         ([*L1, "--scenario", str(STALL)], "film a lesson or a scenario, not both"),
+        ([*L1, "--demo"], "--demo lasts as long as the step's demo: leave out --seconds"),
+        (["--scenario", str(STALL), "--demo"], "--demo needs --lesson, and plays the step's own"),
+        (["--lesson", "1"], "say how long: --seconds S (or --demo, with --lesson)"),
     ],
 )  # fmt: skip
 def test_bad_flags_are_one_line_and_exit_2(
@@ -199,3 +202,18 @@ def test_the_lesson_step_is_the_one_asked_for(tmp_path: Path) -> None:
     sink.discard()
     assert filmed.session.controls.alpha_mode.value == "correct"  # step 2: the correct alpha
     assert filmed.session.controls.policies == ("backlog",)
+
+
+def test_a_demo_clip_lasts_as_long_as_the_steps_demo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "stall.gif"
+    flags = ["--lesson", "4", "--step", "1", "--demo", "--size", "320x240", "--fps", "10"]
+    assert clip(*flags, "--out", str(out)) == 0
+    said = capsys.readouterr().out
+    assert (
+        said
+        == f"wrote {out}: 31 pictures, 320x240, the demo of lesson 4 step 1 (3.1 s at 10 fps)\n"
+    )
+    with Image.open(out) as gif:
+        assert len(list(ImageSequence.Iterator(gif))) >= 2  # unchanged pictures are merged

@@ -84,6 +84,10 @@ def test_the_handout_loads_in_headless_chromium_with_every_clip_and_figure(
     assert any(s.endswith("compare.png") for s in sources)
     assert "http://" not in text and "https://" not in text  # nothing from the network
     assert "0.326992" in text and ": balanced" in text  # lab's and schedule's real output
+    # Each clip is its step's demo, with the figures its caption claims measured from that run.
+    assert "clip --lesson 7 --step 1 --demo --size 640x360 --fps 10" in text
+    assert "<td>lost_pct</td><td>79 +- 5 %</td><td>79.167 %</td><td>ok</td>" in text
+    assert text.count("<table class=claims>") == len(clips) and 'class="differs"' not in text
 
     checked, console = media_check(index, tmp_path / "profile")
     assert console == []

@@ -25,6 +25,7 @@ from game.app.loop import GameLoop, LoopOptions
 from game.app.script import Press
 from game.app.window import Window
 from game.clock.manual import ManualClock
+from game.clock.virtual import FrameJitter
 from game.config.model import GameConfig
 from game.from_config import session_from
 from game.session.controls import Action
@@ -36,6 +37,8 @@ from game.workshop.files.lessons import Lesson
 
 Progress = Callable[[int], None]
 """Told how many pictures have been taken so far."""
+Watch = Callable[[GameLoop], None]
+"""Shown the loop after each frame it ran (a lesson demo writes its frames down)."""
 
 
 class FilmingClock(ManualClock):
@@ -129,8 +132,11 @@ class Take:
     """(lesson number, 1-based step)."""
     script: tuple[Press, ...] = ()
     cues: ScenarioCues | None = None
+    drawing_jitter_ns: int = 0
+    """Without cues, each frame's drawing costs `DRAWING_NS` and up to this much more, drawn
+    from a seeded generator: the measured frame times wobble as a real machine's do."""
     lessons: tuple[Lesson, ...] | None = None
-    """The lessons `lesson` is one of; None: the packaged ones."""
+    """Where that lesson is found: the shipped lessons if None."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +147,15 @@ class Filmed:
     """The session as the clip left it (its books, its worlds)."""
 
 
-def film(take: Take, spec: ClipSpec, sink: ClipSink, progress: Progress | None = None) -> Filmed:
-    """Run the game and send its pictures to `sink`, one every 1/fps s of the game's time."""
+def film(
+    take: Take,
+    spec: ClipSpec,
+    sink: ClipSink,
+    progress: Progress | None = None,
+    watch: Watch | None = None,
+) -> Filmed:
+    """Run the game and send its pictures to `sink`, one every 1/fps s of the game's time;
+    `watch` sees the loop after every frame but the last (which the clip's end may cut)."""
     window = Window(spec.width, spec.height, fullscreen=False, vsync=False)
     clock = FilmingClock(spec, lambda count: _shoot(window, sink, count, clock, progress))
     options = LoopOptions(
@@ -166,17 +179,22 @@ def film(take: Take, spec: ClipSpec, sink: ClipSink, progress: Progress | None =
     pygame.event.clear()
     loop.warm_up()
     clock.start()
+    jitter = FrameJitter(take.drawing_jitter_ns, seed=0)
     while not clock.done:
-        _frame_boundary(loop, clock, take.cues)
+        _frame_boundary(loop, clock, take.cues, jitter)
         if not loop.run_frame():
             break
+        if watch is not None:
+            watch(loop)
     return Filmed(clock.taken, session)
 
 
-def _frame_boundary(loop: GameLoop, clock: FilmingClock, cues: ScenarioCues | None) -> None:
+def _frame_boundary(
+    loop: GameLoop, clock: FilmingClock, cues: ScenarioCues | None, jitter: FrameJitter
+) -> None:
     """Between two frames: the frame's drawing costs its time; a scenario's changes and stalls
     whose moment has come are carried out."""
-    clock.move_on(DRAWING_NS if cues is None else cues.frame_work_ns())
+    clock.move_on(DRAWING_NS + jitter.draw_ns() if cues is None else cues.frame_work_ns())
     if cues is None or not isinstance(loop, ScenarioLoop):
         return
     since_start = clock.since_start_ns()

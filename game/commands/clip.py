@@ -2,6 +2,7 @@
 
     python -m game clip --lesson 4 --step 1 --script demo.txt --seconds 6 --out stall.mp4
     python -m game clip --scenario single_stall --seconds 4 --out s.gif
+    python -m game clip --lesson 7 --step 1 --demo --out taps.mp4
 
 The picture is the game's own (loop, pacer, renderer, HUD) on the dummy video driver, and time is
 a `ManualClock` that only the game moves (see `game.app.filming`): a clip is the same, picture for
@@ -9,7 +10,8 @@ picture, on every run and every machine, and takes as long to make as rendering 
 long as it lasts. What plays: a lesson step (`--lesson N [--step K]`), a scenario's settings,
 changes, stalls and inputs (`--scenario NAME|FILE`), and timed key presses (`--script FILE`, alone
 or during a lesson step or scenario). `--lesson-dir DIR` films your own lessons instead of the
-packaged ones.
+packaged ones. `--demo` plays a lesson step's own demo (its keys at their seconds, for as long as
+it lasts): the run `lessons --check` measures, filmed.
 """
 
 from __future__ import annotations
@@ -17,16 +19,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 from game.arguments import file_path
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
+from game.workshop.claims.record import DemoRun
 from game.workshop.clips.cues import ScenarioCues
-from game.workshop.clips.files import ClipSpec, clip_spec, open_sink
+from game.workshop.clips.files import ClipSink, ClipSpec, clip_spec, open_sink
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
+
+Made = TypeVar("Made")
 
 HELP = "film the game (a lesson step, a scenario or a script) into a GIF or MP4, no window"
 
@@ -38,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lesson_dir(parser)
     add_scenario_choice(parser)
     add("--script", type=Path, metavar="FILE", help="timed key presses to play (see README)")
-    add("--seconds", required=True, metavar="S", help="how long, in seconds of game time")
+    add("--demo", action="store_true", help="play the lesson step's demo, for as long as it lasts")
+    add("--seconds", metavar="S", help="how long, in seconds of game time (not with --demo)")
     add("--out", type=Path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
     add("--fps", type=int, default=30, help="pictures per second (default 30)")
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
@@ -76,10 +85,26 @@ def check_sources(args: argparse.Namespace) -> None:
         raise BadInput.error("say what to film: --lesson N, --scenario NAME|FILE or --script FILE")
     if args.lesson is not None and args.scenario is not None:
         raise BadInput.error("film a lesson or a scenario, not both")
+    if args.demo and (args.lesson is None or args.script is not None):
+        raise BadInput.error("--demo needs --lesson, and plays the step's own keys (no --script)")
+    if args.demo and args.seconds is not None:
+        raise BadInput.error("--demo lasts as long as the step's demo: leave out --seconds")
+    if args.seconds is None and not args.demo:
+        raise BadInput.error("say how long: --seconds S (or --demo, with --lesson)")
+
+
+def demo_seconds(lesson: Lesson, step: int, fps: int) -> str:
+    """A demo's clip length: its last picture is taken as the demo ends."""
+    demo = lesson.steps[step - 1].demo
+    if demo is None:
+        raise BadInput.error(f"--demo: lesson {lesson.number} step {step} has no demo")
+    return str(demo.seconds + Fraction(1, fps))
 
 
 def run(args: argparse.Namespace) -> int:
     check_sources(args)
+    if args.demo:
+        return _run_demo(args)
     spec = clip_spec(args.out, args.size, args.fps, args.seconds)
     lessons = chosen_lessons(args)
     lesson = lesson_and_step(args.lesson, args.step, lessons) if args.lesson is not None else None
@@ -99,6 +124,35 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_demo(args: argparse.Namespace) -> int:
+    lessons = chosen_lessons(args)
+    number, step = lesson_and_step(args.lesson, args.step, lessons)
+    lesson = find_lesson(lessons if lessons is not None else load_lessons(), number)
+    spec = clip_spec(args.out, args.size, args.fps, demo_seconds(lesson, step, args.fps))
+    played = film_demo(lesson, step, spec)
+    print(
+        f"wrote {spec.out}: {played.pictures} pictures, {spec.width}x{spec.height}, the demo of "
+        f"lesson {number} step {step} ({played.pictures / spec.fps:g} s at {spec.fps} fps)"
+    )
+    return 0
+
+
+def film_demo(lesson: Lesson, step: int, spec: ClipSpec, *, bar: bool | None = None) -> DemoRun:
+    """Film step `step`'s demo into `spec.out` (`game.app.demo`); returns what was played, so
+    its claims can be measured from the very run the clip shows."""
+    # The dummy driver must be chosen before pygame starts: a clip needs no screen.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from game.app.demo import play_demo
+
+    config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
+    return _filming(
+        spec,
+        bar,
+        lambda sink, tell: play_demo(lesson, step, config=config, spec=spec, sink=sink,
+                                     progress=tell),
+    )  # fmt: skip
+
+
 def make_clip(
     spec: ClipSpec,
     config: GameConfig,
@@ -113,18 +167,29 @@ def make_clip(
     off); returns the pictures taken. Nothing is left under the name if it fails."""
     # The dummy driver must be chosen before pygame starts: a clip needs no screen.
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from rich.progress import Progress
-
     from game.app.filming import Take, film
     from game.app.script import load_script
 
-    take = Take(config, lesson, load_script(script) if script is not None else (), cues, lessons)
+    take = Take(
+        config, lesson, load_script(script) if script is not None else (), cues, lessons=lessons
+    )
+    filmed = _filming(spec, bar, lambda sink, tell: film(take, spec, sink, tell))
+    return filmed.taken
+
+
+def _filming(
+    spec: ClipSpec, bar: bool | None, shoot: Callable[[ClipSink, Callable[[int], None]], Made]
+) -> Made:
+    """Run `shoot` into the clip's sink with a progress bar on a terminal (`bar` forces it on or
+    off), then encode; nothing is left under the name if it fails."""
+    from rich.progress import Progress
+
     sink = open_sink(spec)
     show = sys.stderr.isatty() if bar is None else bar
     try:
         with Progress(transient=True, disable=not show) as progress:
             task = progress.add_task(f"filming {spec.out.name}", total=spec.frame_count)
-            filmed = film(take, spec, sink, lambda done: progress.update(task, completed=done))
+            made = shoot(sink, lambda done: progress.update(task, completed=done))
             progress.update(task, description=f"encoding {spec.out.name}")
             sink.close()
     except OSError as problem:
@@ -134,4 +199,4 @@ def make_clip(
     except BaseException:
         sink.discard()
         raise
-    return filmed.taken
+    return made

@@ -1,14 +1,15 @@
 """`python -m game handout --out DIR [--quick]`: a static page a workshop can hand out.
 
-Writes `DIR/index.html` with every lesson step (its caption, its clip, the command that films
-it), the reference articles' claims with the `schedule` and `lab` commands that reproduce their
+Writes `DIR/index.html` with every lesson step (its caption, the clip of its demo, the command
+that films it, and each figure its caption claims beside what that very run measured), the
+reference articles' claims with the `schedule` and `lab` commands that reproduce their
 figures and those commands' real output, and the policy comparisons; the clips go in
 `DIR/clips`, the figures in `DIR/figures`. The page needs no server and no network.
 
 Everything is made in-process by the repository's own commands (`clip`, `schedule`, `lab`,
 `compare`): the page cannot say something the code does not do. The clips are filmed in
 parallel, one process per core, since each one is a whole run of the game. `--quick` films only
-each lesson's first step, shorter and smaller, and leaves out the slowest figures.
+each lesson's first step, smaller, and leaves out the slowest figures.
 """
 
 from __future__ import annotations
@@ -21,17 +22,17 @@ import shlex
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
 
 from game.commands import compare, lab, schedule
-from game.commands.clip import make_clip
-from game.config.loading import load_config
+from game.commands.clip import demo_seconds, film_demo
 from game.errors import BadInput
 from game.resources import REFERENCES, SCENARIOS
+from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
-from game.workshop.files.lessons import load_lessons
+from game.workshop.files.lessons import find_lesson, load_lessons
 from game.workshop.files.output import output_directory
 from game.workshop.handout.page import (
     Comparison,
@@ -52,16 +53,15 @@ COMPARISONS = (
 
 @dataclass(frozen=True, slots=True)
 class ClipPlan:
-    """How the lesson clips are filmed."""
+    """How the lesson clips are filmed (each lasts as long as its step's demo)."""
 
-    seconds: str
     size: str
     fps: int
     every_step: bool
 
 
-FULL = ClipPlan(seconds="3", size="1280x720", fps=30, every_step=True)
-QUICK = ClipPlan(seconds="1", size="640x360", fps=10, every_step=False)
+FULL = ClipPlan(size="1280x720", fps=30, every_step=True)
+QUICK = ClipPlan(size="640x360", fps=10, every_step=False)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,39 +92,41 @@ def _run_command(text: str) -> Shown:
     return Shown(text, out.getvalue())
 
 
-def _film_step(job: tuple[int, int, str, str, str, int]) -> str:
-    """One lesson step's clip, in a worker process (module level, so it can be sent there)."""
-    lesson, step, out, size, seconds, fps = job
-    spec = clip_spec(Path(out), size, fps, seconds)
-    config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
-    make_clip(spec, config, lesson=(lesson, step), bar=False)
-    return out
+def _film_step(job: tuple[int, int, str, str, int]) -> tuple[str, list[ClaimResult]]:
+    """One lesson step's demo, filmed, and its claims measured from that run, in a worker
+    process (module level, so it can be sent there)."""
+    number, step, out, size, fps = job
+    lesson = find_lesson(load_lessons(), number)
+    spec = clip_spec(Path(out), size, fps, demo_seconds(lesson, step, fps))
+    played = film_demo(lesson, step, spec, bar=False)
+    return out, check_step(number, step, lesson.steps[step - 1].claims, played.frames)
 
 
 def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list[StepClip]:
-    """Film the lesson steps, in parallel, and describe each one for the page."""
-    steps: list[StepClip] = []
-    jobs: list[tuple[int, int, str, str, str, int]] = []
+    """Film the lesson steps' demos, in parallel, and describe each one for the page, with the
+    claims its run measured."""
+    steps: dict[str, StepClip] = {}
+    jobs: list[tuple[int, int, str, str, int]] = []
     for lesson in load_lessons():
         chosen = lesson.steps if plan.every_step else lesson.steps[:1]
         for number, step in enumerate(chosen, start=1):
             name = f"clips/lesson-{lesson.number}-step-{number}.mp4"
             command = (
-                f"clip --lesson {lesson.number} --step {number} --seconds {plan.seconds} "
+                f"clip --lesson {lesson.number} --step {number} --demo "
                 f"--size {plan.size} --fps {plan.fps} --out {Path(name).name}"
             )
-            steps.append(
-                StepClip(
-                    lesson.number, lesson.title, number, step.caption, step.keys, name, command
-                )
+            steps[str(out / name)] = StepClip(
+                lesson.number, lesson.title, number, step.caption, step.keys, name, command
             )
-            jobs.append((lesson.number, number, str(out / name), plan.size, plan.seconds, plan.fps))
+            jobs.append((lesson.number, number, str(out / name), plan.size, plan.fps))
     output_directory(out / "clips")
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         futures = [pool.submit(_film_step, job) for job in jobs]
         for done, future in enumerate(as_completed(futures), start=1):
-            tell(f"clip {done}/{len(jobs)}: {Path(future.result()).name}")
-    return steps
+            path, claims = future.result()
+            steps[path] = replace(steps[path], claims=tuple(claims))
+            tell(f"clip {done}/{len(jobs)}: {Path(path).name}")
+    return list(steps.values())
 
 
 def references() -> list[tuple[ReferenceSection, list[Shown]]]:

@@ -17,11 +17,23 @@ unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per prob
     interpolation = "off"
     [steps.expect]                   # where `press` leaves the controls (the rest unchanged)
     interpolation = "interpolate"
+    [steps.demo]                     # the step played by itself, for `lessons --check`
+    seconds = 2                      # and the handout's clip: this long, on the lesson clock,
+    keys = [{ at_s = 1, key = "i" }] # pressing these keys of `press` at these seconds
+    [[steps.claims]]                 # a figure the caption claims, measured from the demo
+    measure = "pictures_per_s"       # one of `game.workshop.claims.measures.MEASURES`
+    expected = 10
+    tolerance = 0.5
+    to_s = 1                         # over the frames up to 1 s (also: from_s, lane, refresh_hz)
 
 Each step turns the game's controls to its settings, shows its caption (what to watch) and its
 keys (what to press), and waits for N. `press` and `expect` make the keys text checkable: a test
 starts every step, presses exactly those keys through the game's own key map, and checks that
 the controls end at `expect`, so a caption can never again promise what its key does not do.
+
+`demo` and `claims` make the caption provable: `python -m game lessons --check` plays each
+step's demo on a clock the game moves itself (`game.app.demo`), measures each claimed figure
+(`game.workshop.claims`) and prints the claim beside the measurement.
 
 `LessonRun` is the pure state of a lesson being played; the game loop only shows its caption
 and applies its controls.
@@ -30,20 +42,28 @@ and applies its controls.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, model_validator
 
-from game.config.choices import choices_text
+from game.config.choices import choices_text, one_of
+from game.config.exact import decimal_text, exact_number
 from game.config.knob_fields import with_knobs
 from game.config.model import ConditioningName, InputModelName, PolicyName, Section
+from game.config.problems import NOTHING, SettingError
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
 from game.resources import LESSONS
 from game.session.controls import Controls, partner_policy
 from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
+from game.workshop.claims.measures import MEASURES
+
+MAX_DEMO_SECONDS = 10
+"""A demo shows one effect: a few seconds of game time (the check plays every step's)."""
+DemoSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_DEMO_SECONDS, example="1.5")]
 
 LESSONS_DIR = LESSONS
 
@@ -128,6 +148,65 @@ def _key_press(name: str) -> str:
 KeyPress = Annotated[str, AfterValidator(_key_press)]
 
 
+class DemoKey(Section):
+    """One key of a demo, pressed `at_s` seconds of game time after the step starts."""
+
+    at_s: DemoSecond
+    key: KeyPress
+
+
+class Demo(Section):
+    """The step played by itself: its keys at set times, on the lesson clock."""
+
+    seconds: Annotated[Fraction, exact_number(more_than=0, at_most=MAX_DEMO_SECONDS, example="3")]
+    """How long the demo runs, in seconds of game time."""
+    keys: TomlArray[DemoKey] = ()
+    """Keys of the step's `press`, in time order."""
+    jitter_ms: Annotated[Fraction, exact_number(at_least=0, at_most=4, example="1.5")] = Fraction(0)
+    """Each frame's drawing takes 1 ms and up to this much more (seeded): the measured frame
+    times wobble around the cap, as a real machine's do, while the frames stay on schedule."""
+
+    @model_validator(mode="after")
+    def _keys_in_time(self) -> Self:
+        times = [key.at_s for key in self.keys]
+        if times != sorted(times) or any(at >= self.seconds for at in times):
+            end = decimal_text(self.seconds)
+            raise SettingError(
+                "keys", f"must be in time order, each before the end at {end} s",
+                [decimal_text(at) for at in times],
+            )  # fmt: skip
+        return self
+
+
+class Claim(Section):
+    """A figure the caption claims: measured from the demo, it must be `expected` within
+    `tolerance`."""
+
+    measure: Annotated[str, AfterValidator(one_of(*MEASURES))]
+    """What is measured (`game.workshop.claims.measures.MEASURES`)."""
+    expected: float
+    tolerance: Annotated[float, Field(ge=0)]
+    lane: Literal[1, 2] = 1
+    from_s: DemoSecond = Fraction(0)
+    """Measure the frames after this second of the demo..."""
+    to_s: DemoSecond | None = None
+    """...up to this one (the demo's end if left out)."""
+    refresh_hz: (
+        Annotated[Fraction, exact_number(at_least=1, at_most=1000, example="165")] | None
+    ) = None
+    """The screen a judder figure is for."""
+
+    @model_validator(mode="after")
+    def _refresh_for_judder(self) -> Self:
+        needs = MEASURES[self.measure].needs_refresh
+        if needs != (self.refresh_hz is not None):
+            says = "is needed by" if needs else "is only for"
+            raise SettingError("refresh_hz", f"{says} a judder figure", self.refresh_hz)
+        if self.to_s is not None and self.to_s <= self.from_s:
+            raise SettingError("to_s", "must be after from_s", self.to_s, involves=("from_s",))
+        return self
+
+
 class LessonStep(Section):
     caption: Annotated[str, Field(min_length=1, max_length=400)]
     """What to watch."""
@@ -145,6 +224,20 @@ class LessonStep(Section):
     fire: bool = False
     """Fire once when the step starts, so a slow cannon (every 4.5 s at 10 Hz) shows at once."""
     settings: StepSettings = StepSettings()
+    demo: Demo | None = None
+    """The step played by itself, for the check and the handout's clip."""
+    claims: TomlArray[Claim] = ()
+    """The figures the caption claims, measured from the demo."""
+
+    @model_validator(mode="after")
+    def _demo_presses_its_keys(self) -> Self:
+        if self.claims and self.demo is None:
+            raise SettingError("claims", "need a [steps.demo] to be measured from", NOTHING)
+        named = set(self.press)
+        for key in self.demo.keys if self.demo is not None else ():
+            if key.key not in named:
+                raise SettingError("demo", "must press only keys of the step's press", key.key)
+        return self
 
 
 class Lesson(Section):

@@ -1,6 +1,7 @@
 """The handout: one static `index.html` a workshop can hand out, built from what the repo runs.
 
-The page holds every lesson step (its caption, keys, clip and the command that films it), the
+The page holds every lesson step (its caption, keys, the clip of its demo and the command that
+films it, and under the clip each figure the caption claims beside what that run measured), the
 reference articles' claims with the commands that reproduce their figures and those commands'
 real output, and the policy comparisons. It is plain HTML with relative links: no server, no
 network, opened from `file://` or a USB stick. Its one script only checks that every picture
@@ -16,6 +17,8 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+
+from game.workshop.claims.check import ClaimResult
 
 RUNNABLE = ("schedule", "lab")
 """The commands the handout runs to show their output: quick, and they write no files."""
@@ -50,6 +53,8 @@ class StepClip:
     clip: str
     """The clip's path, relative to the page."""
     command: str
+    claims: tuple[ClaimResult, ...] = ()
+    """What the caption claims, measured from the run the clip shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +125,10 @@ pre { background: #10141f; color: #e4e8f0; padding: .7em 1em; overflow-x: auto; 
 pre.cmd { background: #e8ecf4; color: #10141f; }
 video, img { max-width: 100%; border: 1px solid #c9cfdb; background: #0a0d16; }
 .step { margin: 1.5em 0 2.5em; } .keys { color: #5a6275; }
+table.claims { border-collapse: collapse; margin: .5em 0; font-size: 14px; }
+table.claims td, table.claims th { padding: .2em .8em; border-bottom: 1px solid #d9dde6;
+  text-align: left; }
+table.claims .differs { color: #8a1c16; font-weight: bold; }
 #media-check.broken { background: #fde2e1; color: #8a1c16; padding: .5em 1em; }
 nav a { margin-right: 1em; }
 """
@@ -159,6 +168,22 @@ addEventListener("load", () => {
 """
 
 
+def claims_table(lesson: int, claims: tuple[ClaimResult, ...]) -> str:
+    """Each claim of a step beside its measurement, and the command that checks them again."""
+    if not claims:
+        return ""
+    rows = "".join(
+        f"<tr><td>{html.escape(result.what())}</td><td>{html.escape(result.claimed())}</td>"
+        f"<td>{html.escape(result.measurement())}</td>"
+        + ("<td>ok</td>" if result.ok else '<td class="differs">differs</td>')
+        + "</tr>"
+        for result in claims
+    )
+    head = "<tr><th>figure</th><th>claimed</th><th>measured in this clip</th><th></th></tr>"
+    again = _command(f"lessons --check --lesson {lesson}")
+    return f"<table class=claims>{head}{rows}</table>{again}"
+
+
 def page(
     steps: list[StepClip],
     references: list[tuple[ReferenceSection, list[Shown]]],
@@ -192,7 +217,8 @@ def page(
             f"<p><strong>Step {step.step}.</strong> {html.escape(step.caption)} "
             f"<span class=keys>({html.escape(step.keys)})</span></p>"
             f'<video src="{html.escape(step.clip)}" controls loop muted autoplay playsinline '
-            f'preload="auto" width="960"></video>{_command(step.command)}</div>'
+            f'preload="auto" width="960"></video>{_command(step.command)}'
+            f"{claims_table(step.lesson, step.claims)}</div>"
         )
     parts.append('<h2 id="references">What the articles claim, reproduced</h2>')
     for section, shown in references:
