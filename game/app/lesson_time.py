@@ -24,7 +24,7 @@ from fractions import Fraction
 from game.app.caption import StatusMessage
 from game.app.lesson_guide import LessonGuide
 from game.clock.frames import NOTHING_RAN, FrameRan
-from game.clock.lesson import LessonClock, RateWatch, SlowMotion, wanted_frame_ns
+from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
 from game.clock.units import hz_to_step_ns
 from game.clock.wall import MeasuredClock
 from game.session.controls import ControlsChange
@@ -96,9 +96,10 @@ class ClockSwitch:
             self.real.block_ns(ns)
 
     def _not_faster_than_life(self) -> None:
-        """Wait, really, for what the lesson clock has counted in this frame beyond the real
-        time the frame has taken: a laptop fast enough shows the lesson at 1x, never faster."""
-        counted = self.lesson.now_ns() - self._lesson_mark
+        """Wait, really, for what the lesson clock has counted in this frame (its drawing too)
+        beyond the real time the frame has taken: a fast laptop shows the lesson at 1x, never
+        faster."""
+        counted = self.lesson.now_ns() - self._lesson_mark + FRAME_WORK_NS
         ahead = counted - (self.real.now_ns() - self._real_mark)
         if ahead > 0:
             self.real.sleep_ns(ahead)

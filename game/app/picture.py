@@ -8,12 +8,16 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pygame
 
 from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
-from game.hud.hud import Hud
+from game.display.screen_marks import screen_marks
+from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.layout import ScreenLayout
+from game.hud.screen_strip import draw_screen_strip, line_width, strip_height
 from game.limits import SMALLEST_WINDOW
 from game.session.lane import Lane
 from game.session.readout import Readout
@@ -30,6 +34,8 @@ SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog i
 """Only the capped policies that drop get out of any spiral within a frame: the carried backlog
 goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
+STRIP_REFRESHES = 40
+"""How many refreshes the simulated screen's strip shows: some fifteen 60 Hz ticks at 165 Hz."""
 
 
 class Picture:
@@ -87,10 +93,30 @@ class Picture:
                     alpha = 1.0 if catching_up or plan is None else plan.alpha
                     interpolate = controls.interpolation == "interpolate"
                     draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
+        if live and arenas and arenas[0].width > 0:
+            self._simulated_screen(surface, arenas[0], readout.presentation)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         histories = tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
+
+    def _simulated_screen(self, surface: pygame.Surface, arena: pygame.Rect, big: bool) -> None:
+        """On a lesson step's simulated screen, lane 1's last refreshes as marks over the top
+        of its arena (`game.hud.screen_strip`): that screen's judder on any projector."""
+        if not self.judder.simulated or not self.judder.meters:
+            return
+        meter = self.judder.meters[0]
+        fonts = self.hud.fonts_at(self.hud.scale * (PRESENTATION_FACTOR if big else 1.0))
+        pad = fonts.px(8)
+        area = pygame.Rect(arena.x + pad, arena.y + pad, arena.w - 2 * pad, strip_height(fonts))
+        refreshes, drawn = meter.recent(STRIP_REFRESHES)
+        scale = Fraction(meter.time_scale)
+        marks = screen_marks(refreshes.tolist(), drawn.tolist(), scale, line_width(area, fonts))
+        title = (
+            f"a {float(meter.refresh_hz):g} Hz screen, refresh by refresh (simulated): "
+            "even gaps are smooth, stacks are judder"
+        )
+        draw_screen_strip(surface, area, marks, title, fonts)
 
     def _too_small(self, surface: pygame.Surface) -> None:
         text = f"make the window at least {SMALLEST_WINDOW[0]} x {SMALLEST_WINDOW[1]}"
