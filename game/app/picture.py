@@ -112,10 +112,7 @@ class Picture:
         refreshes, drawn = meter.recent(STRIP_REFRESHES)
         scale = Fraction(meter.time_scale)
         marks = screen_marks(refreshes.tolist(), drawn.tolist(), scale, line_width(area, fonts))
-        title = (
-            f"a {float(meter.refresh_hz):g} Hz screen, refresh by refresh (simulated): "
-            "even gaps are smooth, stacks are judder"
-        )
+        title = f"{float(meter.refresh_hz):g} Hz screen (simulated), refresh by refresh"
         draw_screen_strip(surface, area, marks, title, fonts)
 
     def _too_small(self, surface: pygame.Surface) -> None:

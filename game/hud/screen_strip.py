@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.display.screen_marks import ScreenMarks
-from game.hud.hud_colours import DIM, KEY, LABEL, PLATE_EDGE, RULE, TEXT
+from game.hud.hud_colours import DIM, KEY, LABEL, RULE, TEXT
 from game.hud.text import Fonts
 
 STRIP_PLATE = (10, 14, 22)
@@ -27,10 +27,13 @@ def draw_screen_strip(
     surface: pygame.Surface, area: pygame.Rect, marks: ScreenMarks, title: str, fonts: Fonts
 ) -> None:
     """Draw `marks` in `area`: the plate, `title`, the even row and the shown row."""
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip))  # a mark off the line, or a title too long, stays inside
     pygame.draw.rect(surface, STRIP_PLATE, area)
-    pygame.draw.rect(surface, PLATE_EDGE[:3], area, 1)
+    pygame.draw.rect(surface, RULE, area, 1)
     pad = fonts.px(6)
-    surface.blit(fonts.small.render(title, LABEL), (area.x + pad, area.y + pad // 2))
+    heading = f"{title}: stacks are judder"
+    surface.blit(fonts.small.render(heading, LABEL), (area.x + pad, area.y + pad // 2))
     label_w = max(fonts.small.font.size(name)[0] for name in ROW_NAMES) + 2 * pad
     left = area.x + label_w
     even_y = area.y + fonts.small.line_height + fonts.px(12)
@@ -48,6 +51,7 @@ def draw_screen_strip(
         colour = KEY if index == last else TEXT
         centre = (left + x, shown_y + min(stacked, 4) * step)
         pygame.draw.circle(surface, colour, centre, radius + (1 if index == last else 0))
+    surface.set_clip(clip)
 
 
 def line_width(area: pygame.Rect, fonts: Fonts) -> int:
