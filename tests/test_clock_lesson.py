@@ -39,14 +39,16 @@ def test_slow_motion_is_lesson_time_over_real_time_in_the_last_second() -> None:
     assert meter.text() == "200 fps simulated, shown at 0.25x"
 
 
-def test_slow_motion_forgets_what_is_more_than_a_second_old() -> None:
+def test_the_factor_takes_the_last_real_second_and_the_rate_the_last_lesson_second() -> None:
     meter = SlowMotion()
-    for _ in range(100):
-        meter.shown(10 * MS, 10 * MS)  # full speed for a second
+    for _ in range(200):
+        meter.shown(10 * MS, 10 * MS)  # full speed for two seconds
     for _ in range(50):
-        meter.shown(5 * MS, 20 * MS)  # then a whole second four times slower
+        meter.shown(5 * MS, 20 * MS)  # then a whole real second four times slower
     assert meter.factor == Fraction(1, 4)
-    assert meter.text() == "200 fps simulated, shown at 0.25x"
+    # the last lesson second: those 50 frames of 5 ms, then 75 frames of 10 ms
+    assert meter.simulated_fps == 125
+    assert meter.text() == "125 fps simulated, shown at 0.25x"
 
 
 def test_slow_motion_says_1x_at_full_speed_and_two_figures_below() -> None:

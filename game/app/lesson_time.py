@@ -61,6 +61,7 @@ class ClockSwitch:
         self._lesson_mark = 0
         """Both clocks' readings where the frame in flight began."""
         self._stall_ns = 0
+        self._switched = False
         self._judged: tuple[object, ...] = ()
         """What the rate watch judges against (the step, the cap, the step cost)."""
 
@@ -125,12 +126,15 @@ class ClockSwitch:
         elapsed = self._active.next_frame(ran, until_ns)
         if elapsed is None:
             return None
-        if self.on_lesson_clock:
+        if self._switched:
+            pass  # the first frame after a switch was paced on the other clock: not a sample
+        elif self.on_lesson_clock:
             self.slow_motion.shown(elapsed, real_ns)
         else:
             self._judge(elapsed)
         self._frame_end += elapsed
         self._mark()
+        self._switched = False
         self._follow(self.session.controls.clock)
         return elapsed
 
@@ -149,6 +153,7 @@ class ClockSwitch:
         self._offset = now - self._active.now_ns()
         self.slow_motion.clear()
         self.rate.clear()
+        self._switched = True
 
     def _judge(self, real_ns: int) -> None:
         """During a lesson step with a render cap: does the laptop hold the step's rate? Under

@@ -106,12 +106,19 @@ class Picture:
         if not self.judder.simulated or not self.judder.meters:
             return
         meter = self.judder.meters[0]
-        fonts = self.hud.fonts_at(self.hud.scale * (PRESENTATION_FACTOR if big else 1.0))
-        pad = fonts.px(8)
-        area = pygame.Rect(arena.x + pad, arena.y + pad, arena.w - 2 * pad, strip_height(fonts))
+        scales = (PRESENTATION_FACTOR, 1.0) if big else (1.0,)
+        for scale in scales:  # the strip takes at most half the arena, or is not drawn
+            fonts = self.hud.fonts_at(self.hud.scale * scale)
+            pad = fonts.px(8)
+            area = pygame.Rect(arena.x + pad, arena.y + pad, arena.w - 2 * pad, strip_height(fonts))
+            if 2 * area.h <= arena.h and area.w > 0:
+                break
+        else:
+            return
         refreshes, drawn = meter.recent(STRIP_REFRESHES)
-        scale = Fraction(meter.time_scale)
-        marks = screen_marks(refreshes.tolist(), drawn.tolist(), scale, line_width(area, fonts))
+        time_scale = Fraction(meter.time_scale)
+        width = line_width(area, fonts)
+        marks = screen_marks(refreshes.tolist(), drawn.tolist(), time_scale, width)
         title = f"{float(meter.refresh_hz):g} Hz screen (simulated), refresh by refresh"
         draw_screen_strip(surface, area, marks, title, fonts)
 

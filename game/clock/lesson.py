@@ -48,7 +48,9 @@ class LessonClock(ManualClock):
 
 
 class SlowMotion:
-    """Each frame's lesson time beside the real time it took to show, over the last second."""
+    """Each frame's lesson time beside the real time it took to show: the slow-motion factor
+    over the last second of real time, the simulated frame rate over the last second of lesson
+    time (as the fps row counts it)."""
 
     def __init__(self) -> None:
         self._frames: deque[tuple[int, int]] = deque()
@@ -60,27 +62,41 @@ class SlowMotion:
         self._lesson_ns = self._real_ns = 0
 
     def shown(self, lesson_ns: int, real_ns: int) -> None:
-        """One frame: `lesson_ns` of lesson time, shown in `real_ns` of real time."""
-        self._frames.append((lesson_ns, real_ns))
+        """One frame: `lesson_ns` of lesson time, shown in `real_ns` of real time. The oldest
+        frame goes once both seconds are whole without it."""
+        frames = self._frames
+        frames.append((lesson_ns, real_ns))
         self._lesson_ns += lesson_ns
         self._real_ns += real_ns
-        while len(self._frames) > 1 and self._real_ns - self._frames[0][1] >= WINDOW_NS:
-            old_lesson, old_real = self._frames.popleft()
+        while (
+            len(frames) > 1
+            and self._lesson_ns - frames[0][0] >= WINDOW_NS
+            and self._real_ns - frames[0][1] >= WINDOW_NS
+        ):
+            old_lesson, old_real = frames.popleft()
             self._lesson_ns -= old_lesson
             self._real_ns -= old_real
 
     @property
     def factor(self) -> Fraction | None:
-        """Lesson seconds per real second (1/4: four times slower than life); None before a
-        frame has taken any real time."""
-        return Fraction(self._lesson_ns, self._real_ns) if self._real_ns > 0 else None
+        """Lesson seconds per real second over the last real second (1/4: four times slower
+        than life); None before a frame has taken any real time."""
+        lesson = real = 0
+        for frame_lesson, frame_real in reversed(self._frames):
+            lesson, real = lesson + frame_lesson, real + frame_real
+            if real >= WINDOW_NS:
+                break
+        return Fraction(lesson, real) if real > 0 else None
 
     @property
     def simulated_fps(self) -> Fraction | None:
-        """Frames per second of lesson time: the rate the room sees simulated."""
-        if self._lesson_ns <= 0:
-            return None
-        return Fraction(len(self._frames) * NS_PER_SECOND, self._lesson_ns)
+        """Frames per second of lesson time, over its last second: the rate the room sees."""
+        lesson = count = 0
+        for frame_lesson, _ in reversed(self._frames):
+            lesson, count = lesson + frame_lesson, count + 1
+            if lesson >= WINDOW_NS:
+                break
+        return Fraction(count * NS_PER_SECOND, lesson) if lesson > 0 else None
 
     def text(self) -> str:
         """`144 fps simulated, shown at 0.26x` (or what is known so far)."""
