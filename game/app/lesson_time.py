@@ -12,8 +12,9 @@ taps with everything else. Real time still passes, and is handed to the meters a
 the slow-motion factor the clock row shows, and a rule that the picture is never shown faster
 than life (a fast laptop waits out what the lesson clock counted).
 
-On the wall clock, during a lesson, each frame is set beside what the lesson clock would have
-made of it (`RateWatch`); under 90 % over a second, the switch turns the clock to the lesson
+On the wall clock, in a lesson step that asks for the lesson clock (D has switched it to the
+real one, to prove the picture real), each frame is set beside what the lesson clock would have
+made of it (`RateWatch`); under 90 % over a second, the switch turns the clock back to the lesson
 clock itself and says so.
 """
 
@@ -29,6 +30,7 @@ from game.clock.units import hz_to_step_ns
 from game.clock.wall import MeasuredClock
 from game.session.controls import ControlsChange
 from game.session.session import LabSession
+from game.workshop.files.lessons import LessonRun
 
 LESSON = "lesson"
 
@@ -156,13 +158,14 @@ class ClockSwitch:
         self._switched = True
 
     def _judge(self, real_ns: int) -> None:
-        """During a lesson step with a render cap: does the laptop hold the step's rate? Under
-        90 % over a second, fall back to the lesson clock, and say so."""
+        """During a lesson step that asks for the lesson clock (D took it to the real one), with
+        a render cap: does the laptop hold the step's rate? Under 90 % over a second, fall back
+        to the lesson clock, and say so."""
         controls = self.session.controls
         run = self.lessons.run
         step = None if run is None else (run.lesson.number, run.step)
         judged = (step, controls.fps_cap, controls.step_cost_ns)
-        if judged != self._judged or run is None or not controls.fps_cap:
+        if judged != self._judged or not _asks_for_lesson_clock(run) or not controls.fps_cap:
             self._judged = judged
             self.rate.clear()
             return
@@ -190,6 +193,18 @@ class ClockSwitch:
         if self.on_lesson_clock:
             return f"lesson \N{MIDDLE DOT} {self.slow_motion.text()}"
         return "real (wall)"
+
+
+def _asks_for_lesson_clock(run: LessonRun | None) -> bool:
+    """Whether the step (or the last step up to it that names a clock) runs on the lesson
+    clock. Only such a step's claim needs a rate: the others show on any laptop, and some need
+    the wall's own wobble (lesson 9), which the lesson clock does not have."""
+    if run is None:
+        return False
+    for step in reversed(run.lesson.steps[: run.step + 1]):
+        if step.settings.clock is not None:
+            return bool(step.settings.clock == LESSON)
+    return False
 
 
 def clock_row(clock: object) -> str:
