@@ -51,6 +51,9 @@ REFRESH_RATES: tuple[Fraction, ...] = tuple(
 )
 """Common display refresh rates: the judder table's columns, and the live game's guesses."""
 
+CLOCK_NAMES: tuple[str, ...] = ("real", "lesson")
+"""Which clock runs the frames (`game.clock.lesson`), in the order D cycles them: the wall, or
+the lesson clock the game moves itself (each frame as long as the step says, in slow motion)."""
 INPUT_MODEL_NAMES: tuple[str, ...] = ("frame-edge", "tick-poll", "latched", "counted", "stamped")
 """How a fixed tick sees the player's presses (`game.session.input_models`), in the order Y
 cycles through them: the engines' default bug first, then the fixes."""

@@ -62,6 +62,9 @@ class JudderWatch:
 
     def __init__(self, refresh: tuple[Fraction, bool] | None = None) -> None:
         self.refresh_hz, self.refresh_read = refresh or desktop_refresh()
+        self._window_hz = self.refresh_hz
+        self.simulated = False
+        """The refresh is a lesson step's screen, on the lesson clock (not the window's)."""
         self._lanes: list[_LaneWatch] = []
         self._frames = 0
         self._shown: DisplayReadout | None = None
@@ -69,10 +72,14 @@ class JudderWatch:
     def drew(self, session: LabSession) -> None:
         """A frame's picture was just drawn, after its ticks: the one before it ended now."""
         lanes = session.lanes
-        if len(self._lanes) != len(lanes):  # split screen on or off: every lane starts afresh
+        controls = session.controls
+        simulated = controls.clock == "lesson" and controls.refresh_hz > 0
+        refresh = controls.refresh_hz if simulated else self._window_hz
+        if len(self._lanes) != len(lanes) or refresh != self.refresh_hz:
+            # split screen on or off, another screen: every lane starts afresh
+            self.refresh_hz, self.simulated = refresh, simulated
             self._lanes = [_LaneWatch(self.refresh_hz) for _ in lanes]
             self._shown = None
-        controls = session.controls
         scale = float(controls.time_scale)
         for watch, lane in zip(self._lanes, lanes, strict=True):
             watch.drew(lane, controls.interpolation, scale)
@@ -81,6 +88,7 @@ class JudderWatch:
             self._shown = DisplayReadout(
                 refresh_hz=float(self.refresh_hz),
                 refresh_read=self.refresh_read,
+                refresh_simulated=self.simulated,
                 lanes=tuple(_lane_judder(watch.meter) for watch in self._lanes),
             )
 

@@ -51,6 +51,7 @@ def _bindings() -> tuple[Binding, ...]:
         Binding(pygame.K_e, Action(Act.CYCLE_INTEGRATOR)),
         Binding(pygame.K_t, Action(Act.CYCLE_TICK_RATE)),
         Binding(pygame.K_f, Action(Act.CYCLE_FPS_CAP)),
+        Binding(pygame.K_d, Action(Act.CYCLE_CLOCK)),
         Binding(pygame.K_u, Action(Act.CYCLE_CONDITIONING)),
         Binding(pygame.K_r, Action(Act.RESET)),
         Binding(pygame.K_k, Action(Act.TOGGLE_CANNON)),

@@ -32,6 +32,7 @@ from game.app.caption import StatusMessage
 from game.app.dispatcher import Dispatcher
 from game.app.input import InputReader
 from game.app.lesson_guide import LessonGuide
+from game.app.lesson_time import ClockSwitch, clock_row
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
 from game.app.readout_builder import FrameSoFar, LoopFigures, ReadoutBuilder
@@ -65,6 +66,8 @@ class LoopOptions:
     graph_seconds: float = 5.0
     print_hash: bool = True
     """Print `final tick T state HASH` on exit (what `replay` prints too)."""
+    lesson_clock: bool = False
+    """The clock may be switched to the lesson clock (`ClockSwitch`): the played game."""
 
 
 class GameLoop:
@@ -81,7 +84,6 @@ class GameLoop:
     ) -> None:
         self.session = session
         self.window = window
-        self.clock = clock
         self.options = options or LoopOptions()
         self.pacer = FramePacer(session.controls.fps_cap or None)
         self.picture = Picture(self.options.graph_seconds)
@@ -89,8 +91,10 @@ class GameLoop:
         self.lessons = lessons or LessonGuide()
         self.rewatch = Rewatch()
         message = StatusMessage()
+        lesson_clock = self.options.lesson_clock
+        self.clock = ClockSwitch(clock, session, self.lessons, message) if lesson_clock else clock
         self.dispatcher = Dispatcher(
-            session, window, clock, self.picture, self.lessons, self.rewatch, message,
+            session, window, self.clock, self.picture, self.lessons, self.rewatch, message,
             pause_on_focus_loss=self.options.pause_on_focus_loss,
             screenshot_dir=self.options.screenshot_dir, since_start=self._since_start,
         )  # fmt: skip
@@ -99,7 +103,7 @@ class GameLoop:
         self.last_plans: tuple[StepPlan, ...] = ()
         self._input = InputReader()
         self._script = ScriptPlayer(self.options.script)
-        self._started_ns = self._last_ns = clock.start_frames()
+        self._started_ns = self._last_ns = self.clock.start_frames()
         self._last_wait_ns = self._work_ns = self._frame_ns = 0
         self._last_poll = self._last_redraw = 0
         self._frame: Frame | None = None
@@ -233,7 +237,7 @@ class GameLoop:
         ticks_run = self._frame.ticks_run if self._frame else 0
         in_frame = FrameSoFar(ticks_run, now - self._last_ns) if catching_up else None
         figures = LoopFigures(now, now - self._started_ns, self._frame_ns, self._work_ns, in_frame)
-        return self._readouts.live(figures)
+        return self._readouts.live(figures._replace(clock=clock_row(self.clock)))
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""

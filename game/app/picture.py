@@ -8,12 +8,16 @@ It reads the session and never writes to it.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pygame
 
 from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
-from game.hud.hud import Hud
+from game.display.screen_marks import screen_marks
+from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.layout import ScreenLayout
+from game.hud.screen_strip import draw_screen_strip, line_width, strip_height
 from game.limits import SMALLEST_WINDOW
 from game.session.lane import Lane
 from game.session.readout import Readout
@@ -30,6 +34,8 @@ SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog i
 """Only the capped policies that drop get out of any spiral within a frame: the carried backlog
 goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
+STRIP_REFRESHES = 40
+"""How many refreshes the simulated screen's strip shows: some fifteen 60 Hz ticks at 165 Hz."""
 
 
 class Picture:
@@ -87,10 +93,34 @@ class Picture:
                     alpha = 1.0 if catching_up or plan is None else plan.alpha
                     interpolate = controls.interpolation == "interpolate"
                     draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
+        if live and arenas and arenas[0].width > 0:
+            self._simulated_screen(surface, arenas[0], readout.presentation)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         histories = tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
+
+    def _simulated_screen(self, surface: pygame.Surface, arena: pygame.Rect, big: bool) -> None:
+        """On a lesson step's simulated screen, lane 1's last refreshes as marks over the top
+        of its arena (`game.hud.screen_strip`): that screen's judder on any projector."""
+        if not self.judder.simulated or not self.judder.meters:
+            return
+        meter = self.judder.meters[0]
+        scales = (PRESENTATION_FACTOR, 1.0) if big else (1.0,)
+        for scale in scales:  # the strip takes at most half the arena, or is not drawn
+            fonts = self.hud.fonts_at(self.hud.scale * scale)
+            pad = fonts.px(8)
+            area = pygame.Rect(arena.x + pad, arena.y + pad, arena.w - 2 * pad, strip_height(fonts))
+            if 2 * area.h <= arena.h and area.w > 0:
+                break
+        else:
+            return
+        refreshes, drawn = meter.recent(STRIP_REFRESHES)
+        time_scale = Fraction(meter.time_scale)
+        width = line_width(area, fonts)
+        marks = screen_marks(refreshes.tolist(), drawn.tolist(), time_scale, width)
+        title = f"{float(meter.refresh_hz):g} Hz screen (simulated), refresh by refresh"
+        draw_screen_strip(surface, area, marks, title, fonts)
 
     def _too_small(self, surface: pygame.Surface) -> None:
         text = f"make the window at least {SMALLEST_WINDOW[0]} x {SMALLEST_WINDOW[1]}"

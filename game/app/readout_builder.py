@@ -33,6 +33,8 @@ class LoopFigures(NamedTuple):
     """The last frame's work: everything but the pacer's wait."""
     catching_up: FrameSoFar | None = None
     """Set while a frame is still running its ticks (a redraw in the middle of a catch-up)."""
+    clock: str = ""
+    """Which clock runs the frames, as the clock row says it ("" with no switch)."""
 
 
 class FrameSoFar(NamedTuple):
@@ -91,6 +93,7 @@ class ReadoutBuilder:
             menu=self.lessons.menu(),
             books_since=session.books_since,
             display=self.judder.readout,
+            clock=figures.clock,
         )
 
     def rewatched(self, rewatch: Rewatch) -> Readout:

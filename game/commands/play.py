@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
             pause_on_focus_loss=config.app.pause_on_focus_loss,
             screenshot_dir=Path(config.app.screenshot_dir),
             graph_seconds=float(config.hud.graph_seconds),
+            lesson_clock=True,
         )
         loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
         if args.lesson is not None:

@@ -116,6 +116,12 @@ class LiveJudder:
             return JudderTrace(np.zeros(0, np.int64), np.zeros(0))
         return JudderTrace(refreshes[1:], velocity_errors(refreshes, drawn, self.time_scale))
 
+    def recent(self, count: int) -> tuple[Ints, Ints]:
+        """The last `count` refreshes on the grid (or as many as there are) and the drawn time
+        of the frame on screen at each: what `game.display.screen_marks` draws."""
+        refreshes, drawn, _ = self._sampled(int(self._period * (count + 1)))
+        return refreshes[-count:], drawn[-count:]
+
     def _sampled(self, within_ns: int) -> tuple[Ints, Ints, Ints]:
         """The refreshes on the grid in the last `within_ns` of kept frames, and the drawn time
         and tick of the frame on screen at each."""

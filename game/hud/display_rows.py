@@ -47,7 +47,10 @@ def display_group(readout: Readout) -> Group:
 
 
 def refresh_text(shown: DisplayReadout) -> str:
-    """`60 Hz (guess)`, or `144 Hz` when pygame could read the refresh rate."""
+    """`60 Hz (guess)`, or `144 Hz` when pygame could read the refresh rate, or `165 Hz
+    (simulated)`: a lesson step's screen, on the lesson clock."""
+    if shown.refresh_simulated:
+        return f"{shown.refresh_hz:g} Hz (simulated)"
     return f"{shown.refresh_hz:g} Hz" + ("" if shown.refresh_read else " (guess)")
 
 

@@ -200,6 +200,7 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
     if readout.vsync:
         cap += " · vsync"
     return (
+        *((Row("clock", (_clock(readout.clock),)),) if readout.clock else ()),
         Row("fps", (_fps(readout),), IMPORTANT),
         Row("render cap", (Cell(cap),), USEFUL),
         Row("frame", (_frame_time(readout),)),
@@ -294,6 +295,11 @@ def _run_state(lane: LaneReadout) -> Cell:
 
 def _alpha_mode(lane: LaneReadout) -> Cell:
     return Cell(lane.alpha_mode, Meaning.STRAINED if lane.alpha_mode == "naive" else Meaning.PLAIN)
+
+
+def _clock(text: str) -> Cell:
+    """The wall clock, plainly; the lesson clock in amber: what is shown is slowed down."""
+    return Cell(text, Meaning.STRAINED if text.startswith("lesson") else Meaning.OK)
 
 
 def _fps(readout: Readout) -> Cell:

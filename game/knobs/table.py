@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from game.display.model import MAX_REFRESH_HZ
 from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, SMALLEST_WINDOW
 from game.scheduler.settings import (
@@ -24,6 +25,7 @@ from game.scheduler.settings import (
 )
 from game.vocabulary import (
     ALPHA_MODES,
+    CLOCK_NAMES,
     CONDITIONING_NAMES,
     INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
@@ -251,6 +253,15 @@ KNOBS: tuple[Knob, ...] = (
          unit="ms", range=Range(MAX_FRAME_COST_MS, at_least=0), where=Where(0)),
     Knob("clock.jitter_seed", 0, "Seeds the jitter, so the noise is the same in every run.",
          range=Range(MAX_SEED, at_least=0), where=Where(0)),
+    # -- a lesson's clock and screen: set by a lesson step (the clock by a key too) -------------
+    Knob("lesson.clock", "real",
+         "Which clock runs the frames: the wall, or the lesson clock the game moves itself.",
+         choices=CLOCK_NAMES, ladder=CLOCK_NAMES, where=Where.KEY | Where.LESSON, control="clock",
+         keys=("D", "clock: real / lesson (each frame as long as the step says, slow motion)")),
+    Knob("lesson.refresh_hz", Fraction(0),
+         "The screen the lesson clock shows the frames on (0: the window's own).",
+         unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=0, example="144 or 165"),
+         scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
     # -- live only: turned while playing, never from a file ---------------------------------------
     Knob("live.paused", False, "The simulation is paused (P): no time is billed.",
          where=Where.KEY | Where.CHANGE, control="paused", keys=("P", "pause / resume")),

@@ -19,6 +19,7 @@ from game.clock.units import NS_PER_MS
 from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, partner_input_model
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
+    CLOCK_NAMES,
     CONDITIONING_NAMES,
     INPUT_MODEL_NAMES,
     INTEGRATOR_NAMES,
@@ -51,6 +52,7 @@ class Act(StrEnum):
     CYCLE_TICK_RATE = "cycle_tick_rate"
     CYCLE_FPS_CAP = "cycle_fps_cap"
     CYCLE_CONDITIONING = "cycle_conditioning"
+    CYCLE_CLOCK = "cycle_clock"
     RESET = "reset"
     TOGGLE_CANNON = "toggle_cannon"
     FIRE = "fire"
@@ -134,6 +136,10 @@ class Controls:
     """Delta-time conditioning of lane 1 and lane 2 (the second is used in split screen)."""
     input_models: tuple[str, str] = ("frame-edge", "latched")
     """How each lane's ticks see the avatar's presses (the second is used in split screen)."""
+    clock: str = "real"
+    """Which clock runs the frames: the wall, or the lesson clock (`game.clock.lesson`)."""
+    refresh_hz: Fraction = Fraction(0)
+    """The screen the lesson clock shows the frames on (0: the window's own refresh)."""
 
     @property
     def step_cost_ns(self) -> int:
@@ -156,7 +162,7 @@ class Controls:
         return self._climbed(act)
 
     def _climbed(self, act: Act) -> Controls:
-        """A ladder moved along ([ ], C, - =) or a cycle turned (I, A, E, T, F)."""
+        """A ladder moved along ([ ], C, - =) or a cycle turned (I, A, E, T, F, D)."""
         if act in (Act.SLOWER, Act.FASTER):
             scale = _along(TIME_SCALES, self.time_scale, up=act is Act.FASTER)
             return replace(self, time_scale=scale)
@@ -178,6 +184,8 @@ class Controls:
             return replace(self, hz=faster[0] if faster else TICK_RATES[0])
         if act is Act.CYCLE_FPS_CAP:
             return replace(self, fps_cap=_next(RENDER_CAPS, self.fps_cap))
+        if act is Act.CYCLE_CLOCK:
+            return replace(self, clock=_next(CLOCK_NAMES, self.clock))
         return self
 
     def _lanes_after(self, action: Action) -> Controls:

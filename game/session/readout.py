@@ -94,6 +94,8 @@ class DisplayReadout:
     refresh_read: bool
     """False when the refresh rate is a guess (pygame could not read it)."""
     lanes: tuple[LaneJudder, ...]
+    refresh_simulated: bool = False
+    """The refresh is the lesson step's screen, simulated on the lesson clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +130,6 @@ class Readout:
     once a lesson step has restarted the books."""
     display: DisplayReadout | None = None
     """The display rows: refresh, cadence, judder (the live game's estimate)."""
+    clock: str = ""
+    """Which clock runs the frames: `real (wall)`, or the lesson clock with its slow-motion
+    factor (`game.app.lesson_time`); "" where there is no choice (a clip, a test)."""

@@ -1,0 +1,212 @@
+"""`ClockSwitch`: the loop's clock, the wall or the lesson clock, as the step asks.
+
+The loop holds one clock and never knows which runs. Each frame boundary (`next_frame`) the
+switch measures the frame on the clock that ran it, then follows the controls' `clock` (a lesson
+step's `clock = "lesson"`, or D). Its time is continuous across a switch, so the pacer's
+deadlines, the key stamps and the status messages go on from where they were.
+
+On the lesson clock (`game.clock.lesson`) the pacer's sleeps, the ticks' step cost and a stall
+are counted, not waited for, and each frame adds its drawing: the frames last what the step
+says. A key is stamped with this clock's time when the loop reads it, so slow motion slows the
+taps with everything else. Real time still passes, and is handed to the meters as durations:
+the slow-motion factor the clock row shows, and a rule that the picture is never shown faster
+than life (a fast laptop waits out what the lesson clock counted).
+
+On the wall clock, in a lesson step that asks for the lesson clock (D has switched it to the
+real one, to prove the picture real), each frame is set beside what the lesson clock would have
+made of it (`RateWatch`); under 90 % over a second, the switch turns the clock back to the lesson
+clock itself and says so.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.app.caption import StatusMessage
+from game.app.lesson_guide import LessonGuide
+from game.clock.frames import NOTHING_RAN, FrameRan
+from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
+from game.clock.units import hz_to_step_ns
+from game.clock.wall import MeasuredClock
+from game.session.controls import ControlsChange
+from game.session.session import LabSession
+from game.workshop.files.lessons import LessonRun
+
+LESSON = "lesson"
+
+
+class ClockSwitch:
+    """A `MeasuredClock` that is the wall clock or the lesson clock, whichever the controls say.
+
+    `real` is the clock of this machine (`WallClock`; a test hands a `ManualClock` it moves as a
+    slow or a fast laptop would)."""
+
+    def __init__(
+        self,
+        real: MeasuredClock,
+        session: LabSession,
+        lessons: LessonGuide,
+        message: StatusMessage,
+    ) -> None:
+        self.real = real
+        self.lesson = LessonClock()
+        self.session = session
+        self.lessons = lessons
+        self.message = message
+        self.slow_motion = SlowMotion()
+        self.rate = RateWatch()
+        self._active: MeasuredClock = real
+        self._offset = 0
+        """This clock's time is the active clock's reading plus this."""
+        self._origin = self._frame_end = 0
+        self._real_mark = real.now_ns()
+        self._lesson_mark = 0
+        """Both clocks' readings where the frame in flight began."""
+        self._stall_ns = 0
+        self._switched = False
+        self._judged: tuple[object, ...] = ()
+        """What the rate watch judges against (the step, the cap, the step cost)."""
+
+    @property
+    def on_lesson_clock(self) -> bool:
+        return self._active is self.lesson
+
+    # -- the `Clock` ----------------------------------------------------------------------------
+
+    def now_ns(self) -> int:
+        return self._active.now_ns() + self._offset
+
+    def sleep_ns(self, ns: int) -> None:
+        if self.on_lesson_clock:
+            self.lesson.sleep_ns(ns)
+            self._not_faster_than_life()
+        else:
+            self.real.sleep_ns(ns)
+
+    def busy_wait_ns(self, ns: int) -> None:
+        if self.on_lesson_clock:
+            self.lesson.busy_wait_ns(ns)  # counted, not burnt
+            self._not_faster_than_life()
+        else:
+            self.real.busy_wait_ns(ns)
+
+    def block_ns(self, ns: int) -> None:
+        self._stall_ns += ns
+        if self.on_lesson_clock:
+            self.lesson.block_ns(ns)
+            self._not_faster_than_life()
+        else:
+            self.real.block_ns(ns)
+
+    def _not_faster_than_life(self) -> None:
+        """Wait, really, for what the lesson clock has counted in this frame (its drawing too)
+        beyond the real time the frame has taken: a fast laptop shows the lesson at 1x, never
+        faster."""
+        counted = self.lesson.now_ns() - self._lesson_mark + FRAME_WORK_NS
+        ahead = counted - (self.real.now_ns() - self._real_mark)
+        if ahead > 0:
+            self.real.sleep_ns(ahead)
+
+    # -- the `FrameSource` ----------------------------------------------------------------------
+
+    def start_frames(self) -> int:
+        self.real.start_frames()
+        self.lesson.start_frames()
+        self._mark()
+        self._origin = self._frame_end = self.now_ns()
+        return self._origin
+
+    @property
+    def now(self) -> int:
+        return self._frame_end - self._origin
+
+    def next_frame(
+        self, ran: FrameRan = NOTHING_RAN, until_ns: Fraction | int | None = None
+    ) -> int | None:
+        """The frame's length on the clock that ran it; then the clock the controls ask for."""
+        real_ns = self.real.now_ns() - self._real_mark
+        elapsed = self._active.next_frame(ran, until_ns)
+        if elapsed is None:
+            return None
+        if self._switched:
+            pass  # the first frame after a switch was paced on the other clock: not a sample
+        elif self.on_lesson_clock:
+            self.slow_motion.shown(elapsed, real_ns)
+        else:
+            self._judge(elapsed)
+        self._frame_end += elapsed
+        self._mark()
+        self._switched = False
+        self._follow(self.session.controls.clock)
+        return elapsed
+
+    def _mark(self) -> None:
+        self._real_mark = self.real.now_ns()
+        self._lesson_mark = self.lesson.now_ns()
+        self._stall_ns = 0
+
+    def _follow(self, wanted: str) -> None:
+        """Switch to the `wanted` clock at this frame boundary, keeping the time continuous."""
+        if (wanted == LESSON) == self.on_lesson_clock:
+            return
+        now = self.now_ns()
+        self._active = self.lesson if wanted == LESSON else self.real
+        self._active.start_frames()  # its next frame is measured from here
+        self._offset = now - self._active.now_ns()
+        self.slow_motion.clear()
+        self.rate.clear()
+        self._switched = True
+
+    def _judge(self, real_ns: int) -> None:
+        """During a lesson step that asks for the lesson clock (D took it to the real one), with
+        a render cap: does the laptop hold the step's rate? Under 90 % over a second, fall back
+        to the lesson clock, and say so."""
+        controls = self.session.controls
+        run = self.lessons.run
+        step = None if run is None else (run.lesson.number, run.step)
+        judged = (step, controls.fps_cap, controls.step_cost_ns)
+        if judged != self._judged or not _asks_for_lesson_clock(run) or not controls.fps_cap:
+            self._judged = judged
+            self.rate.clear()
+            return
+        ticks = sum(
+            lane.scheduler.last_plan.steps
+            for lane in self.session.lanes
+            if lane.scheduler.last_plan is not None
+        )
+        period = hz_to_step_ns(controls.fps_cap)
+        wanted = wanted_frame_ns(period, ticks, controls.step_cost_ns) + self._stall_ns
+        self.rate.frame(real_ns, wanted)
+        held = self.rate.held
+        if held is not None and self.rate.falls_short:
+            self.session.change(ControlsChange(clock=LESSON))
+            self.message.say(
+                f"this laptop held {float(held):.0%} of the step's rate over a second: "
+                "on the lesson clock now (D: the real clock)",
+                self.now_ns(),
+            )
+
+    # -- what the HUD says ----------------------------------------------------------------------
+
+    def row_text(self) -> str:
+        """The clock row: `lesson · 144 fps simulated, shown at 0.26x` or `real (wall)`."""
+        if self.on_lesson_clock:
+            return f"lesson \N{MIDDLE DOT} {self.slow_motion.text()}"
+        return "real (wall)"
+
+
+def _asks_for_lesson_clock(run: LessonRun | None) -> bool:
+    """Whether the step (or the last step up to it that names a clock) runs on the lesson
+    clock. Only such a step's claim needs a rate: the others show on any laptop, and some need
+    the wall's own wobble (lesson 9), which the lesson clock does not have."""
+    if run is None:
+        return False
+    for step in reversed(run.lesson.steps[: run.step + 1]):
+        if step.settings.clock is not None:
+            return bool(step.settings.clock == LESSON)
+    return False
+
+
+def clock_row(clock: object) -> str:
+    """The clock row's text, or "" for a loop that has no switch (a clip, a test)."""
+    return clock.row_text() if isinstance(clock, ClockSwitch) else ""
