@@ -75,7 +75,8 @@ class Picture:
 
         A frame laid out as the last one drawn on the same surface starts from what that one
         left (`_showing`): the backdrop is where it was, so the window is not filled again,
-        the arenas are drawn afresh, and the HUD copies only what changed."""
+        each arena restores from its backdrop only what the last frame drew over it, and the
+        HUD copies only what changed."""
         controls = session.controls
         lanes = session.lanes
         live = views is None
@@ -97,9 +98,11 @@ class Picture:
         renderers = self.renderers(session)
         for lane, view, renderer, rect in zip(lanes, views, renderers, arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
-                renderer.draw(surface, view, rect, controls)
+                renderer.draw(surface, view, rect, controls, kept=kept)
                 if live:  # the rewatch keeps no avatar
-                    _draw_avatar(surface, lane, renderer.camera, rect, controls, catching_up)
+                    avatar = _draw_avatar(surface, lane, renderer.camera, rect, controls,
+                                          catching_up)  # fmt: skip
+                    renderer.drew(avatar)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         histories = tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters, kept=kept)
@@ -166,19 +169,19 @@ def _draw_avatar(
     arena: pygame.Rect,
     controls: Controls,
     catching_up: bool,
-) -> None:
+) -> pygame.Rect:
     """The lane's avatar, if its world has one, within its arena as every body is (the next
-    frame redraws the arena, and nothing outside it)."""
+    frame redraws the arena, and nothing outside it); returns where it was drawn."""
     avatar = lane.world.avatar
     if avatar is None:
-        return
+        return pygame.Rect(0, 0, 0, 0)
     plan = lane.scheduler.last_plan
     alpha = 1.0 if catching_up or plan is None else plan.alpha
     interpolate = controls.interpolation == "interpolate"
     previous_clip = surface.get_clip()
     surface.set_clip(previous_clip.clip(arena))
     try:
-        draw_avatar(surface, camera, avatar, alpha, interpolate)
+        return draw_avatar(surface, camera, avatar, alpha, interpolate)
     finally:
         surface.set_clip(previous_clip)
 

@@ -91,14 +91,18 @@ class CoilBook:
 
     def draw(
         self, surface: pygame.Surface, mounts: list[list[int]], coils: list[Ends], scale: float
-    ) -> None:
-        """The mounts at `mounts` (anchor pixels), then the coils between `coils`' ends."""
+    ) -> list[pygame.Rect] | None:
+        """The mounts at `mounts` (anchor pixels), then the coils between `coils`' ends.
+        Returns where they were drawn (None for a coil drawn stroke by stroke)."""
         if scale != self._scale:
             self._scale, self._mount = scale, None
             self._coils.clear()
+        drawn: list[pygame.Rect] | None = []
         if mounts:
             mount, reach = self._mount_sprite()
-            surface.fblits([(mount, (x - reach, y - reach)) for x, y in mounts])
+            corners = [(x - reach, y - reach) for x, y in mounts]
+            surface.fblits([(mount, corner) for corner in corners])
+            drawn = [pygame.Rect(corner, mount.get_size()) for corner in corners]
         self._paint_missing(coils)
         clip = surface.get_clip()
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -107,14 +111,17 @@ class CoilBook:
             self._coils.move_to_end(ends)
             if clip.contains((corner, sprite.get_size())):
                 sprites.append((sprite, corner))
+                if drawn is not None:
+                    drawn.append(pygame.Rect(corner, sprite.get_size()))
                 continue
             surface.fblits(sprites)  # those before it first: the order of the strokes is kept
-            sprites = []
+            sprites, drawn = [], None
             anchor, bob = np.array([ends[:2]], np.float64), np.array([ends[2:]], np.float64)
             draw_coils(surface, anchor, bob, scale)
         surface.fblits(sprites)
         while len(self._coils) > KEPT_COILS:
             self._coils.popitem(last=False)
+        return drawn
 
     def _mount_sprite(self) -> tuple[pygame.Surface, int]:
         """The mount drawn around the middle of a clear square sprite, and that middle."""

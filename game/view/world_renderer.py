@@ -38,6 +38,9 @@ Mask = npt.NDArray[np.bool_]
 
 TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
+KEPT_MARKS = 64
+"""At most this many drawn things are restored one by one on a kept window; more (thousands
+of projectiles) and the whole backdrop is copied again, which is then cheaper."""
 
 
 class OverlaySwitches(Protocol):
@@ -84,6 +87,10 @@ class WorldRenderer:
         self.stage = Stage(settings)
         self.trails = Trails()
         self.coils = CoilBook()
+        self._marks: list[pygame.Rect] | None = None
+        """What the last picture put over the backdrop, in window pixels within its rect (all
+        that a window still showing it needs restored from the backdrop); None when that is
+        not known (overlays on, too many bodies to list)."""
 
     def draw(
         self,
@@ -91,19 +98,26 @@ class WorldRenderer:
         view: RenderView,
         rect: ScreenRect | pygame.Rect | None = None,
         overlays: OverlaySwitches = NO_OVERLAYS,
+        *,
+        kept: bool = False,
     ) -> None:
         """Draw `view` with the arena fitted into `rect` (the whole surface if None).
 
         Nothing outside `rect` (or outside the surface's clip) is touched, so two renderers
-        can share one window.
+        can share one window. `kept`: the surface still shows this renderer's last picture
+        (and whatever `drew` added to it), so only what that put over the backdrop is
+        restored from it, not the whole arena.
         """
         target = tuple(surface.get_rect() if rect is None else rect)
+        restore = self._marks if kept and target == self.camera.rect else None
         if target != self.camera.rect:
             self.camera.resize((target[0], target[1], target[2], target[3]))
+        overlaid = overlays.trails or overlays.ghost or overlays.tick_markers
+        self._marks = None if overlaid else []
         previous_clip = surface.get_clip()
         surface.set_clip(previous_clip.clip(self.camera.rect))  # within the caller's clip too
         try:
-            self.stage.draw_backdrop(surface, self.camera)
+            self.stage.draw_backdrop(surface, self.camera, restore)
             if overlays.trails:
                 self.trails.record(view)
                 self._draw_trails(surface)
@@ -111,13 +125,24 @@ class WorldRenderer:
                 self.trails.clear()  # so that switching them on again starts afresh
             self._draw_springs(surface, view)
             self._draw_projectiles(surface, view)
-            self.stage.draw_cannon(surface, self.camera)
+            self.drew(self.stage.draw_cannon(surface, self.camera))
             if overlays.ghost:
                 self._draw_ghosts(surface, view)
             if overlays.tick_markers:
                 self._draw_tick_markers(surface, view)
         finally:
             surface.set_clip(previous_clip)
+
+    def drew(self, *rects: pygame.Rect | None) -> None:
+        """Note what was drawn into the arena over its backdrop (by this renderer, or after it:
+        the avatar), so that the next kept frame restores it; None: not known."""
+        if self._marks is None:
+            return
+        if any(rect is None for rect in rects) or len(self._marks) + len(rects) > KEPT_MARKS:
+            self._marks = None
+            return
+        arena = pygame.Rect(self.camera.rect)
+        self._marks.extend(arena.clip(rect) for rect in rects if rect is not None)
 
     def covers(self, pixel: tuple[int, int]) -> bool:
         """True when a screen point lies in the rect of the last `draw` (which half was clicked)."""
@@ -157,7 +182,11 @@ class WorldRenderer:
             ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
             bx, by = self.camera.to_screen(x[attached], y[attached])
             ends = np.column_stack((ax, ay, bx, by)).tolist()
-        self.coils.draw(surface, mounts, [tuple(end) for end in ends], self.camera.scale)
+        coils = self.coils.draw(surface, mounts, [tuple(end) for end in ends], self.camera.scale)
+        if coils is None:
+            self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
+        else:
+            self.drew(*coils)
         self._blit_turned(
             surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
         )
@@ -235,6 +264,15 @@ class WorldRenderer:
         )
         return pixels
 
+    def _drew_sprites(self, xs: list[int], ys: list[int], size: tuple[int, int]) -> None:
+        """Note sprites of `size` drawn at corners (`xs[i]`, `ys[i]`), as `drew` does."""
+        if self._marks is None:
+            return
+        if len(self._marks) + len(xs) > KEPT_MARKS:
+            self._marks = None
+            return
+        self.drew(*(pygame.Rect(x, y, *size) for x, y in zip(xs, ys, strict=True)))
+
     def _fblits(
         self,
         surface: pygame.Surface,
@@ -251,7 +289,9 @@ class WorldRenderer:
         seen &= (corner_y > top - 2 * half) & (corner_y < top + height)
         if not seen.all():
             frames, corner_x, corner_y = frames[seen], corner_x[seen], corner_y[seen]
-        corners = zip(corner_x.tolist(), corner_y.tolist(), strict=True)
+        xs, ys = corner_x.tolist(), corner_y.tolist()
+        self._drew_sprites(xs, ys, sprites.surfaces[0].get_size())
+        corners = zip(xs, ys, strict=True)
         # A generator, not a list: 5,000 (sprite, corner) tuples kept alive at once would wake
         # the garbage collector several times a second, and each visit is a 20 ms frame.
         surface.fblits(zip(sprites.pick(frames), corners, strict=True), pygame.BLEND_PREMULTIPLIED)
