@@ -175,7 +175,9 @@ class WorldRenderer:
             )
             ends = np.column_stack((px[:count], py[:count], px[count:], py[count:])).tolist()
             mounts = [end[:2] for end in ends]
+            bobs = (px[count:], py[count:])
         else:
+            bobs = None
             mounts = np.column_stack(
                 self.camera.to_screen(anchor_x[mounted], anchor_y[mounted])
             ).tolist()
@@ -187,9 +189,11 @@ class WorldRenderer:
             self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
         else:
             self.drew(*coils)
-        self._blit_turned(
-            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
-        )
+        angle, radius = view.angle[springs], view.radius[springs]
+        if bobs is not None and np.isfinite(angle).all():  # their pixels are known already
+            self._blit_at(surface, *bobs, angle, radius, self.sprites.bob)
+        else:
+            self._blit_turned(surface, x, y, angle, radius, self.sprites.bob)
 
     def _blit_turned(
         self,
@@ -205,6 +209,18 @@ class WorldRenderer:
         if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
             x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
         px, py = self.camera.to_screen(x, y)
+        self._blit_at(surface, px, py, angle, radius, sprites_for)
+
+    def _blit_at(
+        self,
+        surface: pygame.Surface,
+        px: Pixels,
+        py: Pixels,
+        angle: npt.NDArray[Any],
+        radius: npt.NDArray[Any],
+        sprites_for: Callable[[int], SpriteSet],
+    ) -> None:
+        """`_blit_turned` for bodies whose pixels are worked out, every one of them shown."""
         sizes = self._radius_px(radius)
         turn = angle
         if sizes.size and (sizes == sizes[0]).all():  # one size, as usual: one group, no copies
