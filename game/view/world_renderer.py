@@ -15,6 +15,7 @@ analytic ghost and the raw tick markers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,7 +27,7 @@ import pygame
 from game.view import arena_colours
 from game.view.camera import Camera, Pixels, ScreenRect
 from game.view.raster import Colour
-from game.view.springs import CoilBook
+from game.view.springs import CoilBook, Ends
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
 from game.view.stage import Stage
 from game.view.trails import Trails
@@ -35,9 +36,15 @@ from game.world.render_view import RenderView
 from game.world.settings import WorldSettings
 
 Mask = npt.NDArray[np.bool_]
+Floats = npt.NDArray[Any]
+"""A view's coordinates: float64, or float32 in a float32 world."""
 
 TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
+FEW_BODIES = 16
+"""Up to this many bodies of a kind are placed one by one in plain floats: for the handful of a
+usual scene, numpy's cost per call is many times the arithmetic (the pixels are the same:
+`Camera.point_to_screen` is `to_screen` for one point)."""
 KEPT_MARKS = 64
 """At most this many drawn things are restored one by one on a kept window; more (thousands
 of projectiles) and the whole backdrop is copied again, which is then cheaper."""
@@ -166,34 +173,55 @@ class WorldRenderer:
             return
         anchor_x, anchor_y = view.anchor_x[springs], view.anchor_y[springs]
         x, y = view.x[springs], view.y[springs]
+        if springs.size <= FEW_BODIES:
+            mounts, ends = self._few_coil_ends(anchor_x, anchor_y, x, y)
+        else:
+            mounts, ends = self._coil_ends(anchor_x, anchor_y, x, y)
+        coils = self.coils.draw(surface, mounts, ends, self.camera.scale)
+        if coils is None:
+            self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
+        else:
+            self.drew(*coils)
+        self._blit_turned(
+            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
+        )
+
+    def _coil_ends(
+        self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
+    ) -> tuple[list[list[int]], list[Ends]]:
+        """The pixels of each mounted anchor, and of each coil's two ends (an exploded bob,
+        inf or NaN, has no coil), every spring at once."""
         mounted = _finite(anchor_x, anchor_y)
-        attached = mounted & _finite(x, y)  # an exploded bob (inf, NaN) has no coil
-        count = int(springs.size)
+        attached = mounted & _finite(x, y)
+        count = int(x.size)
         if mounted.all() and attached.all():  # as always, but for a spring that blew up
             px, py = self.camera.to_screen(
                 np.concatenate((anchor_x, x)), np.concatenate((anchor_y, y))
             )
             ends = np.column_stack((px[:count], py[:count], px[count:], py[count:])).tolist()
-            mounts = [end[:2] for end in ends]
-            bobs = (px[count:], py[count:])
-        else:
-            bobs = None
-            mounts = np.column_stack(
-                self.camera.to_screen(anchor_x[mounted], anchor_y[mounted])
-            ).tolist()
-            ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
-            bx, by = self.camera.to_screen(x[attached], y[attached])
-            ends = np.column_stack((ax, ay, bx, by)).tolist()
-        coils = self.coils.draw(surface, mounts, [tuple(end) for end in ends], self.camera.scale)
-        if coils is None:
-            self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
-        else:
-            self.drew(*coils)
-        angle, radius = view.angle[springs], view.radius[springs]
-        if bobs is not None and np.isfinite(angle).all():  # their pixels are known already
-            self._blit_at(surface, *bobs, angle, radius, self.sprites.bob)
-        else:
-            self._blit_turned(surface, x, y, angle, radius, self.sprites.bob)
+            return [end[:2] for end in ends], [tuple(end) for end in ends]
+        mounts = np.column_stack(self.camera.to_screen(anchor_x[mounted], anchor_y[mounted]))
+        ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
+        bx, by = self.camera.to_screen(x[attached], y[attached])
+        ends = np.column_stack((ax, ay, bx, by)).tolist()
+        return mounts.tolist(), [tuple(end) for end in ends]
+
+    def _few_coil_ends(
+        self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
+    ) -> tuple[list[list[int]], list[Ends]]:
+        """`_coil_ends` one spring at a time, in plain floats (see `FEW_BODIES`)."""
+        to_screen = self.camera.point_to_screen
+        mounts: list[list[int]] = []
+        ends: list[Ends] = []
+        for ax, ay, bx, by in zip(anchor_x.tolist(), anchor_y.tolist(), x.tolist(), y.tolist(),
+                                  strict=True):  # fmt: skip
+            if not (math.isfinite(ax) and math.isfinite(ay)):
+                continue
+            mount = to_screen(ax, ay)
+            mounts.append(list(mount))
+            if math.isfinite(bx) and math.isfinite(by):
+                ends.append((*mount, *to_screen(bx, by)))
+        return mounts, ends
 
     def _blit_turned(
         self,
@@ -205,22 +233,13 @@ class WorldRenderer:
         sprites_for: Callable[[int], SpriteSet],
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
+        if x.size <= FEW_BODIES:
+            self._blit_few(surface, x, y, angle, radius, sprites_for)
+            return
         shown = _finite(x, y) & np.isfinite(angle)
         if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
             x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
         px, py = self.camera.to_screen(x, y)
-        self._blit_at(surface, px, py, angle, radius, sprites_for)
-
-    def _blit_at(
-        self,
-        surface: pygame.Surface,
-        px: Pixels,
-        py: Pixels,
-        angle: npt.NDArray[Any],
-        radius: npt.NDArray[Any],
-        sprites_for: Callable[[int], SpriteSet],
-    ) -> None:
-        """`_blit_turned` for bodies whose pixels are worked out, every one of them shown."""
         sizes = self._radius_px(radius)
         turn = angle
         if sizes.size and (sizes == sizes[0]).all():  # one size, as usual: one group, no copies
@@ -231,6 +250,31 @@ class WorldRenderer:
             sprites = sprites_for(size)
             frames = frame_index(turn[group], len(sprites.surfaces))
             self._fblits(surface, sprites, frames, px[group], py[group])
+
+    def _blit_few(
+        self,
+        surface: pygame.Surface,
+        x: npt.NDArray[Any],
+        y: npt.NDArray[Any],
+        angle: npt.NDArray[Any],
+        radius: npt.NDArray[Any],
+        sprites_for: Callable[[int], SpriteSet],
+    ) -> None:
+        """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
+        pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
+        to_screen = self.camera.point_to_screen
+        sizes = self._radius_px(radius).tolist()
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for bx, by, turn, size in zip(x.tolist(), y.tolist(), angle.tolist(), sizes, strict=True):
+            if not (math.isfinite(bx) and math.isfinite(by) and math.isfinite(turn)):
+                continue  # a spring blew up: leave it out
+            sprites = sprites_for(size)
+            frames = len(sprites.surfaces)
+            frame = round(turn / (2.0 * math.pi / frames)) % frames  # as `frame_index` rounds
+            px, py = to_screen(bx, by)
+            blits.append((sprites.surfaces[frame], (px - sprites.half, py - sprites.half)))
+        self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
+        surface.fblits(blits, pygame.BLEND_PREMULTIPLIED)
 
     # -- overlays ----------------------------------------------------------------------------
 
