@@ -304,3 +304,30 @@ def test_an_exploded_spring_keeps_its_mount_and_loses_its_bob_quietly() -> None:
         anchor[0] + 15,
         anchor[1] + 2,
     )
+
+
+@pytest.mark.parametrize("precision", ["float64", "float32"])
+def test_a_few_bodies_placed_one_by_one_are_the_pixels_of_the_array_path(
+    precision: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Up to `FEW_BODIES` bodies are placed in plain floats, more with numpy: the same pixels,
+    sprite frames and sizes either way (springs swinging, shots turning, some half outside)."""
+    import game.view.world_renderer as world_renderer
+
+    settings = WorldSettings(precision=precision)
+    world = demo_world(settings)
+    for _ in range(97):
+        world.step(1 / 60)
+    view = world.view(0.37, "interpolate")
+    assert 2 <= view.kind.size <= world_renderer.FEW_BODIES
+    few = drawn(view, renderer=WorldRenderer(settings))
+    monkeypatch.setattr(world_renderer, "FEW_BODIES", 0)
+    rect = (-40, -30, SIZE[0], SIZE[1])  # the arena partly off the surface
+    assert pixels(drawn(view, renderer=WorldRenderer(settings))).tobytes() == pixels(few).tobytes()
+    shifted_few = pygame.Surface(SIZE)
+    monkeypatch.setattr(world_renderer, "FEW_BODIES", 16)
+    WorldRenderer(settings).draw(shifted_few, view, rect)
+    shifted_many = pygame.Surface(SIZE)
+    monkeypatch.setattr(world_renderer, "FEW_BODIES", 0)
+    WorldRenderer(settings).draw(shifted_many, view, rect)
+    assert pixels(shifted_many).tobytes() == pixels(shifted_few).tobytes()

@@ -19,10 +19,12 @@ from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.layout import ScreenLayout
 from game.hud.screen_strip import draw_screen_strip, line_width, strip_height
 from game.limits import SMALLEST_WINDOW
+from game.session.controls import Controls
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
 from game.view.avatar import draw_avatar
+from game.view.camera import Camera
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
 from game.world.render_view import RenderView
@@ -54,6 +56,11 @@ class Picture:
         """The live judder meter: the loop shows it every frame drawn after its ticks, and the
         readout's DISPLAY rows are its figures (`game.app.judder_watch`); its traces go to the
         graph's judder strip."""
+        self.keeps_window = True
+        """Whether a frame may start from what the last one left on the window (`draw`);
+        False redraws every pixel every frame (the tests compare the two)."""
+        self._shown: tuple[object, ...] | None = None
+        """What the last frame left on the window (`_showing`)."""
 
     def layout(self, size: tuple[int, int], readout: Readout) -> ScreenLayout:
         """Where the HUD and the arenas go (`game.hud.layout`): nothing covers an arena."""
@@ -70,8 +77,12 @@ class Picture:
     ) -> tuple[RenderView, ...]:
         """Draw a frame, and return the view of each lane it drew. While catching up, the
         worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
-        is no alpha to blend by. `views` draws those instead (the rewatch)."""
-        surface.fill(BACKGROUND)
+        is no alpha to blend by. `views` draws those instead (the rewatch).
+
+        A frame laid out as the last one drawn on the same surface starts from what that one
+        left (`_showing`): the backdrop is where it was, so the window is not filled again,
+        each arena restores from its backdrop only what the last frame drew over it, and the
+        HUD copies only what changed."""
         controls = session.controls
         lanes = session.lanes
         live = views is None
@@ -82,29 +93,39 @@ class Picture:
             self._too_small(surface)  # the game runs on; there is just no room to show it
             return views
         layout = self.layout(surface.get_size(), readout)
+        showing = _showing(surface, layout, readout)
+        kept = self.keeps_window and showing is not None and showing == self._shown
+        self._shown = showing
+        for box in layout.labels if kept else ():  # a lane's new tag may be narrower
+            surface.fill(BACKGROUND, (box.x, box.y, box.w, box.h))
+        if not kept:
+            surface.fill(BACKGROUND)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
         renderers = self.renderers(session)
         for lane, view, renderer, rect in zip(lanes, views, renderers, arenas, strict=True):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
-                renderer.draw(surface, view, rect, controls)
-                avatar = lane.world.avatar
-                if live and avatar is not None:  # the rewatch keeps no avatar
-                    plan = lane.scheduler.last_plan
-                    alpha = 1.0 if catching_up or plan is None else plan.alpha
-                    interpolate = controls.interpolation == "interpolate"
-                    draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
+                renderer.draw(surface, view, rect, controls, kept=kept)
+                if live:  # the rewatch keeps no avatar
+                    avatar = _draw_avatar(surface, lane, renderer.camera, rect, controls,
+                                          catching_up)  # fmt: skip
+                    renderer.drew(avatar)
         if live and arenas and arenas[0].width > 0:
-            self._simulated_screen(surface, arenas[0], readout.presentation)
+            strip = self._simulated_screen(surface, arenas[0], readout.presentation)
+            if strip is not None:  # a kept frame restores the backdrop under it
+                renderers[0].drew(strip)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
         histories = tuple(lane.history for lane in lanes)
-        self.hud.draw(surface, readout, histories, layout, self.judder.meters)
+        self.hud.draw(surface, readout, histories, layout, self.judder.meters, kept=kept)
         return views
 
-    def _simulated_screen(self, surface: pygame.Surface, arena: pygame.Rect, big: bool) -> None:
+    def _simulated_screen(
+        self, surface: pygame.Surface, arena: pygame.Rect, big: bool
+    ) -> pygame.Rect | None:
         """On a lesson step's simulated screen, lane 1's last refreshes as marks over the top
-        of its arena (`game.hud.screen_strip`): that screen's judder on any projector."""
+        of its arena (`game.hud.screen_strip`): that screen's judder on any projector. Returns
+        where the strip was drawn, if it was."""
         if not self.judder.simulated or not self.judder.meters:
-            return
+            return None
         meter = self.judder.meters[0]
         scales = (PRESENTATION_FACTOR, 1.0) if big else (1.0,)
         for scale in scales:  # the strip takes at most half the arena, or is not drawn
@@ -114,15 +135,18 @@ class Picture:
             if 2 * area.h <= arena.h and area.w > 0:
                 break
         else:
-            return
+            return None
         refreshes, drawn = meter.recent(STRIP_REFRESHES)
         time_scale = Fraction(meter.time_scale)
         width = line_width(area, fonts)
         marks = screen_marks(refreshes.tolist(), drawn.tolist(), time_scale, width)
         title = f"{float(meter.refresh_hz):g} Hz screen (simulated), refresh by refresh"
         draw_screen_strip(surface, area, marks, title, fonts)
+        return area
 
     def _too_small(self, surface: pygame.Surface) -> None:
+        self._shown = None
+        surface.fill(BACKGROUND)
         text = f"make the window at least {SMALLEST_WINDOW[0]} x {SMALLEST_WINDOW[1]}"
         words = self.hud.fonts_at(0.5).small.render(text, (230, 230, 240))
         surface.blit(words, (4, 4))
@@ -161,6 +185,41 @@ class Picture:
         camera.resize((arena.x, arena.y, arena.width, arena.height))
         px, py = camera.to_screen(x, y)
         return int(px), int(py)
+
+
+def _showing(
+    surface: pygame.Surface, layout: ScreenLayout, readout: Readout
+) -> tuple[object, ...] | None:
+    """What a frame leaves on the window, as far as the next frame cares: the surface (its
+    pixels where they were, at the same size) under this layout. None when the help or a menu
+    is drawn over the arenas: the next frame must not start from that."""
+    if readout.show_help or readout.menu is not None:
+        return None
+    return (surface, surface._pixels_address, surface.get_size(), layout)
+
+
+def _draw_avatar(
+    surface: pygame.Surface,
+    lane: Lane,
+    camera: Camera,
+    arena: pygame.Rect,
+    controls: Controls,
+    catching_up: bool,
+) -> pygame.Rect:
+    """The lane's avatar, if its world has one, within its arena as every body is (the next
+    frame redraws the arena, and nothing outside it); returns where it was drawn."""
+    avatar = lane.world.avatar
+    if avatar is None:
+        return pygame.Rect(0, 0, 0, 0)
+    plan = lane.scheduler.last_plan
+    alpha = 1.0 if catching_up or plan is None else plan.alpha
+    interpolate = controls.interpolation == "interpolate"
+    previous_clip = surface.get_clip()
+    surface.set_clip(previous_clip.clip(arena))
+    try:
+        return draw_avatar(surface, camera, avatar, alpha, interpolate)
+    finally:
+        surface.set_clip(previous_clip)
 
 
 def _live_view(lane: Lane, interpolation: str, catching_up: bool) -> RenderView:

@@ -115,6 +115,8 @@ class FrameGraphs:
         """The picture laid on the backdrop, once per repaint; None when stale."""
         self._kept_flat: pygame.Surface | None = None
         """The last flat picture's Surface, written over at the next repaint."""
+        self._copied_at = pygame.Rect(0, 0, 0, 0)
+        """Where the flat picture was last put on a window."""
         self._shown: tuple[object, ...] = ()
         """What the picture was drawn from; a new picture only when this changes."""
         self._references: tuple[float, float, int] = (0.0, 0.0, 0)
@@ -199,13 +201,18 @@ class FrameGraphs:
             self._paint(self._picture, (0, 0))
             self._flat = None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, kept: bool = False) -> None:
+        """Put the graphs on `surface`; `kept`: it still shows what they drew there last time
+        (so a picture not repainted since is not copied again)."""
         if self.fonts.retains and self.backdrop is not None:
             if self._flat is None or not same_format(self._flat, surface):
                 self._flat = self._kept_flat = flattened(
                     self._picture, self.backdrop, surface, self._kept_flat
                 )
+            elif kept and self.rect == self._copied_at:
+                return
             surface.blit(self._flat, self.rect.topleft)
+            self._copied_at = self.rect.copy()
         elif self.fonts.retains:
             surface.blit(self._picture, self.rect.topleft)
         else:  # nothing kept between frames (the benchmark's baseline): draw it all again

@@ -186,9 +186,13 @@ class Hud:
         histories: tuple[FrameHistory, ...],
         layout: ScreenLayout | None = None,
         judder: tuple[LiveJudder, ...] = (),
+        *,
+        kept: bool = False,
     ) -> None:
         """Draw the HUD into the boxes of `layout` (laid out now if not given); `judder` are
-        the lanes' live judder meters, for the graph's judder strip."""
+        the lanes' live judder meters, for the graph's judder strip. `kept`: the surface still
+        shows the HUD drawn on it last frame, on the backdrop, with this same layout (the panel
+        and the graphs then copy only what changed)."""
         size = surface.get_size()
         if layout is None:
             layout = self.lay_out(size, readout)
@@ -196,11 +200,11 @@ class Hud:
         drawn = HudLayout()
         if parts.panel.rect.h > layout.panel.h:  # laid out taller than it may be: drop rows
             parts.panel.update(readout, _rect(layout.panel))
-        parts.panel.draw(surface)
+        parts.panel.draw(surface, kept)
         drawn.panel = parts.panel.rect
         if layout.graphs:
             parts.graphs.update(histories, readout, _rect(layout.graphs), judder)
-            parts.graphs.draw(surface)
+            parts.graphs.draw(surface, kept)
             drawn.graphs = parts.graphs.rect
         if layout.strip:
             parts.strip.update(readout, _rect(layout.strip))

@@ -90,6 +90,8 @@ class StatsPanel:
         self._labels_ink: tuple[Text, ...] = ()
         """Without caches (the baseline), the card's words, drawn every frame."""
         self._picture = KeptPicture()
+        self._copied_at = pygame.Rect(0, 0, 0, 0)
+        """Where the whole picture was last put on a window (with a backdrop)."""
 
     def update(self, readout: Readout, area: pygame.Rect) -> None:
         groups = (*stat_groups(readout), display_group(readout))
@@ -128,13 +130,23 @@ class StatsPanel:
                     self._inks[index] = self._ink(row, slots)
         self._shown = shown
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, kept: bool = False) -> None:
+        """Put the panel on `surface`. `kept`: the surface still shows what this panel drew on
+        it last time, on the backdrop, so only what changed since is copied (the whole picture
+        where the panel moved or changed size, the backdrop laid where it no longer is)."""
         if self.backdrop is not None and self.fonts.retains:
             origin = self.rect.topleft
             picture = self._picture.brought_up(
                 self._card, self._inks, origin, self.backdrop, surface
             )
+            if kept and self.rect == self._copied_at:
+                damage = self._picture.damage
+                surface.blits([(picture, area.move(origin), area) for area in damage], False)
+                return
+            if kept:
+                surface.fill(self.backdrop, self._copied_at)
             surface.blit(picture, origin)
+            self._copied_at = self.rect.copy()
             return
         surface.blit(self._card, self.rect.topleft)
         if not self.fonts.retains:

@@ -80,6 +80,9 @@ class KeptPicture:
         self._picture = pygame.Surface((0, 0))
         self._card: pygame.Surface | None = None
         self._drawn: list[Ink] = []
+        self.damage: list[pygame.Rect] = []
+        """The areas of the picture (in its own coordinates) the last `brought_up` changed:
+        what a window still showing the picture before it needs copied again."""
 
     def brought_up(
         self,
@@ -96,19 +99,23 @@ class KeptPicture:
             self._base = flattened(card, backdrop, like)
             self._picture = self._base.copy()
             draw_inks(self._picture, inks, origin)
+            self.damage = [self._picture.get_rect()]
         elif len(inks) != len(self._drawn):
             self._picture.blit(self._base, (0, 0))
             draw_inks(self._picture, inks, origin)
+            self.damage = [self._picture.get_rect()]
         else:
             changed = {index for index, ink in enumerate(inks) if ink is not self._drawn[index]}
-            if changed:
-                self._redraw(changed, inks, origin)
+            self.damage = self._redraw(changed, inks, origin) if changed else []
         self._drawn = list(inks)
         return self._picture
 
-    def _redraw(self, dirty: set[int], inks: Sequence[Ink], origin: tuple[int, int]) -> None:
+    def _redraw(
+        self, dirty: set[int], inks: Sequence[Ink], origin: tuple[int, int]
+    ) -> list[pygame.Rect]:
         """Restore the changed rows' old and new areas from the card, then draw their ink again,
-        in the panel's order; a row whose ink overlaps those areas is redrawn with them."""
+        in the panel's order; a row whose ink overlaps those areas is redrawn with them. Returns
+        the areas restored, in the picture's coordinates."""
         while True:
             areas = [
                 area for index in dirty for area in (self._drawn[index].area, inks[index].area)
@@ -122,7 +129,8 @@ class KeptPicture:
             if not touched:
                 break
             dirty |= touched
-        for area in areas:
-            local = area.move(-origin[0], -origin[1])
+        restored = [area.move(-origin[0], -origin[1]) for area in areas]
+        for local in restored:
             self._picture.blit(self._base, local, area=local)
         draw_inks(self._picture, [inks[index] for index in sorted(dirty)], origin)
+        return restored

@@ -54,6 +54,8 @@ class PressStrip:
         self._plate = pygame.Surface((0, 0))
         self._base: pygame.Surface | None = None
         self._base_key: tuple[object, ...] = ()
+        self._flips: tuple[Sequence[int], Ints] = ((), np.zeros(0, np.int64))
+        """The last flip times seen, and as an array."""
 
     def update(self, readout: Readout, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -110,9 +112,11 @@ class PressStrip:
         timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
         x_of = timeline.x
         half = max(2, box.h // 14)
+        if lab.flips_ns is not self._flips[0]:  # the lanes share one tuple of flips
+            self._flips = (lab.flips_ns, _array(lab.flips_ns))
         marks = [
-            (timeline.xs(lab.flips_ns), frame_y, half, FRAME, 1),
-            (timeline.xs(lab.ticks_ns), tick_y, half, TICK, 2),
+            (timeline.xs(self._flips[1]), frame_y, half, FRAME, 1),
+            (timeline.xs(_array(lab.ticks_ns)), tick_y, half, TICK, 2),
         ]
         _marks(surface, surface.get_clip().clip(box), marks)
         line = pygame.draw.line
@@ -138,11 +142,14 @@ class _Timeline(NamedTuple):
     def x(self, at_ns: int) -> int:
         return self.left + (at_ns - self.start_ns) * self.span // TIMELINE_NS
 
-    def xs(self, times_ns: Sequence[int]) -> Ints:
+    def xs(self, times_ns: Ints) -> Ints:
         """The column of each time, all at once (the same whole-number floor division)."""
-        times = np.fromiter(times_ns, np.int64, len(times_ns))
-        columns: Ints = self.left + (times - self.start_ns) * self.span // TIMELINE_NS
+        columns: Ints = self.left + (times_ns - self.start_ns) * self.span // TIMELINE_NS
         return columns
+
+
+def _array(times_ns: Sequence[int]) -> Ints:
+    return np.fromiter(times_ns, np.int64, len(times_ns))
 
 
 Mark = tuple[Ints, int, int, colours.RGB, int]

@@ -325,4 +325,5 @@ class InputDesk:
         return self._run
 
     def readouts(self) -> tuple[InputReadout, ...]:
-        return tuple(lane.readout(self.now_ns, self.flips_ns) for lane in self.lanes)
+        flips = tuple(self.flips_ns)  # one tuple for every lane (the strip reads it once)
+        return tuple(lane.readout(self.now_ns, flips) for lane in self.lanes)

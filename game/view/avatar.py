@@ -19,16 +19,20 @@ MARK = (90, 96, 120)
 
 def draw_avatar(
     surface: pygame.Surface, camera: Camera, avatar: Avatar, alpha: float, interpolate: bool
-) -> None:
-    """Draw `avatar` through `camera`, and the one-jump and two-jump heights above it."""
+) -> pygame.Rect:
+    """Draw `avatar` through `camera`, and the one-jump and two-jump heights above it; returns
+    the pixels it drew over."""
     x, y = avatar.pose(alpha, interpolate)
     width = max(4, round(camera.pixels(AVATAR.width)))
     height = max(6, round(camera.pixels(AVATAR.height)))
     left, feet = camera.point_to_screen(x - AVATAR.width / 2, y)
+    drawn = []
     for jumps in (1, 2):
         _, mark = camera.point_to_screen(0.0, jumps * AVATAR.jump_height + AVATAR.height)
-        pygame.draw.line(surface, MARK, (left - width // 2, mark), (left + width * 3 // 2, mark))
+        start, end = (left - width // 2, mark), (left + width * 3 // 2, mark)
+        drawn.append(pygame.draw.line(surface, MARK, start, end))
     body = pygame.Rect(left, feet - height, width, height)
-    pygame.draw.rect(surface, BODY, body, border_radius=max(1, width // 4))
+    drawn.append(pygame.draw.rect(surface, BODY, body, border_radius=max(1, width // 4)))
     eye_x = body.centerx + avatar.facing * width // 4
-    pygame.draw.circle(surface, EYE, (eye_x, body.y + height // 3), max(1, width // 8))
+    eye = pygame.draw.circle(surface, EYE, (eye_x, body.y + height // 3), max(1, width // 8))
+    return eye.unionall(drawn)

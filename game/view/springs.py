@@ -34,23 +34,33 @@ def coil_points(anchors: Points, bobs: Points, *, width: float, lead: float) -> 
     `anchors` and `bobs` are (springs, 2) in pixels. Each coil has a straight `lead` at each
     end (at most a fifth of the spring), then `TURNS` teeth evenly spaced between them, `width`
     across, alternating either side of the line. All springs at once: a handful of array
-    operations whether there are 4 springs or 400.
+    operations whether there are 4 springs or 400, written into one array (a coil is painted
+    whenever a bob moves a whole pixel, so this runs most frames).
     """
     span = bobs - anchors
     length = np.hypot(span[:, 0], span[:, 1])[:, None]
     along = span / np.maximum(length, 1e-9)  # a spring of zero length collapses to a point
-    side = np.stack((-along[:, 1], along[:, 0]), axis=1)
+    side = along[:, ::-1] * _PERPENDICULAR
     leads = np.minimum(lead, length / 5.0)
-    teeth = 2 * TURNS
-    steps = leads + (length - 2.0 * leads) * ((np.arange(teeth) + 0.5) / teeth)
-    offsets = np.where(np.arange(teeth) % 2 == 0, 0.5, -0.5) * width
-    corners = (
-        anchors[:, None, :]
-        + steps[:, :, None] * along[:, None, :]
-        + offsets[None, :, None] * side[:, None, :]
-    )
-    ends = (anchors, anchors + leads * along), (bobs - leads * along, bobs)
-    return np.concatenate((np.stack(ends[0], axis=1), corners, np.stack(ends[1], axis=1)), axis=1)
+    steps = leads + (length - 2.0 * leads) * _TOOTH_PLACES
+    offsets = _TOOTH_SIDES * width
+    corners = np.empty((span.shape[0], CORNERS, 2))
+    teeth = corners[:, 2:-2]
+    np.multiply(steps[:, :, None], along[:, None, :], out=teeth)
+    teeth += anchors[:, None, :]  # the same sums, in the same order, as written out in full
+    teeth += offsets[None, :, None] * side[:, None, :]
+    reach = leads * along
+    corners[:, 0], corners[:, 1] = anchors, anchors + reach
+    corners[:, -2], corners[:, -1] = bobs - reach, bobs
+    return corners
+
+
+_TOOTH_PLACES = (np.arange(2 * TURNS) + 0.5) / (2 * TURNS)
+"""Where each tooth sits between the leads, as a share of the way."""
+_TOOTH_SIDES = np.where(np.arange(2 * TURNS) % 2 == 0, 0.5, -0.5)
+"""Which side of the line each tooth is on, in coil widths."""
+_PERPENDICULAR = np.array([-1.0, 1.0])
+"""(dx, dy) reversed and times this is the line turned a quarter: (-dy, dx)."""
 
 
 def draw_mounts(surface: pygame.Surface, anchors: Points, scale: float) -> None:
@@ -91,14 +101,18 @@ class CoilBook:
 
     def draw(
         self, surface: pygame.Surface, mounts: list[list[int]], coils: list[Ends], scale: float
-    ) -> None:
-        """The mounts at `mounts` (anchor pixels), then the coils between `coils`' ends."""
+    ) -> list[pygame.Rect] | None:
+        """The mounts at `mounts` (anchor pixels), then the coils between `coils`' ends.
+        Returns where they were drawn (None for a coil drawn stroke by stroke)."""
         if scale != self._scale:
             self._scale, self._mount = scale, None
             self._coils.clear()
+        drawn: list[pygame.Rect] | None = []
         if mounts:
             mount, reach = self._mount_sprite()
-            surface.fblits([(mount, (x - reach, y - reach)) for x, y in mounts])
+            corners = [(x - reach, y - reach) for x, y in mounts]
+            surface.fblits([(mount, corner) for corner in corners])
+            drawn = [pygame.Rect(corner, mount.get_size()) for corner in corners]
         self._paint_missing(coils)
         clip = surface.get_clip()
         sprites: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -107,14 +121,17 @@ class CoilBook:
             self._coils.move_to_end(ends)
             if clip.contains((corner, sprite.get_size())):
                 sprites.append((sprite, corner))
+                if drawn is not None:
+                    drawn.append(pygame.Rect(corner, sprite.get_size()))
                 continue
             surface.fblits(sprites)  # those before it first: the order of the strokes is kept
-            sprites = []
+            sprites, drawn = [], None
             anchor, bob = np.array([ends[:2]], np.float64), np.array([ends[2:]], np.float64)
             draw_coils(surface, anchor, bob, scale)
         surface.fblits(sprites)
         while len(self._coils) > KEPT_COILS:
             self._coils.popitem(last=False)
+        return drawn
 
     def _mount_sprite(self) -> tuple[pygame.Surface, int]:
         """The mount drawn around the middle of a clear square sprite, and that middle."""
@@ -138,11 +155,11 @@ class CoilBook:
         every = coil_points(
             ends[:, :2], ends[:, 2:], width=COIL_WIDTH_M * scale, lead=LEAD_M * scale
         )
-        for key, corners in zip(missing, every, strict=True):
-            left = int(np.floor(corners[:, 0].min())) - margin
-            top = int(np.floor(corners[:, 1].min())) - margin
-            right = int(np.ceil(corners[:, 0].max())) + margin
-            bottom = int(np.ceil(corners[:, 1].max())) + margin
+        lows = (np.floor(every.min(axis=1)).astype(np.int64) - margin).tolist()
+        highs = (np.ceil(every.max(axis=1)).astype(np.int64) + margin).tolist()
+        for key, corners, (left, top), (right, bottom) in zip(
+            missing, every, lows, highs, strict=True
+        ):
             sprite = pygame.Surface((right - left + 1, bottom - top + 1), pygame.SRCALPHA)
             _draw_coil(sprite, (corners - (left, top)).tolist(), wire)
             self._coils[key] = (sprite, (left, top))

@@ -40,16 +40,24 @@ class Stage:
         self._cannon_centre = (0.0, 0.0)
         self._cannon_scale = 0.0
 
-    def draw_backdrop(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Sky, grid, ground and labels over the whole of the camera's rect."""
+    def draw_backdrop(
+        self, surface: pygame.Surface, camera: Camera, only: list[pygame.Rect] | None = None
+    ) -> None:
+        """Sky, grid, ground and labels over the whole of the camera's rect, or `only` over
+        those parts of it (window pixels within the rect), when the rest is there already."""
         left, top, width, height = camera.rect
         if self._backdrop is None or self._backdrop_size != (width, height):
             self._backdrop = paint_backdrop(self.settings, width, height)
             self._backdrop_size = (width, height)
-        surface.blit(self._backdrop, (left, top))
+            only = None
+        if only is None:
+            surface.blit(self._backdrop, (left, top))
+            return
+        backdrop = self._backdrop
+        surface.blits([(backdrop, part, part.move(-left, -top)) for part in only], False)
 
-    def draw_cannon(self, surface: pygame.Surface, camera: Camera) -> None:
-        """The cannon on its post, at its settings' place and aim."""
+    def draw_cannon(self, surface: pygame.Surface, camera: Camera) -> pygame.Rect:
+        """The cannon on its post, at its settings' place and aim; returns where it went."""
         if self._cannon is None or self._cannon_scale != camera.scale:
             self._cannon, self._cannon_centre = paint_cannon(self.settings.cannon, camera.scale)
             self._cannon_scale = camera.scale
@@ -57,7 +65,7 @@ class Stage:
         px, py = camera.point_to_screen(cannon.x, cannon.y)
         centre_x, centre_y = self._cannon_centre
         corner = (px - round(centre_x), py - round(centre_y))
-        surface.blit(self._cannon, corner, special_flags=pygame.BLEND_PREMULTIPLIED)
+        return surface.blit(self._cannon, corner, special_flags=pygame.BLEND_PREMULTIPLIED)
 
 
 def paint_backdrop(settings: WorldSettings, width: int, height: int) -> pygame.Surface:

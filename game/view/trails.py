@@ -43,6 +43,8 @@ class Trails:
 
     def clear(self) -> None:
         """Forget every dot (the trails were switched off, so switching them on starts afresh)."""
+        if self._recorded == 0 and self._last_stamp is None:
+            return  # nothing to forget: as every frame with the trails off
         self._x.fill(np.nan)
         self._y.fill(np.nan)
         self._recorded = 0

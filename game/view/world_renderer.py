@@ -15,6 +15,7 @@ analytic ghost and the raw tick markers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,7 +27,7 @@ import pygame
 from game.view import arena_colours
 from game.view.camera import Camera, Pixels, ScreenRect
 from game.view.raster import Colour
-from game.view.springs import CoilBook
+from game.view.springs import CoilBook, Ends
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
 from game.view.stage import Stage
 from game.view.trails import Trails
@@ -35,9 +36,18 @@ from game.world.render_view import RenderView
 from game.world.settings import WorldSettings
 
 Mask = npt.NDArray[np.bool_]
+Floats = npt.NDArray[Any]
+"""A view's coordinates: float64, or float32 in a float32 world."""
 
 TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
+FEW_BODIES = 16
+"""Up to this many bodies of a kind are placed one by one in plain floats: for the handful of a
+usual scene, numpy's cost per call is many times the arithmetic (the pixels are the same:
+`Camera.point_to_screen` is `to_screen` for one point)."""
+KEPT_MARKS = 64
+"""At most this many drawn things are restored one by one on a kept window; more (thousands
+of projectiles) and the whole backdrop is copied again, which is then cheaper."""
 
 
 class OverlaySwitches(Protocol):
@@ -84,6 +94,10 @@ class WorldRenderer:
         self.stage = Stage(settings)
         self.trails = Trails()
         self.coils = CoilBook()
+        self._marks: list[pygame.Rect] | None = None
+        """What the last picture put over the backdrop, in window pixels within its rect (all
+        that a window still showing it needs restored from the backdrop); None when that is
+        not known (overlays on, too many bodies to list)."""
 
     def draw(
         self,
@@ -91,19 +105,26 @@ class WorldRenderer:
         view: RenderView,
         rect: ScreenRect | pygame.Rect | None = None,
         overlays: OverlaySwitches = NO_OVERLAYS,
+        *,
+        kept: bool = False,
     ) -> None:
         """Draw `view` with the arena fitted into `rect` (the whole surface if None).
 
         Nothing outside `rect` (or outside the surface's clip) is touched, so two renderers
-        can share one window.
+        can share one window. `kept`: the surface still shows this renderer's last picture
+        (and whatever `drew` added to it), so only what that put over the backdrop is
+        restored from it, not the whole arena.
         """
         target = tuple(surface.get_rect() if rect is None else rect)
+        restore = self._marks if kept and target == self.camera.rect else None
         if target != self.camera.rect:
             self.camera.resize((target[0], target[1], target[2], target[3]))
+        overlaid = overlays.trails or overlays.ghost or overlays.tick_markers
+        self._marks = None if overlaid else []
         previous_clip = surface.get_clip()
         surface.set_clip(previous_clip.clip(self.camera.rect))  # within the caller's clip too
         try:
-            self.stage.draw_backdrop(surface, self.camera)
+            self.stage.draw_backdrop(surface, self.camera, restore)
             if overlays.trails:
                 self.trails.record(view)
                 self._draw_trails(surface)
@@ -111,13 +132,24 @@ class WorldRenderer:
                 self.trails.clear()  # so that switching them on again starts afresh
             self._draw_springs(surface, view)
             self._draw_projectiles(surface, view)
-            self.stage.draw_cannon(surface, self.camera)
+            self.drew(self.stage.draw_cannon(surface, self.camera))
             if overlays.ghost:
                 self._draw_ghosts(surface, view)
             if overlays.tick_markers:
                 self._draw_tick_markers(surface, view)
         finally:
             surface.set_clip(previous_clip)
+
+    def drew(self, *rects: pygame.Rect | None) -> None:
+        """Note what was drawn into the arena over its backdrop (by this renderer, or after it:
+        the avatar), so that the next kept frame restores it; None: not known."""
+        if self._marks is None:
+            return
+        if any(rect is None for rect in rects) or len(self._marks) + len(rects) > KEPT_MARKS:
+            self._marks = None
+            return
+        arena = pygame.Rect(self.camera.rect)
+        self._marks.extend(arena.clip(rect) for rect in rects if rect is not None)
 
     def covers(self, pixel: tuple[int, int]) -> bool:
         """True when a screen point lies in the rect of the last `draw` (which half was clicked)."""
@@ -141,26 +173,55 @@ class WorldRenderer:
             return
         anchor_x, anchor_y = view.anchor_x[springs], view.anchor_y[springs]
         x, y = view.x[springs], view.y[springs]
+        if springs.size <= FEW_BODIES:
+            mounts, ends = self._few_coil_ends(anchor_x, anchor_y, x, y)
+        else:
+            mounts, ends = self._coil_ends(anchor_x, anchor_y, x, y)
+        coils = self.coils.draw(surface, mounts, ends, self.camera.scale)
+        if coils is None:
+            self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
+        else:
+            self.drew(*coils)
+        self._blit_turned(
+            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
+        )
+
+    def _coil_ends(
+        self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
+    ) -> tuple[list[list[int]], list[Ends]]:
+        """The pixels of each mounted anchor, and of each coil's two ends (an exploded bob,
+        inf or NaN, has no coil), every spring at once."""
         mounted = _finite(anchor_x, anchor_y)
-        attached = mounted & _finite(x, y)  # an exploded bob (inf, NaN) has no coil
-        count = int(springs.size)
+        attached = mounted & _finite(x, y)
+        count = int(x.size)
         if mounted.all() and attached.all():  # as always, but for a spring that blew up
             px, py = self.camera.to_screen(
                 np.concatenate((anchor_x, x)), np.concatenate((anchor_y, y))
             )
             ends = np.column_stack((px[:count], py[:count], px[count:], py[count:])).tolist()
-            mounts = [end[:2] for end in ends]
-        else:
-            mounts = np.column_stack(
-                self.camera.to_screen(anchor_x[mounted], anchor_y[mounted])
-            ).tolist()
-            ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
-            bx, by = self.camera.to_screen(x[attached], y[attached])
-            ends = np.column_stack((ax, ay, bx, by)).tolist()
-        self.coils.draw(surface, mounts, [tuple(end) for end in ends], self.camera.scale)
-        self._blit_turned(
-            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
-        )
+            return [end[:2] for end in ends], [tuple(end) for end in ends]
+        mounts = np.column_stack(self.camera.to_screen(anchor_x[mounted], anchor_y[mounted]))
+        ax, ay = self.camera.to_screen(anchor_x[attached], anchor_y[attached])
+        bx, by = self.camera.to_screen(x[attached], y[attached])
+        ends = np.column_stack((ax, ay, bx, by)).tolist()
+        return mounts.tolist(), [tuple(end) for end in ends]
+
+    def _few_coil_ends(
+        self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
+    ) -> tuple[list[list[int]], list[Ends]]:
+        """`_coil_ends` one spring at a time, in plain floats (see `FEW_BODIES`)."""
+        to_screen = self.camera.point_to_screen
+        mounts: list[list[int]] = []
+        ends: list[Ends] = []
+        for ax, ay, bx, by in zip(anchor_x.tolist(), anchor_y.tolist(), x.tolist(), y.tolist(),
+                                  strict=True):  # fmt: skip
+            if not (math.isfinite(ax) and math.isfinite(ay)):
+                continue
+            mount = to_screen(ax, ay)
+            mounts.append(list(mount))
+            if math.isfinite(bx) and math.isfinite(by):
+                ends.append((*mount, *to_screen(bx, by)))
+        return mounts, ends
 
     def _blit_turned(
         self,
@@ -172,6 +233,9 @@ class WorldRenderer:
         sprites_for: Callable[[int], SpriteSet],
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
+        if x.size <= FEW_BODIES:
+            self._blit_few(surface, x, y, angle, radius, sprites_for)
+            return
         shown = _finite(x, y) & np.isfinite(angle)
         if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
             x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
@@ -186,6 +250,31 @@ class WorldRenderer:
             sprites = sprites_for(size)
             frames = frame_index(turn[group], len(sprites.surfaces))
             self._fblits(surface, sprites, frames, px[group], py[group])
+
+    def _blit_few(
+        self,
+        surface: pygame.Surface,
+        x: npt.NDArray[Any],
+        y: npt.NDArray[Any],
+        angle: npt.NDArray[Any],
+        radius: npt.NDArray[Any],
+        sprites_for: Callable[[int], SpriteSet],
+    ) -> None:
+        """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
+        pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
+        to_screen = self.camera.point_to_screen
+        sizes = self._radius_px(radius).tolist()
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for bx, by, turn, size in zip(x.tolist(), y.tolist(), angle.tolist(), sizes, strict=True):
+            if not (math.isfinite(bx) and math.isfinite(by) and math.isfinite(turn)):
+                continue  # a spring blew up: leave it out
+            sprites = sprites_for(size)
+            frames = len(sprites.surfaces)
+            frame = round(turn / (2.0 * math.pi / frames)) % frames  # as `frame_index` rounds
+            px, py = to_screen(bx, by)
+            blits.append((sprites.surfaces[frame], (px - sprites.half, py - sprites.half)))
+        self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
+        surface.fblits(blits, pygame.BLEND_PREMULTIPLIED)
 
     # -- overlays ----------------------------------------------------------------------------
 
@@ -235,6 +324,15 @@ class WorldRenderer:
         )
         return pixels
 
+    def _drew_sprites(self, xs: list[int], ys: list[int], size: tuple[int, int]) -> None:
+        """Note sprites of `size` drawn at corners (`xs[i]`, `ys[i]`), as `drew` does."""
+        if self._marks is None:
+            return
+        if len(self._marks) + len(xs) > KEPT_MARKS:
+            self._marks = None
+            return
+        self.drew(*(pygame.Rect(x, y, *size) for x, y in zip(xs, ys, strict=True)))
+
     def _fblits(
         self,
         surface: pygame.Surface,
@@ -251,7 +349,9 @@ class WorldRenderer:
         seen &= (corner_y > top - 2 * half) & (corner_y < top + height)
         if not seen.all():
             frames, corner_x, corner_y = frames[seen], corner_x[seen], corner_y[seen]
-        corners = zip(corner_x.tolist(), corner_y.tolist(), strict=True)
+        xs, ys = corner_x.tolist(), corner_y.tolist()
+        self._drew_sprites(xs, ys, sprites.surfaces[0].get_size())
+        corners = zip(xs, ys, strict=True)
         # A generator, not a list: 5,000 (sprite, corner) tuples kept alive at once would wake
         # the garbage collector several times a second, and each visit is a 20 ms frame.
         surface.fblits(zip(sprites.pick(frames), corners, strict=True), pygame.BLEND_PREMULTIPLIED)
