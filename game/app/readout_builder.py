@@ -91,6 +91,7 @@ class ReadoutBuilder:
             menu=self.lessons.menu(),
             books_since=session.books_since,
             display=self.judder.readout,
+            watch=self.lessons.watch(),
         )
 
     def rewatched(self, rewatch: Rewatch) -> Readout:

@@ -128,3 +128,6 @@ class Readout:
     once a lesson step has restarted the books."""
     display: DisplayReadout | None = None
     """The display rows: refresh, cadence, judder (the live game's estimate)."""
+    watch: tuple[str, ...] = ()
+    """The rows the lesson step talks about (its `watch`, rows named as `HUD_ROWS` names them):
+    the HUD never hides them to make room."""
