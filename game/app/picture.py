@@ -15,6 +15,7 @@ from game.app.keymap import HELP_ROWS
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
 from game.limits import SMALLEST_WINDOW
+from game.session.history import FrameHistory
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
@@ -61,10 +62,12 @@ class Picture:
         *,
         catching_up: bool = False,
         views: tuple[RenderView, ...] | None = None,
+        histories: tuple[FrameHistory, ...] = (),
     ) -> tuple[RenderView, ...]:
         """Draw a frame, and return the view of each lane it drew. While catching up, the
         worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
-        is no alpha to blend by. `views` draws those instead (the rewatch)."""
+        is no alpha to blend by. `views` draws those instead, and the graphs `histories`
+        instead of the lanes' own (the rewatch)."""
         surface.fill(BACKGROUND)
         controls = session.controls
         lanes = session.lanes
@@ -88,7 +91,7 @@ class Picture:
                     interpolate = controls.interpolation == "interpolate"
                     draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        histories = tuple(lane.history for lane in lanes)
+        histories = histories or tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
 
