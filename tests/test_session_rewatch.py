@@ -12,6 +12,7 @@ from game.session.controls import Controls, ControlsChange
 from game.session.history import FrameHistory, FrameSample
 from game.session.rewatch import (
     CLIP_NS,
+    FILMED_PER_STRAIN,
     FILMS_KEPT,
     LABEL,
     MAX_FILMED_TICKS,
@@ -186,15 +187,15 @@ def test_in_split_screen_each_lane_counts_its_own_ticks() -> None:
     assert (lane_1.tick, lane_2.tick) == (shots[4].views[0].tick, shots[0].views[1].tick + 6)
 
 
-def test_only_the_frame_where_a_strain_begins_is_filmed() -> None:
+def test_the_first_four_strained_frames_in_a_row_are_filmed() -> None:
     game = Played("drop")
     game.frames(10)
-    game.frame(ms(200))  # 12 ticks owed, 5 run: strained
-    game.frame(ms(200))  # strained again: the same strain goes on
-    game.frames(3)
+    game.frames(6, ms(200))  # 12 ticks owed each time, 5 run: strained, six times in a row
+    game.frames(3, ms(34))  # 2 ticks a frame: calm
     game.frame(ms(200))  # a new strain
     filmed = [len(frame.ticks[0]) if frame.ticks else 0 for frame in game.rewatch._ring]
-    assert filmed == [0] * 10 + [5, 0, 0, 0, 0, 5]
+    assert FILMED_PER_STRAIN == 4
+    assert filmed == [0] * 10 + [5, 5, 5, 5, 0, 0] + [0, 0, 0] + [5]
 
 
 def test_a_frame_of_more_than_30_ticks_is_not_filmed() -> None:
@@ -205,12 +206,12 @@ def test_a_frame_of_more_than_30_ticks_is_not_filmed() -> None:
     assert [frame.ticks for frame in game.rewatch._ring][-1] == ()
 
 
-def test_the_ring_keeps_the_films_of_the_last_eight_filmed_frames() -> None:
+def test_the_ring_keeps_the_last_sixteen_films() -> None:
     rewatch = Rewatch()
-    for at in range(10):
+    for at in range(18):
         rewatch.keep(DrawnFrame(ms(at), (VIEW,), READOUT, strained=True, ticks=((VIEW, VIEW),)))
-    assert FILMS_KEPT == 8
-    assert [bool(frame.ticks) for frame in rewatch._ring] == [False] * 2 + [True] * 8
+    assert FILMS_KEPT == 16
+    assert [bool(frame.ticks) for frame in rewatch._ring] == [False] * 2 + [True] * 16
 
 
 def test_the_graphs_and_the_hud_show_the_same_frame_of_the_rewatch() -> None:

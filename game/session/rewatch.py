@@ -14,10 +14,12 @@ scheduler wanted more than M ticks or dropped time, `StepPlan.strained`: a stall
 spiral's frame). With no strained frame in them, the clip is all of the last 2 s.
 
 **Tick by tick.** A catch-up frame runs its ticks before it draws, so its picture shows only
-where they ended. Where a strain begins (a strained frame after one that was not), the loop
-films each lane's world after each of the frame's ticks (`after_tick`, up to
-`MAX_FILMED_TICKS`), and the rewatch shows them one by one before the frame's own picture,
-`TICK_SHOT_NS` each, labelled "tick 3 of 15": clamp's 15 ticks can be counted on screen.
+where they ended. So the loop films each lane's world after each tick of a frame (`after_tick`,
+up to `MAX_FILMED_TICKS`), the film is kept with the frame if it is one of the first
+`FILMED_PER_STRAIN` strained frames in a row (a stall's catch-up frame and the few after it;
+not every frame of a spiral), and the rewatch shows a filmed frame's ticks one by one before
+its own picture, `TICK_SHOT_NS` each, labelled "tick 3 of 15": clamp's 15 ticks can be counted
+on screen.
 
 **The same instant.** The graphs are drawn from each lane's frame history as it stood when the
 picture was drawn (`FrameHistory.as_of`, from copies taken when W was pressed: the live history
@@ -56,8 +58,10 @@ TICK_SHOT_NS = 20 * NS_PER_MS
 """How long each filmed tick is shown, before the slowdown: 0.2 s, so 15 ticks take 3 s."""
 MAX_FILMED_TICKS = 30
 """A frame that ran more ticks in a lane is not filmed: a spiral's frames would take minutes."""
-FILMS_KEPT = 8
-"""The ring keeps the films of the last 8 filmed frames; an older frame is shown as drawn."""
+FILMED_PER_STRAIN = 4
+"""How many strained frames in a row are filmed: the one where the strain began, and 3 more."""
+FILMS_KEPT = 16
+"""The ring keeps the last 16 films (films are large); an older filmed frame is shown as drawn."""
 RING_FRAMES = 2 * max(RENDER_CAPS)
 """2 s of frames at the highest render cap (240 fps): the ring never holds more. Uncapped, the
 game may draw faster, and the ring then holds less than 2 s."""
@@ -176,9 +180,10 @@ class Rewatch:
         self._filming: Frame | None = None
         self._film: list[list[RenderView]] = []
         """Each lane's world after each tick of the frame `_filming`, so far."""
-        self._was_strained = False
         self._kept = 0
         """Frames ever kept: the ring holds the last of them."""
+        self._strained_run = 0
+        """Strained frames in a row, up to the last one kept."""
         self._filmed: deque[int] = deque()
         """Which frames (by the count of frames kept before them) carry a film, oldest first."""
 
@@ -211,15 +216,15 @@ class Rewatch:
 
     def keep(self, frame: DrawnFrame) -> None:
         """Remember a frame the loop drew (not while rewatching: the rewatch is not the game),
-        with the film of its ticks if a strain begins with it."""
+        with the film of its ticks if it is one of the first strained frames in a row and the
+        film has every tick it ran."""
         film, self._filming, self._film = self._film, None, []
         if self.playing:
             return
-        begins = frame.strained and not self._was_strained
-        self._was_strained = frame.strained
-        steps = tuple(lane.steps for lane in frame.readout.lanes)
-        whole = [len(each) for each in film] == list(steps) and max(steps, default=0) >= 2
-        if begins and whole and not frame.ticks:
+        self._strained_run = self._strained_run + 1 if frame.strained else 0
+        steps = [lane.steps for lane in frame.readout.lanes]
+        whole = [len(each) for each in film] == steps and max(steps, default=0) >= 2
+        if 0 < self._strained_run <= FILMED_PER_STRAIN and whole and not frame.ticks:
             frame = replace(frame, ticks=tuple(tuple(each) for each in film))
         if frame.ticks:
             self._filmed.append(self._kept)
@@ -255,7 +260,7 @@ class Rewatch:
         self._clip, self._resume, self._histories = (), False, {}
         self._ring.clear()
         self._filmed.clear()
-        self._was_strained = False
+        self._strained_run = 0
 
     def advance(self, elapsed_ns: int, session: LabSession) -> None:
         """Let `elapsed_ns` of the loop's time pass in the rewatch; at its end, back to live."""
