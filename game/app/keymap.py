@@ -103,7 +103,7 @@ ACTION_ROWS: tuple[tuple[str, str], ...] = (
     ("V", "split screen: two worlds, same frames and inputs, each its own policy"),
     ("Left / Right, Up, Down", "avatar: run (hold), jump (tap), dash (tap)"),
     ("L / N", "guided lessons: open the menu / next step"),
-    ("W", "rewatch: the last 2 s at 1/10 speed, from its first strain (W: back to live)"),
+    ("W", "rewatch: the last 2 s again at 1/10 speed (W again: back to live)"),
     ("F11", "fullscreen"),
     ("F12", "screenshot"),
     ("Esc", "close the help, the menu or a rewatch; else quit (asks once)"),

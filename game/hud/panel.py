@@ -75,7 +75,7 @@ class StatsPanel:
         self.labels: tuple[str, ...] = ()
         """The rows shown, by label, in order (the others did not fit)."""
         self.dropped: frozenset[str] = frozenset()
-        """The rows the readout has that did not fit, by label."""
+        """The rows the readout has that did not fit, by label (as `_fit` last chose)."""
         self.rows: dict[str, pygame.Rect] = {}
         """Where each row shown is on the window, by label: its label and values."""
         self._pad_x = fonts.px(14)
@@ -109,14 +109,7 @@ class StatsPanel:
         lanes = max(1, len(readout.lanes))
         kept = self._fit(groups, area.height, lanes, must_show(readout))
         every = [row for group in groups for row in group.rows]
-        self.dropped = frozenset()
         if len(kept) < len(every):  # the window is too short for them all
-            self.dropped = frozenset(
-                row.label
-                for g, group in enumerate(groups)
-                for r, row in enumerate(group.rows)
-                if (g, r) not in kept
-            )
             every = [
                 row
                 for g, group in enumerate(groups)
@@ -186,6 +179,12 @@ class StatsPanel:
         if (height, lanes, labels, must) != self._fit_key:
             self._fit_key = (height, lanes, labels, must)
             self._kept = rows_to_keep(groups, lambda shown: self._height(shown) <= height, must)
+            self.dropped = frozenset(
+                row.label
+                for g, group in enumerate(groups)
+                for r, row in enumerate(group.rows)
+                if (g, r) not in self._kept
+            )
         return self._kept
 
     def _value_widths(self, rows: list[Row], lanes: int) -> tuple[int, ...]:
