@@ -69,3 +69,17 @@ KEY_NAMES: tuple[str, ...] = (
 """The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
 KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")
 """Modifiers written before a key name, joined by "+": "shift+s", "ctrl+s"."""
+
+HUD_ROWS: tuple[str, ...] = (
+    "status", "policy", "tick rate", "cap M", "F / B", "steps", "alpha", "remainder", "backlog",
+    "this frame", "last 1 s", "total",
+    "counted from", "tick", "sim / wall", "owed", "lag", "time scale", "state",
+    "input model", "presses · seen", "lost / doubled", "merged", "last press", "wait+interp+flip",
+    "interpolation", "alpha mode", "integrator", "bodies",
+    "clock", "fps", "render cap", "frame", "work", "step cost",
+    "refresh", "ticks/refresh", "judder", "pos. error", "conditioning", "to photons",
+    "graphs",
+)  # fmt: skip
+"""What a lesson step may name in its `watch` list: the stats panel's rows, by their labels
+(`game.hud.stats`, `game.hud.display_rows`), and the graphs. The HUD keeps a watched row on
+screen in every mode and at every size; a test checks this list against the panel's labels."""

@@ -175,3 +175,28 @@ def test_w_rewatches_the_frames_drawn_at_a_tenth_of_their_speed_and_w_goes_back_
     loop.run_frame()
     assert not loop.rewatch.playing and not loop.session.controls.paused
     assert loop.readout().caption == "back to live"
+
+
+def test_in_lesson_6_w_starts_at_the_stall_and_counts_clamps_15_ticks_on_screen() -> None:
+    loop = game()
+    clock = loop.clock
+    assert isinstance(clock, ManualClock)
+    loop.lessons.start(6, loop.session)
+    loop.lessons.next_step(loop.session)  # drop beside clamp
+    for _ in range(30):
+        loop.run_frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_SHIFT))
+    for _ in range(12):
+        loop.run_frame()
+    press(pygame.K_w)
+    loop.run_frame()
+    labels: list[str] = []
+    while (shown := loop.rewatch.readout()) is not None:
+        assert loop.picture.hud.layout.caption  # the label is on screen
+        label = shown.caption.split(" before W")[1]
+        if not labels or labels[-1] != label:
+            labels.append(label)
+        clock.move_on(50_000_000)  # a quarter of a tick's 0.2 s on screen
+        loop.run_frame()
+    ticks = [f", lane 1 tick {min(n, 5)} of 5, lane 2 tick {n} of 15" for n in range(1, 16)]
+    assert labels == [*ticks, ""]  # then the frame's own picture, and the frames after it

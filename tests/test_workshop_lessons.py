@@ -121,6 +121,11 @@ def test_an_unknown_lesson_number_is_one_error_line() -> None:
             "[steps[1].expect.wobble] unknown setting (got 1)",
         ),
         (
+            'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\n'
+            'watch = ["judder", "jitter"]\n',
+            "[steps[1].watch[2]] must be one of 'status', 'policy', ",
+        ),
+        (
             'number = 1\ntitle = "x"\n[[steps]]\ncaption = "c"\nkeys = "k"\nfire = "yes"\n',
             "[steps[1].fire] must be true or false (got 'yes')",
         ),

@@ -85,6 +85,10 @@ class LessonGuide:
     def caption(self) -> str:
         return self.run.caption() if self.run is not None else ""
 
+    def watch(self) -> tuple[str, ...]:
+        """The HUD rows the step showing talks about (none outside a lesson)."""
+        return self.run.current.watch if self.run is not None else ()
+
     def _enter_step(self, session: LabSession) -> None:
         assert self.run is not None
         step = self.run.current

@@ -173,6 +173,7 @@ class GameLoop:
         Events are read at least every 100 ms of stepping and the screen redrawn every 250 ms,
         so even a frame that owes thousands of ticks (the spiral) answers the keyboard.
         """
+        self.rewatch.after_tick(frame, self.session.lanes)  # a catch-up's ticks, one by one
         cost = self.session.controls.step_cost_ns
         if cost:
             self.clock.busy_wait_ns(cost)  # the tick's real CPU work
@@ -221,15 +222,15 @@ class GameLoop:
         surface, session = self.window.surface, self.session
         rewatched = self.rewatch.showing()
         if rewatched is not None:
-            readout = self._readouts.rewatched(self.rewatch)
-            self.picture.draw(surface, session, readout, views=rewatched.frame.views)
+            readout, histories = self._readouts.rewatched(self.rewatch), self.rewatch.histories()
+            self.picture.draw(surface, session, readout, views=rewatched.views, histories=histories)
             return
         if not catching_up:
             self.picture.judder.drew(session)
         readout = self.readout(catching_up)
         views = self.picture.draw(surface, session, readout, catching_up=catching_up)
         if not catching_up:
-            self.rewatch.keep(DrawnFrame(self._last_ns, views, readout))
+            self.rewatch.keep(DrawnFrame.of(self._last_ns, views, readout, session))
 
     def readout(self, catching_up: bool = False) -> Readout:
         """What the HUD says now (`ReadoutBuilder`); mid catch-up, with the open frame's ticks."""

@@ -20,6 +20,7 @@ from game.hud.layout import ScreenLayout
 from game.hud.screen_strip import draw_screen_strip, line_width, strip_height
 from game.limits import SMALLEST_WINDOW
 from game.session.controls import Controls
+from game.session.history import FrameHistory
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
@@ -74,15 +75,18 @@ class Picture:
         *,
         catching_up: bool = False,
         views: tuple[RenderView, ...] | None = None,
+        histories: tuple[FrameHistory, ...] = (),
     ) -> tuple[RenderView, ...]:
         """Draw a frame, and return the view of each lane it drew. While catching up, the
         worlds are drawn as they are (alpha 1): the frame's plan is not settled yet, so there
-        is no alpha to blend by. `views` draws those instead (the rewatch).
+        is no alpha to blend by. `views` draws those instead, and the graphs `histories`
+        instead of the lanes' own (the rewatch).
 
         A frame laid out as the last one drawn on the same surface starts from what that one
         left (`_showing`): the backdrop is where it was, so the window is not filled again,
         each arena restores from its backdrop only what the last frame drew over it, and the
-        HUD copies only what changed."""
+        HUD copies only what changed. The rewatch's graphs come from copied histories, so a
+        rewatched frame is always drawn afresh."""
         controls = session.controls
         lanes = session.lanes
         live = views is None
@@ -95,6 +99,7 @@ class Picture:
         layout = self.layout(surface.get_size(), readout)
         showing = _showing(surface, layout, readout)
         kept = self.keeps_window and showing is not None and showing == self._shown
+        kept = kept and not histories
         self._shown = showing
         for box in layout.labels if kept else ():  # a lane's new tag may be narrower
             surface.fill(BACKGROUND, (box.x, box.y, box.w, box.h))
@@ -114,7 +119,7 @@ class Picture:
             if strip is not None:  # a kept frame restores the backdrop under it
                 renderers[0].drew(strip)
         self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
-        histories = tuple(lane.history for lane in lanes)
+        histories = histories or tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters, kept=kept)
         return views
 

@@ -9,7 +9,6 @@ the rewatch plays, the HUD is the one kept with the picture, as the rewatch capt
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from game.app.caption import StatusMessage, caption_for
@@ -94,12 +93,14 @@ class ReadoutBuilder:
             books_since=session.books_since,
             display=self.judder.readout,
             clock=figures.clock,
+            watch=self.lessons.watch(),
         )
 
     def rewatched(self, rewatch: Rewatch) -> Readout:
-        """While W plays: the readout kept with the picture showing, captioned as a rewatch, with
-        the judder meter's DISPLAY rows as they are now (no rewatched picture feeds the meter)."""
+        """While W plays: the readout kept with the picture showing, captioned as a rewatch,
+        its DISPLAY rows included: every row says what it said at that instant, as the graphs
+        do (`Rewatch.histories`)."""
         kept = rewatch.readout()
         if kept is None:
             raise ValueError("no rewatch is playing")
-        return replace(kept, display=self.judder.readout)
+        return kept

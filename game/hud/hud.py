@@ -29,6 +29,7 @@ from game.hud.lane_label import LaneLabel
 from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.press_strip import PressStrip
+from game.hud.stats import must_show
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout
@@ -56,6 +57,8 @@ class HudLayout:
     banner: pygame.Rect = field(default_factory=pygame.Rect)
     help: pygame.Rect = field(default_factory=pygame.Rect)
     strip: pygame.Rect = field(default_factory=pygame.Rect)
+    rows: dict[str, pygame.Rect] = field(default_factory=dict)
+    """Each panel row drawn, by label (`StatsPanel.rows`)."""
 
 
 class HudParts:
@@ -201,7 +204,7 @@ class Hud:
         if parts.panel.rect.h > layout.panel.h:  # laid out taller than it may be: drop rows
             parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface, kept)
-        drawn.panel = parts.panel.rect
+        drawn.panel, drawn.rows = parts.panel.rect, dict(parts.panel.rows)
         if layout.graphs:
             parts.graphs.update(histories, readout, _rect(layout.graphs), judder)
             parts.graphs.draw(surface, kept)
@@ -243,8 +246,10 @@ class Hud:
         self, wanted: float, size: tuple[int, int], readout: Readout
     ) -> HudParts:
         """The parts at `wanted` scale, or smaller until everything fits: the panel within its
-        share of the width, and the arenas keeping their share of the height under the caption
-        and the banner.
+        share of the width, the arenas keeping their share of the height under the caption
+        and the banner, both of those whole, and every row that must show (`must_show`: the
+        rows the lesson step watches, the paused state) on the panel, the graphs too if the
+        step watches them.
 
         Presentation mode on a small window shrinks the type (by 3/4 at a time), though never
         below the normal scale while that fits; only what does not fit at the normal scale goes
@@ -252,7 +257,8 @@ class Hud:
         """
         spiral = any(lane.spiral for lane in readout.lanes)
         strip = _has_strip(readout)
-        key = (wanted, size, len(readout.lanes), readout.caption, spiral, strip)
+        key = (wanted, size, len(readout.lanes), readout.caption, spiral, strip,
+               must_show(readout), readout.show_graphs)  # fmt: skip
         scale = self._fitted.get(key)
         if scale is None:
             candidates = [wanted]
@@ -273,9 +279,13 @@ class Hud:
         parts = self.parts_at(scale)
         layout = self._lay_out_with(parts, size, readout)
         margin = parts.fonts.px(MARGIN)
+        graphs_watched = readout.show_graphs and "graphs" in readout.watch
         return (
             layout.panel.w <= PANEL_SHARE * size[0] - margin
             and layout.arena_height >= ARENA_SHARE * size[1]
+            and layout.whole
+            and not must_show(readout) & parts.panel.dropped
+            and (bool(layout.graphs) or not graphs_watched)
         )
 
 

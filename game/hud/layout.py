@@ -10,9 +10,12 @@ The rules, for a room that must read the screen from the back:
 1. Nothing overlaps anything: the layout shrinks the arenas, it never draws over them. (The help
    and the lesson menu are the one exception: they are modal, opened and closed by a key.)
 2. The panel sits top-left, inside the margin; it may be at most `PANEL_SHARE` of the window's
-   width (the HUD picks its type size so that it fits) and gives up rows to fit the height.
+   width (the HUD picks its type size so that it fits) and gives up rows to fit the height,
+   never a row the lesson step watches nor the paused state (the HUD picks a smaller type
+   rather than drop one: `game.hud.stats.must_show`).
 3. Right of the panel, from the top: the caption, then the spiral banner, stacked; then the
-   arenas; then the graphs along the bottom.
+   arenas; then the graphs along the bottom. The caption and the banner are never cut short
+   (`ScreenLayout.whole` says whether they were: the HUD then picks a smaller type).
 4. The arenas keep at least `ARENA_SHARE` of the window's height: the graphs shrink, or go, to
    leave it. Two lanes share the arena height, each under its own label.
 5. The press strip (the input lab's timeline), when asked for, sits under the arenas in the same
@@ -115,6 +118,8 @@ class ScreenLayout:
     """One label strip per lane above its arena, in split screen; none for one lane."""
     strip: Box = EMPTY
     """The press timeline, under the arenas (the input lab)."""
+    whole: bool = True
+    """The caption and the banner got all the height they need (else they are cut short)."""
 
     @property
     def arena_height(self) -> int:
@@ -141,13 +146,16 @@ def lay_out(needs: LayoutNeeds) -> ScreenLayout:
 
     top = column.y
     caption = banner = EMPTY
+    words = needs.caption_height is not None or needs.banner_height is not None
+    whole = bool(column) or not words
     if needs.caption_height is not None and column:
-        caption = Box(column.x, top, column.w, min(needs.caption_height(column.w), column.h))
-        top = caption.bottom + margin
+        wanted = needs.caption_height(column.w)
+        caption = Box(column.x, top, column.w, min(wanted, column.h))
+        top, whole = caption.bottom + margin, whole and caption.h == wanted
     if needs.banner_height is not None and column:
-        banner = Box(column.x, top, column.w, max(0, min(needs.banner_height(column.w),
-                                                         column.bottom - top)))  # fmt: skip
-        top = banner.bottom + margin
+        wanted = needs.banner_height(column.w)
+        banner = Box(column.x, top, column.w, max(0, min(wanted, column.bottom - top)))
+        top, whole = banner.bottom + margin, whole and banner.h == wanted
 
     bottom = column.bottom
     graphs = _graphs_box(needs, column, top)
@@ -161,7 +169,7 @@ def lay_out(needs: LayoutNeeds) -> ScreenLayout:
             strip = Box(area.x, area.bottom - strip_h, area.w, strip_h)
             area = Box(area.x, area.y, area.w, area.h - strip_h - margin)
     arenas, labels = _arena_boxes(needs, area)
-    return ScreenLayout(screen, panel, graphs, caption, banner, arenas, labels, strip)
+    return ScreenLayout(screen, panel, graphs, caption, banner, arenas, labels, strip, whole)
 
 
 def _graphs_box(needs: LayoutNeeds, column: Box, top: int) -> Box:

@@ -39,7 +39,16 @@ from game.hud.hud_colours import (
 )
 from game.hud.panel_ink import Box, Ink, KeptPicture, Text, Tip, draw_inks
 from game.hud.plate import make_plate
-from game.hud.stats import Cell, Group, Position, Row, rows_to_keep, select, stat_groups
+from game.hud.stats import (
+    Cell,
+    Group,
+    Position,
+    Row,
+    must_show,
+    rows_to_keep,
+    select,
+    stat_groups,
+)
 from game.hud.text import Fonts, TextCache
 from game.session.readout import Readout
 
@@ -65,6 +74,10 @@ class StatsPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.labels: tuple[str, ...] = ()
         """The rows shown, by label, in order (the others did not fit)."""
+        self.dropped: frozenset[str] = frozenset()
+        """The rows the readout has that did not fit, by label (as `_fit` last chose)."""
+        self.rows: dict[str, pygame.Rect] = {}
+        """Where each row shown is on the window, by label: its label and values."""
         self._pad_x = fonts.px(14)
         self._pad_y = fonts.px(10)
         self._gap = fonts.px(18)
@@ -96,7 +109,7 @@ class StatsPanel:
     def update(self, readout: Readout, area: pygame.Rect) -> None:
         groups = (*stat_groups(readout), display_group(readout))
         lanes = max(1, len(readout.lanes))
-        kept = self._fit(groups, area.height, lanes)
+        kept = self._fit(groups, area.height, lanes, must_show(readout))
         every = [row for group in groups for row in group.rows]
         if len(kept) < len(every):  # the window is too short for them all
             every = [
@@ -164,18 +177,26 @@ class StatsPanel:
         gaps = self._group_gap * max(0, len(groups) - 1)
         return 2 * self._pad_y + len(groups) * self._heading_h + rows * self._row_h + gaps
 
-    def _fit(self, groups: tuple[Group, ...], height: int, lanes: int) -> frozenset[Position]:
+    def _fit(
+        self, groups: tuple[Group, ...], height: int, lanes: int, must: frozenset[str]
+    ) -> frozenset[Position]:
         """The rows that fit in `height`, least important dropped first (see `rows_to_keep`).
 
-        Which rows fit depends on the rows' labels, their priorities and the height, never on
-        their values: the choice is kept until one of them changes (a row that comes and goes,
-        such as "owed", changes the labels; a conditioning other than raw makes its row
-        important).
+        Which rows fit depends on the rows' labels, their priorities, the rows that must show
+        and the height, never on their values: the choice is kept until one of them changes (a
+        row that comes and goes, such as "owed", changes the labels; a conditioning other than
+        raw makes its row important; a pause makes the state row one that must show).
         """
         labels = tuple((row.label, row.priority) for group in groups for row in group.rows)
-        if (height, lanes, labels) != self._fit_key:
-            self._fit_key = (height, lanes, labels)
-            self._kept = rows_to_keep(groups, lambda shown: self._height(shown) <= height)
+        if (height, lanes, labels, must) != self._fit_key:
+            self._fit_key = (height, lanes, labels, must)
+            self._kept = rows_to_keep(groups, lambda shown: self._height(shown) <= height, must)
+            self.dropped = frozenset(
+                row.label
+                for g, group in enumerate(groups)
+                for r, row in enumerate(group.rows)
+                if (g, r) not in self._kept
+            )
         return self._kept
 
     def _value_widths(self, rows: list[Row], lanes: int) -> tuple[int, ...]:
@@ -219,6 +240,7 @@ class StatsPanel:
             value_xs.append(value_xs[-1] + column_w + self._gap)
         spanning = (self.rect.left + value_xs[0], value_xs[-1] + widths[-1] - value_xs[0])
         self._fixed, self._rules, self._slots = [], [], []
+        self.rows = {}
         y = self._pad_y
         for index, group in enumerate(groups):
             y += self._group_gap if index else 0
@@ -232,6 +254,7 @@ class StatsPanel:
             for row in group.rows:
                 self._fixed.append((fonts.body, row.label, LABEL, (self._pad_x, y + self._text_dy)))
                 top = self.rect.top + y
+                self.rows[row.label] = pygame.Rect(self.rect.left, top, width, self._row_h)
                 if len(row.cells) == 1 and len(widths) > 1:
                     self._slots.append(((spanning[0], top, spanning[1]),))
                 else:

@@ -7,7 +7,8 @@ on screen and lets the text cache find the same strings again.
 
 When the window is too short for everything, rows go one at a time, least important first
 (`DETAIL`, then `USEFUL`, ...), and among equals the lowest on the panel first; the `ESSENTIAL`
-rows, the ones every lesson is about, go last.
+rows, the ones every lesson is about, go after those, and the rows that must show
+(`must_show`: the ones the lesson step watches, and the paused state) last of all.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from game.hud.hud_colours import Meaning
 from game.session.input_readout import Fate, InputReadout
 from game.session.readout import LaneReadout, Readout
 
+MUST_SHOW = 0
+"""Above every priority: the rows `must_show` names."""
 ESSENTIAL = 1
 IMPORTANT = 2
 USEFUL = 3
@@ -79,16 +82,32 @@ def stat_groups(readout: Readout) -> tuple[Group, ...]:
     return tuple(group for group in groups if group.rows)
 
 
+def must_show(readout: Readout) -> frozenset[str]:
+    """The rows the panel keeps before every other: the ones the lesson step watches (its
+    caption talks about them), and the state row while a lane is paused or blew up (a room
+    must see why the picture stands still)."""
+    stopped = any(lane.paused or lane.non_finite_tick is not None for lane in readout.lanes)
+    return frozenset(readout.watch) | ({"state"} if stopped else frozenset())
+
+
 def rows_to_keep(
-    groups: tuple[Group, ...], fits: Callable[[tuple[Group, ...]], bool]
+    groups: tuple[Group, ...],
+    fits: Callable[[tuple[Group, ...]], bool],
+    must: frozenset[str] = frozenset(),
 ) -> frozenset[Position]:
     """The rows to show: all of them if they fit, else without the least important ones.
 
     Rows are dropped one at a time, highest `priority` number first and, among equals, the
-    lowest on the panel first, until `fits` accepts what is left (or nothing is left).
+    lowest on the panel first, until `fits` accepts what is left (or nothing is left); the
+    rows labelled in `must` count as `MUST_SHOW`, so they go last.
     """
+
+    def priority(p: Position) -> tuple[int, Position]:
+        row = groups[p[0]].rows[p[1]]
+        return (MUST_SHOW if row.label in must else row.priority, p)
+
     kept = {(g, r) for g, group in enumerate(groups) for r in range(len(group.rows))}
-    order = sorted(kept, key=lambda p: (groups[p[0]].rows[p[1]].priority, p), reverse=True)
+    order = sorted(kept, key=priority, reverse=True)
     for position in order:
         if fits(select(groups, kept)):
             break

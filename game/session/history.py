@@ -78,6 +78,39 @@ class FrameHistory:
         without gathering a window."""
         return float(self._wall[(self._count - 1) % self.capacity]) if self._count else None
 
+    @property
+    def appended(self) -> int:
+        """How many frames were ever appended (the ring holds the last `capacity` of them)."""
+        return self._count
+
+    def copy(self) -> FrameHistory:
+        """This history as it stands: the copy stays put while this one goes on."""
+        return self._with(np.arange(self.capacity), self._count)
+
+    def as_of(self, appended: int) -> FrameHistory:
+        """A new history holding this one's frames as they stood when `appended` had been
+        appended (as many of them as the ring still holds): what the graphs showed then, for
+        the rewatch."""
+        if not 0 <= appended <= self._count:
+            raise ValueError(f"appended must be from 0 to {self._count} (got {appended})")
+        first = max(0, appended - self.capacity, self._count - self.capacity)
+        return self._with(np.arange(first, appended) % self.capacity, appended - first)
+
+    def _with(self, order: NDArray[np.int64], count: int) -> FrameHistory:
+        """A new history whose ring holds this one's frames at ring positions `order`, in
+        that order, having been given `count` frames."""
+        frames = self._at(order)
+        size = len(frames)
+        then = FrameHistory(self.capacity)
+        then._wall[:size] = frames.wall_s
+        then._frame[:size] = frames.frame_ms
+        then._steps[:size] = frames.steps
+        then._dropped[:size] = frames.dropped_ms
+        then._backlog[:size] = frames.backlog_steps
+        then._overloaded[:size] = frames.overloaded
+        then._count = count
+        return then
+
     def latest(self, frames: int) -> HistoryWindow:
         """The last `frames` frames (fewer if fewer were recorded), oldest first."""
         frames = max(0, min(frames, len(self)))

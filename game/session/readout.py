@@ -133,3 +133,6 @@ class Readout:
     clock: str = ""
     """Which clock runs the frames: `real (wall)`, or the lesson clock with its slow-motion
     factor (`game.app.lesson_time`); "" where there is no choice (a clip, a test)."""
+    watch: tuple[str, ...] = ()
+    """The rows the lesson step talks about (its `watch`, rows named as `HUD_ROWS` names them):
+    the HUD never hides them to make room."""

@@ -9,6 +9,7 @@ unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per prob
     [[steps]]
     caption = "Ten ticks a second, drawn as they are: the balls jump from tick to tick."
     keys = "press I to interpolate"
+    watch = ["interpolation"]        # the HUD rows the caption and keys talk about
     press = ["i"]                    # the keys named above, as a script names them
     fire = true                      # fire once as the step starts: something to watch at once
     reset_books = true               # count dropped time, lag, sim and wall from this step on
@@ -30,6 +31,8 @@ Each step turns the game's controls to its settings, shows its caption (what to 
 keys (what to press), and waits for N. `press` and `expect` make the keys text checkable: a test
 starts every step, presses exactly those keys through the game's own key map, and checks that
 the controls end at `expect`, so a caption can never again promise what its key does not do.
+`watch` names the rows of the HUD the caption and the keys talk about (`HUD_ROWS`: the panel's
+labels, and "graphs"): the HUD keeps them on screen in every mode and at every window size.
 
 `demo` and `claims` make the caption provable: `python -m game lessons --check` plays each
 step's demo on a clock the game moves itself (`game.app.demo`), measures each claimed figure
@@ -58,7 +61,7 @@ from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
 from game.resources import LESSONS
 from game.session.controls import Controls, partner_policy
-from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
+from game.vocabulary import HUD_ROWS, KEY_MODIFIERS, KEY_NAMES
 from game.workshop.claims.measures import MEASURES
 
 MAX_DEMO_SECONDS = 10
@@ -146,6 +149,7 @@ def _key_press(name: str) -> str:
 
 
 KeyPress = Annotated[str, AfterValidator(_key_press)]
+HudRow = Annotated[str, AfterValidator(one_of(*HUD_ROWS))]
 
 
 class DemoKey(Section):
@@ -212,6 +216,8 @@ class LessonStep(Section):
     """What to watch."""
     keys: Annotated[str, Field(min_length=1, max_length=160)]
     """What to press, in words, naming every key of `press`."""
+    watch: TomlArray[HudRow] = ()
+    """The HUD rows the caption and `keys` talk about: never hidden while the step shows."""
     press: TomlArray[KeyPress] = ()
     """The keys of `keys`, in order, from the state the step starts in."""
     expect: ExpectedControls = ExpectedControls()
