@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from game.hud.hud_colours import Meaning
+from game.hud.numbers import count_of, ms_or_s
 from game.session.input_readout import Fate, InputReadout
 from game.session.readout import LaneReadout, Readout
 
@@ -144,7 +145,7 @@ def _scheduler_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
         _per_lane("status", lanes, _status),
         _per_lane("policy", lanes, _policy, strong=True),
         _per_lane("tick rate", lanes, _tick_rate, IMPORTANT),
-        _per_lane("cap M", lanes, lambda lane: Cell(_count(lane.max_steps, "step")), USEFUL),
+        _per_lane("cap M", lanes, lambda lane: Cell(count_of(lane.max_steps, "step")), USEFUL),
         _per_lane("F / B", lanes, _frame_and_backlog_limits, DETAIL),
         _per_lane("steps", lanes, _steps),
         _per_lane("alpha", lanes, _alpha),
@@ -157,7 +158,7 @@ def _dropped_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
     return (
         _per_lane("this frame", lanes, lambda lane: _losing(lane.dropped_frame_ms), IMPORTANT),
         _per_lane("last 1 s", lanes, lambda lane: _losing(lane.dropped_last_second_ms), USEFUL),
-        _per_lane("total", lanes, lambda lane: Cell(_ms_or_s(lane.dropped_total_ms)), DETAIL),
+        _per_lane("total", lanes, lambda lane: Cell(ms_or_s(lane.dropped_total_ms)), DETAIL),
     )
 
 
@@ -251,8 +252,7 @@ def _tick_rate(lane: LaneReadout) -> Cell:
 
 def _frame_and_backlog_limits(lane: LaneReadout) -> Cell:
     return Cell(
-        f"{_ms_or_s(lane.max_frame_ms, compact=True)} / "
-        f"{_ms_or_s(lane.max_backlog_ms, compact=True)}"
+        f"{ms_or_s(lane.max_frame_ms, compact=True)} / {ms_or_s(lane.max_backlog_ms, compact=True)}"
     )
 
 
@@ -276,7 +276,7 @@ def _alpha(lane: LaneReadout) -> Cell:
 
 def _backlog(lane: LaneReadout) -> Cell:
     meaning = Meaning.STRAINED if lane.backlog_steps > 0 else Meaning.PLAIN
-    return Cell(_count(lane.backlog_steps, "step"), meaning)
+    return Cell(count_of(lane.backlog_steps, "step"), meaning)
 
 
 def _losing(dropped_ms: float) -> Cell:
@@ -286,7 +286,7 @@ def _losing(dropped_ms: float) -> Cell:
 def _lag(lane: LaneReadout) -> Cell:
     """Up to one step behind is the remainder, by design; more means time was lost or owed."""
     behind = lane.lag_ms > lane.step_ms + 0.05
-    return Cell(_ms_or_s(lane.lag_ms), Meaning.STRAINED if behind else Meaning.PLAIN)
+    return Cell(ms_or_s(lane.lag_ms), Meaning.STRAINED if behind else Meaning.PLAIN)
 
 
 def _time_scale(lane: LaneReadout) -> Cell:
@@ -390,17 +390,3 @@ def _latency_parts(lab: InputReadout) -> Cell:
         return Cell("-")
     parts = (latency.wait_ns, latency.interpolation_ns, latency.present_ns)
     return Cell("+".join(f"{part / 1e6:.1f}" for part in parts))
-
-
-# --- number formats ------------------------------------------------------------------------
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
-
-
-def _ms_or_s(ms: float, *, compact: bool = False) -> str:
-    """Milliseconds up to 1 s, then seconds: "120.0 ms", "3.25 s" ("250 ms", "1 s" compact)."""
-    if compact:
-        return f"{ms:g} ms" if ms < 1000 else f"{ms / 1000:g} s"
-    return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
