@@ -12,6 +12,7 @@ import pygame
 
 from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
+from game.hud.banner import spiral_advice
 from game.hud.hud import Hud
 from game.hud.layout import ScreenLayout
 from game.limits import SMALLEST_WINDOW
@@ -25,10 +26,6 @@ from game.world.render_view import RenderView
 
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
-SPIRAL_HINT = "press 3 (drop) or 4 (reset): what cannot run is dropped, at once"
-SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog is dropped at once"
-"""Only the capped policies that drop get out of any spiral within a frame: the carried backlog
-goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
 
 
@@ -38,7 +35,6 @@ class Picture:
     def __init__(self, graph_seconds: float = 5.0) -> None:
         self.hud = Hud(
             help_rows=HELP_ROWS,
-            spiral_hint=SPIRAL_HINT,
             graph_seconds=graph_seconds,
             backdrop=BACKGROUND,  # `draw` fills the window with it first: see `Hud`
         )
@@ -87,7 +83,7 @@ class Picture:
                     alpha = 1.0 if catching_up or plan is None else plan.alpha
                     interpolate = controls.interpolation == "interpolate"
                     draw_avatar(surface, renderer.camera, avatar, alpha, interpolate)
-        self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
+        self.hud.spiral_hint = spiral_advice(readout.lanes)
         histories = tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters)
         return views
