@@ -74,6 +74,13 @@ def _input_lanes(value: Any) -> tuple[Any, ...]:
     return (value, partner_input_model(value))
 
 
+def _below_one(value: Fraction) -> Fraction:
+    """A phase within one step: 1 would be the boundary again, a whole step late."""
+    if value >= 1:
+        raise ValueError("must be less than 1 (one whole step is the tick boundary again)")
+    return value
+
+
 KNOBS: tuple[Knob, ...] = (
     # -- [scheduler] ------------------------------------------------------------------------------
     Knob("scheduler.hz", Fraction(60),
@@ -251,6 +258,13 @@ KNOBS: tuple[Knob, ...] = (
          unit="ms", range=Range(MAX_FRAME_COST_MS, at_least=0), where=Where(0)),
     Knob("clock.jitter_seed", 0, "Seeds the jitter, so the noise is the same in every run.",
          range=Range(MAX_SEED, at_least=0), where=Where(0)),
+    Knob("clock.tick_phase", Fraction(1, 2),
+         "Where steady frames end within a tick, in steps: the first frame lasts this much of a "
+         "step longer. 1/2 (mid-tick) is the README input table's; 0 puts frames on the tick "
+         "boundary. The input lab (an input script or models) runs at it; other runs at 0 "
+         "unless they set it.",
+         unit="steps", range=Range(1, at_least=0, example="1/2 or 0", ratios=True),
+         check=_below_one, where=Where(0)),
     # -- live only: turned while playing, never from a file ---------------------------------------
     Knob("live.paused", False, "The simulation is paused (P): no time is billed.",
          where=Where.KEY | Where.CHANGE, control="paused", keys=("P", "pause / resume")),
