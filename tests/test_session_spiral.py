@@ -132,3 +132,22 @@ def test_the_banner_never_says_to_press_the_policy_already_on() -> None:
     assert " 4 (" not in spiral_advice([readout("reset")])
     split = spiral_advice([readout("drop", spiral=False), readout("uncapped")])
     assert split.startswith("B picks the lane, then 3 (drop) or 4 (reset)")
+
+
+def test_under_a_cap_the_light_is_off_once_the_ticks_level_off() -> None:
+    """20 ms a tick under each capped policy. Drop, reset and backlog reach M = 5 before four
+    climbs in a row: never on (backlog's growing carry behind flat ticks included). Clamp climbs
+    to its 15 ticks of F = 250 ms: that climb is a spiral, cut short by the cap, and the light
+    is out four frames after the ticks level off."""
+    for policy in ("drop", "reset", "backlog", "clamp"):
+        session = LabSession(Controls(policies=(policy,), step_cost_ms=Fraction(20)), demo_world)
+        loads: list[FrameLoad] = []
+        for _ in range(40):
+            loads += play_one(session, loads)
+        spans = RULE.spans(loads)
+        if policy == "clamp":
+            assert spans == (SpiralSpan(start=16, over=24),)
+            assert [load.ticks for load in loads[14:24]] == [7, 8, 10, 12, 14, 15, 15, 15, 15, 15]
+        else:
+            assert spans == ()
+        assert {load.ticks for load in loads[-10:]} == {15 if policy == "clamp" else 5}
