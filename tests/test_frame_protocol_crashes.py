@@ -17,6 +17,7 @@ import pytest
 from game.app.loop import GameLoop
 from game.clock.units import NS_PER_MS
 from game.session.controls import Controls
+from game.workshop.files.lessons import LessonRun
 from tests.helpers import KeyClock, game_loop, post_keys, shipped_lessons, unbalanced_lanes
 
 L = (pygame.K_l, 0)
@@ -36,9 +37,10 @@ def _pygame() -> Iterator[None]:
 
 
 def first_step(lesson: int, controls: Controls) -> Controls:
-    """The controls lesson `lesson`'s first step turns `controls` into."""
+    """The controls lesson `lesson`'s first step starts with, whatever `controls` were: its own
+    baseline and settings (`LessonRun.controls`), with the room's view kept."""
     (found,) = (each for each in shipped_lessons() if each.number == lesson)
-    return found.steps[0].settings.applied_to(controls)
+    return LessonRun(found).controls(controls)
 
 
 def spiral_until(loop: GameLoop, ticks: int) -> None:

@@ -51,7 +51,7 @@ from game.view.sprites import SpriteBook
 from game.vocabulary import (
     POLICY_NAMES as POLICY_ORDER,
 )
-from game.workshop.files.lessons import Lesson, LessonStep
+from game.workshop.files.lessons import Lesson, LessonRun, LessonStep
 from tests.helpers import (
     Key,
     KeyClock,
@@ -169,19 +169,21 @@ class Press:
             return steps[self.at_step + 1] if self.at_step + 1 < len(steps) else None
         return None
 
-    def expected(self, before: Controls, situation: Situation) -> Controls:
-        """The controls after the press: the pressed key's meaning, said once more here."""
+    def expected(self, before: Controls, situation: Situation, free_play: Controls) -> Controls:
+        """The controls after the press: the pressed key's meaning, said once more here. A
+        lesson step starts clean (its lesson's baseline and steps, whatever `before` was); past
+        the last step, free play is back as it was when the lesson started (`free_play`)."""
         picked = self.lesson_picked(situation)
         if picked is not None:
-            return lesson(picked).steps[0].settings.applied_to(before)
+            return LessonRun(lesson(picked)).controls(before)
         if situation.menu_open:
             return before  # the menu takes every other key
         if self.lesson is not None and self.at_step is not None:
             steps = lesson(self.lesson).steps
             following = self.at_step + 1
-            return (
-                before if following == len(steps) else steps[following].settings.applied_to(before)
-            )
+            if following == len(steps):
+                return free_play
+            return LessonRun(lesson(self.lesson), following).controls(before)
         assert self.action is not None
         return before.after(self.action)
 
@@ -229,6 +231,8 @@ class Played:
     """That frame's plans once finished: settled to the ticks that ran."""
     after_its_frame: Controls
     """The controls right after that frame."""
+    free_play: Controls
+    """The controls before the situation was set up: what a lesson's end gives back."""
 
 
 def set_up(loop: GameLoop, situation: Situation, press: Press) -> None:
@@ -262,6 +266,7 @@ def play(situation: Situation, press: Press, shots: Path) -> Played:
         return frames[-1]
 
     session.begin = begin_and_keep  # type: ignore[method-assign]
+    free_play = session.controls
     set_up(loop, situation, press)
     before = session.controls
     assert [lane.world.projectile_count for lane in session.lanes] == [0] * len(session.lanes)
@@ -273,7 +278,7 @@ def play(situation: Situation, press: Press, shots: Path) -> Played:
     assert loop.run_frame()
     assert not clock.pressing and not pygame.event.peek()  # all read in that frame
     played = Played(loop, clock, before, frames[-1], loop.last_plans,
-                    session.controls)  # fmt: skip
+                    session.controls, free_play)  # fmt: skip
     assert loop.run_frame()
     return played
 
@@ -299,7 +304,7 @@ def test_a_press_is_carried_out_once_and_every_lane_balances(
     screenshot = press.action is not None and press.action.act is Act.SCREENSHOT
     played = play(situation, press, tmp_path_factory.mktemp("shots") if screenshot else no_shots)
     session, before = played.loop.session, played.before
-    expected = press.expected(before, situation)
+    expected = press.expected(before, situation, played.free_play)
 
     assert unbalanced_lanes(session) == []
     assert played.after_its_frame == expected  # made by the end of the frame that read it

@@ -46,7 +46,7 @@ WORLD_ORDERS = (
 )
 """Where a "command" could only be the world's order: nothing here is about the command line."""
 GLOSSARY_WORDS = (
-    "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped",
+    "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped", "spiral",
     "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command",
     "input", "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
 )  # fmt: skip

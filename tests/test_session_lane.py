@@ -9,7 +9,6 @@ from game.session.frame import Frame
 from game.session.history import FrameHistory, FrameSample
 from game.session.lane import Lane
 from game.session.session import LabSession
-from game.session.spiral import SpiralDetector, SpiralState
 from game.world.world import demo_world
 from tests.helpers import ms
 
@@ -52,32 +51,6 @@ def test_a_single_step_while_paused_moves_the_world_one_tick() -> None:
     lane.single_step()
     assert lane.world.tick == 1
     assert lane.books.ledger_ok
-
-
-class TestSpiralDetector:
-    def test_lights_after_four_frames_in_a_row_each_longer_than_the_last(self) -> None:
-        detector, state = SpiralDetector(), SpiralState()
-        lights = []
-        for frame in (20, 30, 45, 70, 100, 150):
-            state = detector.after(state, ms(frame))
-            lights.append(state.on)
-        assert lights == [False, False, False, False, True, True]
-
-    def test_a_single_stall_is_not_a_spiral(self) -> None:
-        detector, state = SpiralDetector(), SpiralState()
-        for frame in (16, 16, 500, 16, 16, 16):
-            state = detector.after(state, ms(frame))
-            assert not state.on
-
-    def test_goes_out_once_frames_stop_growing(self) -> None:
-        detector, state = SpiralDetector(), SpiralState()
-        for frame in (20, 30, 45, 70, 100):
-            state = detector.after(state, ms(frame))
-        lights = []
-        for frame in (100, 100, 100, 100):
-            state = detector.after(state, ms(frame))
-            lights.append(state.on)
-        assert lights == [True, True, True, False]
 
 
 class TestSession:

@@ -61,11 +61,11 @@ def test_a_capped_policy_that_levels_off_is_no_spiral(
 
 
 def test_growth_needs_three_rising_quarters_and_a_last_frame_four_times_the_first() -> None:
-    def watch(lengths: list[int]) -> GrowthWatch:
+    def watch(lengths: list[int], flat_ticks: bool = False) -> GrowthWatch:
         growth, end = GrowthWatch(), 0
         for length in lengths:
             end += length
-            growth.add(end, length)
+            growth.add(end, length, 5 if flat_ticks else length)  # uncapped: ticks follow
         return growth
 
     rising = watch([10] * 100 + [20] * 50 + [30] * 33 + [40] * 25 + [41])
@@ -74,6 +74,8 @@ def test_growth_needs_three_rising_quarters_and_a_last_frame_four_times_the_firs
     assert not watch([10] * 100 + [20] * 50 + [30] * 33 + [30] * 33).growing()  # levelled off
     assert not watch([10] * 100 + [11] * 91 + [12] * 83 + [13] * 77).growing()  # < 4x at the end
     assert not watch([]).growing()
+    flat = watch([10] * 100 + [20] * 50 + [30] * 33 + [40] * 25 + [41], flat_ticks=True)
+    assert not flat.growing()  # longer frames over the same ticks: a slow machine, no spiral
 
 
 def test_the_series_builder_keeps_at_most_its_points_and_the_totals() -> None:

@@ -2,7 +2,9 @@
 
 The lessons themselves are data (`configs/lessons/*.toml`, read by `game.workshop.files.lessons`);
 this is the small piece of the app that shows the menu, starts a lesson, turns the controls to
-each step's settings and hands the loop the caption to show.
+each step's own (`LessonRun.controls`: the lesson's baseline and its steps' settings, never what
+was on before), starts the counters a step compares afresh, hands the loop the caption to show,
+and gives free play back as it was once the lesson ends.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.errors import BadInput
-from game.session.controls import Act, Action, ControlsChange
+from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.readout import ListOverlay
 from game.session.session import LabSession
 from game.workshop.files.lessons import Lesson, LessonRun, find_lesson, load_lessons
@@ -26,6 +28,8 @@ class LessonGuide:
         self._lessons = lessons
         self.menu_open = False
         self.run: LessonRun | None = None
+        self.free_play: Controls | None = None
+        """The controls as they were when the lesson started: what its end gives back."""
 
     def lessons(self) -> tuple[Lesson, ...]:
         """The shipped lessons, read on first use (a broken file is reported, not fatal)."""
@@ -66,7 +70,10 @@ class LessonGuide:
 
     def start(self, number: int, session: LabSession) -> None:
         """Start lesson `number` at its first step (BadInput if there is no such lesson)."""
-        self.run = LessonRun(find_lesson(self.lessons(), number))
+        run = LessonRun(find_lesson(self.lessons(), number))
+        if self.run is None:  # from free play (a lesson chosen during one keeps the first's)
+            self.free_play = session.wanted_controls
+        self.run = run
         self.menu_open = False
         self._enter_step(session)
 
@@ -77,6 +84,7 @@ class LessonGuide:
         if following is None:
             finished = self.run.lesson.title
             self.run = None
+            self._back_to_free_play(session)
             return f"lesson complete: {finished}. L for another one"
         self.run = following
         self._enter_step(session)
@@ -89,11 +97,18 @@ class LessonGuide:
         """The HUD rows the step showing talks about (none outside a lesson)."""
         return self.run.current.watch if self.run is not None else ()
 
+    def _back_to_free_play(self, session: LabSession) -> None:
+        """The controls as they were before the lesson (the step cost, the policy, the pause)."""
+        if self.free_play is not None:
+            session.change(ControlsChange.between(session.wanted_controls, self.free_play))
+            self.free_play = None
+
     def _enter_step(self, session: LabSession) -> None:
         assert self.run is not None
         step = self.run.current
         wanted = session.wanted_controls
-        session.change(ControlsChange.between(wanted, step.settings.applied_to(wanted)))
+        session.change(ControlsChange.between(wanted, self.run.controls(wanted)))
+        session.restart_input_counts()  # the taps a step counts are that step's alone
         if step.reset_books:
             session.restart_books("step start")
         if step.reset:

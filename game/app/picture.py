@@ -15,6 +15,7 @@ import pygame
 from game.app.judder_watch import JudderWatch
 from game.app.keymap import HELP_ROWS
 from game.display.screen_marks import screen_marks
+from game.hud.banner import spiral_advice
 from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.layout import ScreenLayout
 from game.hud.screen_strip import draw_screen_strip, line_width, strip_height
@@ -32,10 +33,6 @@ from game.world.render_view import RenderView
 
 BACKGROUND = (10, 13, 22)
 """Behind the arena, where the HUD sits."""
-SPIRAL_HINT = "press 3 (drop) or 4 (reset): what cannot run is dropped, at once"
-SPLIT_SPIRAL_HINT = "B picks the lane, then 3 (drop) or 4 (reset): the backlog is dropped at once"
-"""Only the capped policies that drop get out of any spiral within a frame: the carried backlog
-goes to the new policy as it is, and clamp (like uncapped) would run all of it."""
 Pixel = tuple[int, int]
 STRIP_REFRESHES = 40
 """How many refreshes the simulated screen's strip shows: some fifteen 60 Hz ticks at 165 Hz."""
@@ -47,7 +44,6 @@ class Picture:
     def __init__(self, graph_seconds: float = 5.0) -> None:
         self.hud = Hud(
             help_rows=HELP_ROWS,
-            spiral_hint=SPIRAL_HINT,
             graph_seconds=graph_seconds,
             backdrop=BACKGROUND,  # `draw` fills the window with it first: see `Hud`
         )
@@ -118,7 +114,7 @@ class Picture:
             strip = self._simulated_screen(surface, arenas[0], readout.presentation)
             if strip is not None:  # a kept frame restores the backdrop under it
                 renderers[0].drew(strip)
-        self.hud.spiral_hint = SPLIT_SPIRAL_HINT if len(lanes) > 1 else SPIRAL_HINT
+        self.hud.spiral_hint = spiral_advice(readout.lanes)
         histories = histories or tuple(lane.history for lane in lanes)
         self.hud.draw(surface, readout, histories, layout, self.judder.meters, kept=kept)
         return views

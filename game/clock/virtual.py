@@ -16,6 +16,13 @@ boundaries. The fractions never pile up: whatever one frame's floor leaves behin
 picks up, so 1,440 frames at 144 fps hand over exactly 10,000,000,000 ns and end on tick 600 at
 60 Hz. Nothing here sleeps, and nothing reads a real clock.
 
+The tick phase. Where the frames fall among the ticks matters as much as how long they are: at
+60 Hz and 30 fps every steady frame holds two ticks' time, but a frame that ends exactly on a
+tick boundary lands, once floored to whole ns, a third of a nanosecond short of it, and the
+frames run 1, 2, 3, 1, 2, 3 ticks. `phase_ns` makes the first frame that much longer, so that
+every steady frame after it ends that far into a tick (half a step: mid-tick, what the README's
+input table assumes); 0 keeps the frames starting on a tick boundary.
+
 `next_frame` is the clock as a `FrameSource` (`game.clock.frames`): the formula above
 (`frame_length`), the run's end (`ends_after`), then the move to the next boundary (`move_on`),
 all three worked out in whole units of the clock (see `VirtualClock`).
@@ -83,6 +90,7 @@ class VirtualClock:
         render_cost_ns: Fraction | int = 0,
         *,
         jitter: FrameJitter | None = None,
+        phase_ns: Fraction | int = 0,
     ) -> None:
         self._ticks = 0
         """The exact time of the last boundary is `_ticks / _per_ns` ns."""
@@ -100,6 +108,11 @@ class VirtualClock:
         self._last_length = (0, 1)
         self.set_render(render_fps, render_cost_ns)
         self.jitter = jitter
+        self.phase_ns = _exact(phase_ns, "phase_ns")
+        """How much longer the first frame lasts: where the clock starts within a tick."""
+        if self.phase_ns < 0:
+            raise ValueError(f"phase_ns cannot be negative (got {self.phase_ns})")
+        self._phase_due: Fraction | int = self.phase_ns
 
     @property
     def now(self) -> Fraction:
@@ -177,13 +190,15 @@ class VirtualClock:
     def _length_units(
         self, steps_last_frame: int, step_cost_ns: Fraction | int, stall_ns: Fraction | int
     ) -> int:
-        """`frame_length` in the clock's units; the unit is made fine enough for the step cost
-        and the stall first, so that every term is a whole number of it."""
+        """`frame_length` in the clock's units; the unit is made fine enough for the step cost,
+        the stall and the tick phase first, so that every term is a whole number of it."""
         costed = steps_last_frame and step_cost_ns
         if costed:
             self._refine(step_cost_ns.denominator)
         if stall_ns:
             self._refine(stall_ns.denominator)
+        if self._phase_due:
+            self._refine(Fraction(self._phase_due).denominator)
         per_ns = self._per_ns
         units = self._least_units
         if costed:
@@ -194,9 +209,17 @@ class VirtualClock:
             units += self.jitter.draw_ns() * per_ns
         if stall_ns:
             units += stall_ns.numerator * (per_ns // stall_ns.denominator)
+        if self._phase_due:  # the first frame only
+            units += self._phase_units()
         self._pending_stall = stall_ns
         self._last_length = (units, per_ns)
         return units
+
+    def _phase_units(self) -> int:
+        """The tick phase in the clock's units (already fine enough for it), handed out once:
+        the first frame's."""
+        phase, self._phase_due = Fraction(self._phase_due), 0
+        return phase.numerator * (self._per_ns // phase.denominator)
 
     def ends_after(self, length: Fraction | int, until_ns: Fraction | int) -> bool:
         """Whether a frame of `length` from the last boundary would end after `until_ns`:

@@ -33,6 +33,7 @@ M = TypeVar("M", bound=BaseModel)
 def field_type(knob: Knob) -> Any:
     """The type a config file's value must have for `knob`, with its checks attached."""
     kind, bounds = knob.kind, knob.range
+    checks = () if knob.check is None else (AfterValidator(knob.check),)
     if knob.choices:
         return Annotated[kind, AfterValidator(one_of(*knob.choices))]
     if kind is Fraction:
@@ -46,6 +47,7 @@ def field_type(knob: Knob) -> Any:
                 ratios=bounds.ratios,
                 example=bounds.example,
             ),
+            *checks,
         ]
     limits: dict[str, Any] = {}
     if bounds is not None:
@@ -54,7 +56,6 @@ def field_type(knob: Knob) -> Any:
         limits["allow_inf_nan"] = False
     if knob.min_length:
         limits["min_length"] = knob.min_length
-    checks = () if knob.check is None else (AfterValidator(knob.check),)
     if not limits and not checks:
         return kind
     return Annotated[kind, Field(**limits), *checks]

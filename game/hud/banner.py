@@ -2,21 +2,40 @@
 
 Both are built once per text and area, then blitted: they say the same thing for many frames
 (laid on the window's plain backdrop once, when there is one, and then copied opaque).
-The banner's hint line comes from the app (it knows which keys recover); the caption is whatever
-`Readout.caption` says (a lesson's caption, "screenshot saved ...").
+The banner's hint line is `spiral_advice`: the way out from the policy the spiralling lane is
+under (never the key of the policy already on); the caption is whatever `Readout.caption` says
+(a lesson's caption, "screenshot saved ..."). When the banner shows is the spiral rule's to say
+(`game.session.spiral`), not the HUD's.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 import pygame
 
 from game.hud.hud_colours import BAD, BANNER_EDGE, BANNER_PLATE, RGB, TEXT
 from game.hud.plate import flattened, make_plate, same_format
 from game.hud.text import Fonts, TextCache
+from game.session.readout import LaneReadout
 
 SPIRAL_TITLE = "SPIRAL OF DEATH"
+DROPPING = ("drop", "reset")
+"""The capped policies that drop what cannot run: they get out of any spiral within a frame (the
+carried backlog goes to the new policy as it is, and clamp, like uncapped, would run all of it)."""
+
+
+def spiral_advice(lanes: Sequence[LaneReadout]) -> str:
+    """The banner's hint: how to get out, from the policy of the lane in the spiral. Keys 3
+    (drop) and 4 (reset) while neither is on; under one of them, which already caps the ticks at
+    M a frame, a smaller M or a cheaper tick."""
+    policy = next((lane.policy for lane in lanes if lane.spiral), lanes[0].policy if lanes else "")
+    if policy in DROPPING:
+        way = f"- for a smaller M, Shift+C for cheaper ticks ({policy} runs at most M a frame)"
+    else:
+        way = "3 (drop) or 4 (reset): what cannot run is dropped, at once"
+    return f"B picks the lane, then {way}" if len(lanes) > 1 else f"press {way}"
 
 
 class _Flat:

@@ -76,6 +76,13 @@ def _input_lanes(value: Any) -> tuple[Any, ...]:
     return (value, partner_input_model(value))
 
 
+def _below_one(value: Fraction) -> Fraction:
+    """A phase within one step: 1 would be the boundary again, a whole step late."""
+    if value >= 1:
+        raise ValueError("must be less than 1 (one whole step is the tick boundary again)")
+    return value
+
+
 KNOBS: tuple[Knob, ...] = (
     # -- [scheduler] ------------------------------------------------------------------------------
     Knob("scheduler.hz", Fraction(60),
@@ -262,6 +269,13 @@ KNOBS: tuple[Knob, ...] = (
          "The screen the lesson clock shows the frames on (0: the window's own).",
          unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=0, example="144 or 165"),
          scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
+    Knob("clock.tick_phase", Fraction(1, 2),
+         "Where steady frames end within a tick, in steps: the first frame lasts this much of a "
+         "step longer. 1/2 (mid-tick) is the README input table's; 0 puts frames on the tick "
+         "boundary. The input lab (an input script or models) runs at it; other runs at 0 "
+         "unless they set it.",
+         unit="steps", range=Range(1, at_least=0, example="1/2 or 0", ratios=True),
+         check=_below_one, where=Where(0)),
     # -- live only: turned while playing, never from a file ---------------------------------------
     Knob("live.paused", False, "The simulation is paused (P): no time is billed.",
          where=Where.KEY | Where.CHANGE, control="paused", keys=("P", "pause / resume")),

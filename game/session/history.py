@@ -1,4 +1,4 @@
-"""`FrameHistory`: the last few seconds of frames, for the HUD's graphs and the spiral detector.
+"""`FrameHistory`: the last few seconds of frames, for the HUD's graphs.
 
 A fixed-size ring of numpy arrays: appending a frame costs the same at frame 10 and frame 10
 million, and the graphs read contiguous arrays without building Python lists every frame.

@@ -306,6 +306,10 @@ class InputDesk:
                 delay = round_ns(max(behind, Fraction(0)))
             lane.frame_ends(delay)
 
+    def restart_counts(self) -> None:
+        """Every lane's counters and press marks afresh, each lane's model kept."""
+        self.lanes = [InputLane(lane.model_name, lane.run_sent) for lane in self.lanes]
+
     def match(self, models: Sequence[str]) -> None:
         """One lane per model; a lane whose model changed starts its books afresh (a new lane
         is told the run direction the world it copies was told)."""

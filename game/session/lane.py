@@ -2,7 +2,7 @@
 
 A frame (`game.session.frame`) asks each lane's scheduler for a plan, runs that many ticks of
 exactly `dt` on the lane's world, settles the plan if it stopped early, and closes the frame
-here: the books, the spiral detector and the history. The split screen simply runs two lanes on
+here: the books, the spiral rule and the history. The split screen simply runs two lanes on
 the same wall-clock deltas.
 """
 
@@ -17,7 +17,7 @@ from game.scheduler.plan import StepPlan
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
 from game.session.history import FrameHistory, FrameSample
-from game.session.spiral import SpiralDetector, SpiralState
+from game.session.spiral import FrameLoad, SpiralRule, SpiralState
 from game.world.world import World
 
 
@@ -30,13 +30,13 @@ class Lane:
         world: World,
         *,
         initial_remainder_ns: Fraction | int = 0,
-        spiral_detector: SpiralDetector | None = None,
+        spiral_rule: SpiralRule | None = None,
     ) -> None:
         self.scheduler = FixedStepScheduler(settings, initial_remainder_ns=initial_remainder_ns)
         self.world = world
         self.books = TimeBooks(initial_remainder_ns)
         self.history = FrameHistory()
-        self.spiral_detector = spiral_detector or SpiralDetector()
+        self.spiral_rule = spiral_rule or SpiralRule()
         self.spiral = SpiralState()
 
     def twin(self) -> Lane:
@@ -71,8 +71,9 @@ class Lane:
         books = self.books
         books.record(plan)
         elapsed_ns = plan.elapsed_ns
-        self.spiral = self.spiral_detector.after(self.spiral, elapsed_ns)
         ledger = plan.ledger
+        load = FrameLoad(elapsed_ns, ledger.steps, ledger.backlog_steps)
+        self.spiral = self.spiral_rule.after(self.spiral, load)
         self.history.append(
             FrameSample(
                 wall_s=books.wall_ns / NS_PER_SECOND,

@@ -58,6 +58,11 @@ class _BooksRestart:
     since: str
 
 
+@dataclass(frozen=True, slots=True)
+class _CountsRestart:
+    """Start the input lab's counters afresh in every lane (waits for an open frame)."""
+
+
 class LabSession:
     """Lanes, controls, and the translation of actions into stamped orders."""
 
@@ -79,7 +84,7 @@ class LabSession:
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
         self._frame: Frame | None = None
-        self._waiting: list[ControlsChange | Action | _BooksRestart] = []
+        self._waiting: list[ControlsChange | Action | _BooksRestart | _CountsRestart] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
         self.inputs = InputDesk(self.controls.input_models[:1])
         """The avatar's presses, each lane's input model, and their counters."""
@@ -133,6 +138,8 @@ class LabSession:
                 self._turn_to(item.applied_to(self.controls))
             elif isinstance(item, _BooksRestart):
                 self.restart_books(item.since)
+            elif isinstance(item, _CountsRestart):
+                self.restart_input_counts()
             else:
                 self.apply(item)
 
@@ -207,6 +214,15 @@ class LabSession:
         for lane in self.lanes:
             lane.restart_books()
         self.books_since = since
+
+    def restart_input_counts(self) -> None:
+        """Count the avatar's presses from now, in every lane (seen, lost, doubled, merged and
+        the strip), the models kept: a lesson step's taps are that step's alone. Waits, like
+        `restart_books`, for an open frame to finish."""
+        if self._frame is not None:
+            self._waiting.append(_CountsRestart())
+            return
+        self.inputs.restart_counts()
 
     @property
     def wanted_controls(self) -> Controls:

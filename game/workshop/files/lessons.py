@@ -27,10 +27,13 @@ unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per prob
     tolerance = 0.5
     to_s = 1                         # over the frames up to 1 s (also: from_s, lane, refresh_hz)
 
-Each step turns the game's controls to its settings, shows its caption (what to watch) and its
-keys (what to press), and waits for N. `press` and `expect` make the keys text checkable: a test
-starts every step, presses exactly those keys through the game's own key map, and checks that
-the controls end at `expect`, so a caption can never again promise what its key does not do.
+Each step starts clean: from the lesson's own baseline (every knob a lesson may set at its
+default, unpaused, one lane), turned by the settings of that step and of every step before it,
+never from what was on before the lesson or pressed since (`LessonRun.controls`). It shows its
+caption (what to watch) and its keys (what to press), and waits for N. `press` and `expect`
+make the keys text checkable: a test starts every step, presses exactly those keys through the
+game's own key map, and checks that the controls end at `expect`, so a caption can never again
+promise what its key does not do.
 `watch` names the rows of the HUD the caption and the keys talk about (`HUD_ROWS`: the panel's
 labels, and "graphs"): the HUD keeps them on screen in every mode and at every window size.
 
@@ -73,7 +76,8 @@ LESSONS_DIR = LESSONS
 
 @with_knobs(Where.LESSON)
 class StepSettings(Section):
-    """The controls a step sets; anything left out stays as the player had it. Every knob a
+    """The controls a step sets; anything left out is as the lesson's baseline and its earlier
+    steps left it (`LessonRun.controls`), never as the player had it. Every knob a
     lesson may set (`Where.LESSON` in `game.knobs`) is a field, under its short name; the second
     lane's are declared here."""
 
@@ -125,6 +129,15 @@ class StepSettings(Section):
         return (
             {"policies": policies} if len(policies) > 1 else {"policies": policies, "focus_lane": 0}
         )
+
+
+def lesson_baseline(controls: Controls) -> Controls:
+    """`controls` with every knob a lesson may set (`Where.LESSON`) back at its default, the
+    pause off and one lane: what a lesson starts from, whatever was on (a 20 ms step cost, slow
+    motion, a split screen). The rest (presentation mode, help) is the room's, and stays."""
+    fresh = Controls()
+    turned = {knob.control: getattr(fresh, knob.control) for knob in knobs_where(Where.LESSON)}
+    return replace(controls, **turned, paused=False, focus_lane=0)
 
 
 class ExpectedControls(StepSettings):
@@ -290,6 +303,15 @@ class LessonRun:
     def advanced(self) -> LessonRun | None:
         """The next step, or None when the lesson is over."""
         return None if self.last else replace(self, step=self.step + 1)
+
+    def controls(self, free_play: Controls) -> Controls:
+        """The controls this step starts with: `lesson_baseline(free_play)`, then the settings
+        of every step up to this one, in order (a step's keys text starts where the steps before
+        it left the controls, and never where the player did)."""
+        controls = lesson_baseline(free_play)
+        for step in self.lesson.steps[: self.step + 1]:
+            controls = step.settings.applied_to(controls)
+        return controls
 
     def caption(self) -> str:
         step = self.current

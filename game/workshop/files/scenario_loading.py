@@ -55,6 +55,7 @@ _VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("--step-cost-ms", ("load", "step_cost_ms")),
     ("--seconds", ("seconds",)),
     ("--conditioning", ("scheduler", "conditioning")),
+    ("--tick-phase", ("clock", "tick_phase")),
 )
 
 
@@ -73,6 +74,11 @@ def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = Tr
     parser.add_argument("--step-cost-ms", help="what each tick costs, ms (default 0)")
     parser.add_argument("--seconds", help="wall seconds to simulate (default 10)")
     parser.add_argument("--conditioning", help="delta-time conditioning: raw, snap, average, godot")
+    parser.add_argument(
+        "--tick-phase",
+        help="where steady frames end within a tick, in steps: 1/2 mid-tick (the input lab's "
+        "default), 0 on the boundary (every other run's)",
+    )
     parser.add_argument(
         "--stall",
         action="append",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.arguments import file_path
 from game.errors import BadInput
@@ -21,7 +22,7 @@ from game.workshop.files.input_script import load_input_script
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.runner import RunResult
-from game.workshop.runs.simulation import run_scenario
+from game.workshop.runs.simulation import in_input_lab, run_scenario, tick_phase, tick_phase_text
 from game.workshop.runs.timeline import KeyEdge
 
 COUNTERS = ("presses", "seen", "lost", "doubled", "merged")
@@ -32,6 +33,8 @@ class InputRuns:
     """A scenario run once per input model, on the same key edges."""
 
     results: tuple[tuple[str, RunResult], ...]
+    tick_phase: Fraction = Fraction(0)
+    """Where the runs' steady frames ended within a tick, in steps (`clock.tick_phase`)."""
 
     @property
     def main(self) -> RunResult:
@@ -56,14 +59,14 @@ class InputRuns:
         ]
 
     def table(self) -> str:
-        """The counters, one row per model, aligned for a terminal."""
+        """The tick phase, then the counters, one row per model, aligned for a terminal."""
         rows: list[tuple[str, ...]] = [("model", *COUNTERS)]
         rows += [
             (model, *(str(result.inputs.record()[c]) for c in COUNTERS))
             for model, result in self.results
         ]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        return "".join(
+        return tick_phase_text(self.tick_phase) + "\n" + "".join(
             "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(
                 zip(row, widths, strict=True)
             )).rstrip() + "\n"
@@ -112,8 +115,10 @@ def run_input_models(
     models: Sequence[str] | None = None,
     recorder: SessionRecorder | None = None,
 ) -> InputRuns:
-    """Run `scenario` once per model asked for (the scenario's own model if none was); a
-    `recorder` records the first model's run."""
+    """Run `scenario` once per model asked for (the scenario's own model if none was), in the
+    input lab (`in_input_lab`: at the tick phase, mid-tick unless set); a `recorder` records
+    the first model's run."""
+    scenario = in_input_lab(scenario)
     names = models or (
         parse_input_models(args.input_models)
         if args.input_models is not None
@@ -129,4 +134,4 @@ def run_input_models(
         )
         record = recorder if index == 0 else None
         results.append((name, run_scenario(chosen, key_edges=edges, recorder=record)))
-    return InputRuns(tuple(results))
+    return InputRuns(tuple(results), tick_phase(scenario))

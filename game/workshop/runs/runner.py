@@ -16,25 +16,16 @@ waits, like any change of how time is handled, for the frame to finish: the sess
 frame at that tick, the scheduler's `settle` puts the unrun ticks back, exactly, and the change
 is made before the next frame.
 
-The spiral, precisely. `spiral` is true when the frame time kept growing until the run ended or
-a cap stopped it, which is one of:
-
-- the game's own spiral light (`SpiralDetector`: 4 frames in a row each at least 5% longer than
-  the one before, the last at least 50 ms; it goes out after 4 frames that did not grow) is still
-  on at the last frame; or
-- the runaway guard stopped the run: one frame's work alone (render cost + its ticks x step
-  cost) exceeded `RUNAWAY_WORK_NS`, 10 s of wall time. The `uncapped` policy with a step cost
-  above the step grows geometrically (x 1.2 per frame at 20 ms per 16.7 ms tick) and would
-  otherwise run until the end, one ever longer frame after another; or
-- the frames kept growing over the run's whole second half (a slow spiral, too slow for the
-  light: 16.7 ms per 16.667 ms tick grows 0.2% per frame): cut the run into four quarters of
-  wall time; the mean frame length of quarters 2, 3 and 4 each exceeds the one before by at
-  least 10%, and the last frame is at least 4 times the first quarter's mean
-  (`game.workshop.runs.growth.GrowthWatch`).
-
-A capped policy under the same load grows for a few frames and levels off at its cap; the light
-goes out, the guard never trips and its last quarters have the same mean frame, so its `spiral`
-is false.
+The spiral, precisely. One rule, `game.session.spiral.SpiralRule`, says what a spiral is and on
+which frames one starts and is over, for the game's banner and for every run; `spirals` lists
+those it saw in lane 0. `spiral`, the run's verdict, is true when one was still going on as the
+run ended: the rule is on at the last frame; or the runaway guard stopped the run (one frame's
+work alone, render cost + its ticks x step cost, passed `RUNAWAY_WORK_NS`, 10 s: `uncapped` at
+20 ms per 16.7 ms tick grows x 1.2 a frame and would otherwise run ever longer frames to the
+end); or, for a slow spiral too slow for the rule's frame-to-frame climb (16.7 ms per 16.667 ms
+tick grows 0.2% a frame), the frames and the ticks they owed kept growing over the run's whole
+second half (`game.workshop.runs.growth.GrowthWatch`). A capped policy under the same load
+levels off at its cap: flat ticks, no runaway, equal last quarters, so its `spiral` is false.
 
 Memory does not grow with the run: each `FrameReport` is handed to `sink` (if given) as it is
 made, and only the last `keep` of them are kept in `RunResult.frames` (all of them when `keep`
@@ -63,6 +54,7 @@ from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
+from game.session.spiral import SpiralLog, SpiralSpan
 from game.workshop.runs.growth import GrowthWatch
 from game.workshop.runs.timeline import (
     PlayerInput,
@@ -134,6 +126,8 @@ class RunResult:
     non_finite_tick: int | None = None
     """The first tick after which the world held an infinite or NaN position: the integrator
     blew up (None: it never did). A clear event in the summary, not a numpy warning."""
+    spirals: tuple[SpiralSpan, ...] = ()
+    """Each spiral the rule saw in lane 0, from the frame it started to the frame it was over."""
 
     def summary(self) -> dict[str, int | bool | str | float | None]:
         """The `simulate --json` summary: the explainer's keys, then this run's own (and the
@@ -245,6 +239,7 @@ class _HeadlessRun:
         growth = GrowthWatch()
         count = max_frame_ns = 0
         runaway = False
+        spirals = SpiralLog()
         self._apply_changes()
         self._apply_tick_events()
         ran = FrameRan(stall_ns=self._take_stalls())  # nothing ran yet; a stall may be due at 0
@@ -263,12 +258,14 @@ class _HeadlessRun:
             if sink is not None:
                 sink(report)
             max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
-            growth.add(now_ns, plan.elapsed_ns)
+            spiral = lane.spiral
+            growth.add(now_ns, plan.elapsed_ns, spiral.last.owed)
+            spirals.saw(count, spiral.on)
             if plan.paused and until_ns is None and self.next_change == len(self.timeline.changes):
                 raise ValueError(f"paused for good: tick {until_tick} can never be reached")
             if runaway:
                 break
-        return self._result(frames, max_frame_ns, runaway or growth.growing(), runaway)
+        return self._result(frames, max_frame_ns, runaway, growth.growing(), spirals)
 
     def _frame(self, elapsed: int) -> StepPlan:
         """One frame at its boundary: the keys, knobs and inputs due, then its ticks one by one
@@ -308,7 +305,7 @@ class _HeadlessRun:
         return int(cost), cost > RUNAWAY_WORK_NS
 
     def _result(
-        self, frames: deque[FrameReport], max_frame_ns: int, spiral: bool, runaway: bool
+        self, frames: deque[FrameReport], max_ns: int, runaway: bool, slow: bool, log: SpiralLog
     ) -> RunResult:
         lane = self.session.lanes[0]
         return RunResult(
@@ -316,12 +313,13 @@ class _HeadlessRun:
             books=lane.books.summary(),
             tick=lane.world.tick,
             state_hash=lane.world.state_hash(),
-            max_frame_ns=max_frame_ns,
-            spiral=spiral or lane.spiral.on,
+            max_frame_ns=max_ns,
+            spiral=runaway or slow or lane.spiral.on,
             runaway=runaway,
             lag_ns=lane.lag_ns,
             inputs=self.session.inputs.lanes[0].counts,
             non_finite_tick=lane.world.non_finite_tick,
+            spirals=log.spans(),
         )
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------

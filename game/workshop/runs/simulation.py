@@ -18,7 +18,7 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.config.exact import decimal_text
 from game.config.model import GameConfig, RenderSection
@@ -54,15 +54,41 @@ class UnfinishedRun(Exception):
         self.problem = problem
 
 
+def tick_phase(scenario: Scenario) -> Fraction:
+    """Where the run's steady frames end within a tick, in steps (`clock.tick_phase`): the
+    scenario's or a flag's value when one sets it (`in_input_lab` sets the knob's default,
+    mid-tick); else 0, frames starting on a tick boundary, as every other run always has (so
+    their frames, figures and state hashes are what they were)."""
+    clock = scenario.clock
+    return clock.tick_phase if "tick_phase" in clock.model_fields_set else Fraction(0)
+
+
+def in_input_lab(scenario: Scenario) -> Scenario:
+    """`scenario` as the input lab runs it: at its `clock.tick_phase`, by default mid-tick, the
+    phase the README's input table assumes (frames of two ticks' time at 60 Hz and 30 fps then
+    run two ticks each, rather than 1, 2, 3 on the boundary)."""
+    clock = scenario.clock.model_copy(update={"tick_phase": scenario.clock.tick_phase})
+    return scenario.model_copy(update={"clock": clock})
+
+
+def tick_phase_text(phase: Fraction) -> str:
+    """The tick phase in a line of a run's output."""
+    where = "mid-tick" if phase == Fraction(1, 2) else "on the tick boundary" if not phase else ""
+    said = f" (frames end {where})" if where else ""
+    return f"tick phase {phase} of a step{said}; --tick-phase 0 or 1/2 moves it"
+
+
 def scenario_clock(scenario: Scenario, render_fps: Fraction | None = None) -> VirtualClock:
-    """The scenario's virtual clock, optionally at another render rate (it counts the stall
-    time of the frames it moved through: `held_stall_ns`, for `_check_stalls`)."""
+    """The scenario's virtual clock, optionally at another render rate, at the run's tick phase
+    (it counts the stall time of the frames it moved through: `held_stall_ns`, for
+    `_check_stalls`)."""
     clock = scenario.clock
     jitter_ns = int(clock.jitter_ms * NS_PER_MS)  # whole ns: the noise is drawn in ns
     return VirtualClock(
         clock.render_fps if render_fps is None else render_fps,
         clock.render_cost_ms * NS_PER_MS,
         jitter=FrameJitter(jitter_ns, clock.jitter_seed) if jitter_ns else None,
+        phase_ns=tick_phase(scenario) * hz_to_step_ns(scenario.scheduler.hz),
     )
 
 

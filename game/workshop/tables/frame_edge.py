@@ -9,8 +9,10 @@ of frame k+1 acts on it. So for taps placed uniformly in time:
 `python -m game inputs --table` prints that share for the grid of tick rates and render rates
 (the README's table); `tests/test_input_grid.py` checks it against counted taps, exactly.
 
-The runs start with a stall of half a step: a loop and its ticks do not start in phase, and a
-frame boundary that fell exactly on a tick boundary would turn on a rounding of the clock.
+The runs are the input lab's, at the virtual clock's tick phase of half a step
+(`clock.tick_phase`, its default): a loop and its ticks do not start in phase, and a frame
+boundary that fell exactly on a tick boundary would turn on a rounding of the clock (at 60 Hz
+and 30 fps, 1, 2, 3 ticks a frame instead of 2: `--tick-phase 0` shows it).
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from game.clock.units import hz_to_step_ns
 from game.config.model import SchedulerSection
 from game.vocabulary import TICK_RATES
-from game.workshop.files.scenario import ClockSection, Scenario, StallEntry
+from game.workshop.files.scenario import ClockSection, Scenario
 from game.workshop.runs.runner import FrameReport, RunResult
-from game.workshop.runs.simulation import run_scenario
+from game.workshop.runs.simulation import in_input_lab, run_scenario
 from game.workshop.runs.timeline import KeyEdge
 
 GRID_FPS: tuple[int, ...] = (30, 60, 144, 240)
@@ -31,13 +32,13 @@ GRID_SECONDS = 10
 
 
 def grid_scenario(hz: Fraction, fps: int, seconds: int = GRID_SECONDS) -> Scenario:
-    """Steady frames at `fps`, ticks at `hz`, after a half-step stall (see the module)."""
-    half_step_ms = hz_to_step_ns(hz) / 2 / 1_000_000
-    return Scenario(
-        seconds=Fraction(seconds),
-        scheduler=SchedulerSection(hz=hz),
-        clock=ClockSection(render_fps=Fraction(fps)),
-        stalls=(StallEntry(at=Fraction(0), ms=half_step_ms),),
+    """Steady frames at `fps`, ticks at `hz`, in the input lab (see the module)."""
+    return in_input_lab(
+        Scenario(
+            seconds=Fraction(seconds),
+            scheduler=SchedulerSection(hz=hz),
+            clock=ClockSection(render_fps=Fraction(fps)),
+        )
     )
 
 
@@ -85,7 +86,7 @@ def grid_table() -> str:
     for hz in TICK_RATES:
         cells = []
         for fps in GRID_FPS:
-            lost, doubled = frame_edge_shares(grid_run(hz, fps).frames[1:])  # after the stall
+            lost, doubled = frame_edge_shares(grid_run(hz, fps).frames[1:])  # the steady ones
             cells.append(f"{_percent(lost)} lost, {_percent(doubled)} doubled")
         lines.append(f"| {hz} Hz | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

@@ -120,10 +120,7 @@ def totals_text(result: RunResult) -> str:
     """The run in three lines: the books, the verdicts, and the line the game prints on exit."""
     books = result.books
     ledger = "balanced" if books["ledger_ok"] else "DOES NOT BALANCE"
-    if result.runaway:
-        spiral = "YES: stopped by the runaway guard (a frame's work passed 10 s)"
-    else:
-        spiral = "YES: the frame time was still growing at the end" if result.spiral else "no"
+    spiral = spiral_text(result)
     return (
         f"frames {books['frames']}, ticks {books['ticks']}, wall {format_ms(books['wall_ns'])} ms "
         f"(paused {format_ms(books['paused_ns'])} ms), simulated "
@@ -138,6 +135,25 @@ def totals_text(result: RunResult) -> str:
         )
         + f"final tick {result.tick} state {result.state_hash}\n"
     )
+
+
+def spiral_text(result: RunResult) -> str:
+    """The run's spiral verdict in words, with the frames the spiral rule says each spiral
+    started and was over (`game.session.spiral.SpiralRule`)."""
+    spans = result.spirals
+    seen = ", ".join(
+        f"frame {span.start} to {span.over}" if span.over else f"frame {span.start} on"
+        for span in spans
+    )
+    if result.runaway:
+        verdict = "YES: stopped by the runaway guard (a frame's work passed 10 s)"
+    elif spans and spans[-1].over is None:
+        verdict = "YES: each frame owed more ticks than the last, and took longer, to the end"
+    elif result.spiral:
+        verdict = "YES: the frames, and the ticks they owed, were still growing at the end"
+    else:
+        verdict = "no"
+    return f"{verdict} (the spiral rule: {seen})" if seen else verdict
 
 
 def write_frames_csv(
