@@ -50,9 +50,9 @@ def test_each_frame_builds_one_readout_and_the_hud_draws_that_one(
         build(readout, *args, **kwargs)
         built.append(readout)
 
-    def seen(hud: Hud, surface: pygame.Surface, readout: Readout, *args: Any) -> None:
+    def seen(hud: Hud, surface: pygame.Surface, readout: Readout, *args: Any, **kw: Any) -> None:
         drawn.append(readout)
-        draw(hud, surface, readout, *args)
+        draw(hud, surface, readout, *args, **kw)
 
     monkeypatch.setattr(Readout, "__init__", counting)
     monkeypatch.setattr(Hud, "draw", seen)
