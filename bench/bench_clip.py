@@ -25,24 +25,11 @@ from PIL import Image
 from bench.harness import Section, verdict
 from game.app.filming import Take, film
 from game.config.loading import load_config
-from game.workshop.clips.files import ClipSink, ClipSpec, open_sink
+from game.workshop.clips.files import ClipSink, ClipSpec, NoPictures, open_sink
 
 SIZE = (1280, 720)
 FPS = 30
 TARGET_S = 30.0
-
-
-class _Discard:
-    """Takes the pictures and keeps nothing: the cost of filming alone."""
-
-    def add(self, rgb: bytes, repeat: int = 1) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def discard(self) -> None:
-        pass
 
 
 class _PngPerPicture:
@@ -101,7 +88,7 @@ def _film_each_way(
 
     (folder / "png").mkdir()
     timings = {
-        "filming only (nothing encoded)": _seconds(with_sink(lambda s: _Discard(), "none")),
+        "filming only (nothing encoded)": _seconds(with_sink(lambda s: NoPictures(), "none")),
         "a PNG per picture (Pillow)": _seconds(
             with_sink(lambda s: _PngPerPicture(folder / "png"), "png")
         ),

@@ -25,26 +25,13 @@ from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.session.drawn import drawn_time_ns
 from game.workshop.claims.record import DemoFrame, DemoRun
-from game.workshop.clips.files import ClipSink, ClipSpec
+from game.workshop.clips.files import ClipSink, ClipSpec, NoPictures
 from game.workshop.files.lessons import Demo, Lesson
 
 CHECK_SIZE = (320, 240)
 """The window a check runs in: the smallest, since nothing looks at it (the size changes
 only the pixels, never the time: drawing a frame costs the same on the lesson clock)."""
 CHECK_FPS = 5
-
-
-class NoPictures:
-    """A clip sink that keeps nothing: the check needs the run, not its pictures."""
-
-    def add(self, rgb: bytes, repeat: int = 1) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def discard(self) -> None:
-        pass
 
 
 class DemoRecorder:

@@ -141,6 +141,20 @@ class ClipSink(Protocol):
         ...
 
 
+class NoPictures:
+    """A clip sink that keeps nothing: for a run whose pictures nobody looks at (the claims
+    check), and for timing the filming alone (the benchmarks)."""
+
+    def add(self, rgb: bytes, repeat: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def discard(self) -> None:
+        pass
+
+
 class _TemporaryFile:
     """The file being written, under a hidden name beside the target until `publish`."""
 
