@@ -54,8 +54,8 @@ class PressStrip:
         self._plate = pygame.Surface((0, 0))
         self._base: pygame.Surface | None = None
         self._base_key: tuple[object, ...] = ()
-        self._flips: tuple[Sequence[int], Ints] = ((), np.zeros(0, np.int64))
-        """The last flip times seen, and as an array."""
+        self._flips: tuple[Sequence[int], _Timeline | None, Ints] = ((), None, _NO_COLUMNS)
+        """The last flip times seen, the timeline they were placed on, and their columns."""
 
     def update(self, readout: Readout, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -112,10 +112,8 @@ class PressStrip:
         timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
         x_of = timeline.x
         half = max(2, box.h // 14)
-        if lab.flips_ns is not self._flips[0]:  # the lanes share one tuple of flips
-            self._flips = (lab.flips_ns, _array(lab.flips_ns))
         marks = [
-            (timeline.xs(self._flips[1]), frame_y, half, FRAME, 1),
+            (self._flip_columns(lab.flips_ns, timeline), frame_y, half, FRAME, 1),
             (timeline.xs(_array(lab.ticks_ns)), tick_y, half, TICK, 2),
         ]
         _marks(surface, surface.get_clip().clip(box), marks)
@@ -129,6 +127,17 @@ class PressStrip:
                 start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
                 line(surface, colour, (start, tick_y), (shown, frame_y))
             pygame.draw.circle(surface, colour, (x, press_y), max(3, half))
+
+    def _flip_columns(self, flips_ns: Sequence[int], timeline: _Timeline) -> Ints:
+        """The columns of the frame marks, each once. The lanes share one tuple of flips and,
+        side by side, one timeline, so the second lane reuses the first's columns; and at
+        1,000 fps two flips often fall in one column, which need not be written twice."""
+        if flips_ns is not self._flips[0] or timeline != self._flips[1]:
+            columns = timeline.xs(_array(flips_ns))
+            if columns.shape[0] > 1:  # the flips are in order: a repeat follows its twin
+                columns = columns[np.concatenate(([True], columns[1:] != columns[:-1]))]
+            self._flips = (flips_ns, timeline, columns)
+        return self._flips[2]
 
 
 class _Timeline(NamedTuple):
@@ -146,6 +155,9 @@ class _Timeline(NamedTuple):
         """The column of each time, all at once (the same whole-number floor division)."""
         columns: Ints = self.left + (times_ns - self.start_ns) * self.span // TIMELINE_NS
         return columns
+
+
+_NO_COLUMNS: Ints = np.zeros(0, np.int64)
 
 
 def _array(times_ns: Sequence[int]) -> Ints:
