@@ -263,7 +263,11 @@ class WorldRenderer:
         """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
         pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
         to_screen = self.camera.point_to_screen
-        sizes = self._radius_px(radius).tolist()
+        if radius.dtype == np.float64:  # `_radius_px` in plain floats: the same doubles
+            scale = self.camera.scale
+            sizes = [max(1, round(r * scale)) for r in radius.tolist()]
+        else:  # float32 times a scale stays float32 in numpy: round as it does
+            sizes = self._radius_px(radius).tolist()
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         kinds: dict[int, tuple[SpriteSet, int, float]] = {}  # per size: its sprites, once
         for bx, by, turn, size in zip(x.tolist(), y.tolist(), angle.tolist(), sizes, strict=True):
