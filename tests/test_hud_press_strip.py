@@ -38,7 +38,7 @@ def strip_pixels(flips_ns: tuple[int, ...], lanes: int, clip: pygame.Rect | None
     strip = PressStrip(Fonts.at_scale(1.0), backdrop=(10, 13, 22))
     strip.update(readout(lanes=(lane(inputs=lab),) * lanes), pygame.Rect(20, 10, 860, 220))
     strip.draw(surface)
-    return bytes(surface.get_view("2"))
+    return pygame.image.tobytes(surface, "RGBA")
 
 
 @pytest.mark.parametrize("lanes", [1, 2])
