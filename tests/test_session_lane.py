@@ -224,6 +224,21 @@ def test_a_history_window_is_kept_until_the_next_frame_and_then_gathered_afresh(
     assert len(FrameHistory().window(1.0)) == 0
 
 
+def test_a_window_is_found_on_either_side_of_the_ring_s_wrap_and_keeps_its_frames() -> None:
+    history = FrameHistory(capacity=5)
+    for steps, wall_s in enumerate((0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)):  # 0.6 wraps round
+        history.append(FrameSample(wall_s, 1.0, steps, 0.5 * steps, 0, steps % 2 == 0))
+    across = history.window(0.33)  # from 0.4, in the older part of the ring, to 0.7
+    assert across.wall_s.tolist() == [0.4, 0.5, 0.6, 0.7]
+    assert across.steps.tolist() == [3, 4, 5, 6]
+    assert across.dropped_ms.tolist() == [1.5, 2.0, 2.5, 3.0]
+    assert across.overloaded.tolist() == [False, True, False, True]
+    assert history.window(0.13).wall_s.tolist() == [0.6, 0.7]  # the newer part only
+    history.append(FrameSample(0.8, 1.0, 7, 0.0, 0, False))
+    history.append(FrameSample(0.9, 1.0, 8, 0.0, 0, False))  # over 0.4's slot
+    assert across.wall_s.tolist() == [0.4, 0.5, 0.6, 0.7]  # a copy, not a view of the ring
+
+
 def test_the_newest_wall_time_is_the_last_frame_appended() -> None:
     history = FrameHistory(capacity=2)
     assert history.newest_wall_s is None

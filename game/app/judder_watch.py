@@ -16,9 +16,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.app.refresh import desktop_refresh
-from game.clock.units import round_ns
 from game.display.live import LiveJudder
-from game.session.drawn import drawn_time_ns
+from game.session.drawn import drawn_whole_ns
 from game.session.lane import Lane
 from game.session.readout import DisplayReadout, LaneJudder
 from game.session.session import LabSession
@@ -44,7 +43,8 @@ class _LaneWatch:
         if (
             plan is None
             or plan.paused
-            or plan.step_ns != self.step
+            or plan.ledger.step * self.step.denominator  # plan.step_ns != self.step,
+            != self.step.numerator * plan.ledger.grains_per_ns  # without making a Fraction
             or fresh_books
             or time_scale != self.meter.time_scale
         ):
@@ -54,7 +54,7 @@ class _LaneWatch:
             return
         if self.last is not None:
             self.meter.record(wall, *self.last)
-        self.last = (round_ns(drawn_time_ns(plan, interpolation)), plan.tick)
+        self.last = (drawn_whole_ns(plan, interpolation), plan.tick)
 
 
 class JudderWatch:

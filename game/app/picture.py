@@ -97,8 +97,6 @@ class Picture:
         kept = self.keeps_window and showing is not None and showing == self._shown
         kept = kept and not histories
         self._shown = showing
-        for box in layout.labels if kept else ():  # a lane's new tag may be narrower
-            surface.fill(BACKGROUND, (box.x, box.y, box.w, box.h))
         if not kept:
             surface.fill(BACKGROUND)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]

@@ -224,7 +224,7 @@ class Hud:
             drawn.banner = parts.banner.rect
         for index, (lane, box) in enumerate(zip(readout.lanes, layout.labels, strict=False)):
             text = f"lane {index + 1}: {lane.policy}" + ("  (B: keys here)" * lane.focused)
-            parts.lane_label.draw(surface, _rect(box), text, lane.focused)
+            parts.lane_label.draw(surface, _rect(box), text, lane.focused, kept)
         screen = _rect(layout.screen)
         if readout.menu is not None:
             menu = readout.menu

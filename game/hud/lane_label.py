@@ -27,8 +27,28 @@ class LaneLabel:
         self.height = fonts.bold.line_height + 2 * fonts.px(6)
         """The strip one label needs."""
         self._tags: dict[tuple[str, bool], pygame.Surface] = {}
+        self._shown: dict[tuple[int, int, int, int], tuple[str, bool]] = {}
+        """The tag last drawn in each strip."""
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text: str, focused: bool) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        text: str,
+        focused: bool,
+        kept: bool = False,
+    ) -> None:
+        """The tag in its strip. `kept`: the surface still shows what was drawn on it last
+        frame, on the backdrop, so the same tag in the same strip is already there, and a
+        new one is drawn on the strip cleared (the old tag may have been wider)."""
+        strip = (rect.x, rect.y, rect.w, rect.h)
+        if kept and self.backdrop is not None:
+            if self._shown.get(strip) == (text, focused):
+                return
+            surface.fill(self.backdrop, rect)
+        if len(self._shown) >= KEPT_TAGS:
+            self._shown.clear()  # strips of old layouts: a kept frame then draws its tag again
+        self._shown[strip] = (text, focused)
         cache = self.fonts.bold if focused else self.fonts.body
         label = cache.render(text, KEY if focused else LABEL)
         pad = self.fonts.px(6)

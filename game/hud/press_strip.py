@@ -37,6 +37,10 @@ FATE_COLOURS: dict[Fate, colours.RGB] = {
 TICK = colours.STEPS_LINE
 FRAME = colours.FRAME_BAR
 ROWS = ("press", "tick", "frame")
+FEW_RUNS = 16
+"""The frame marks are filled as bars when they form at most this many runs of neighbouring
+columns (at 1,000 fps, about one); more (at 144 fps, a mark every third column or so) and they
+are written into the pixels at once."""
 Ints = NDArray[np.int64]
 
 
@@ -54,8 +58,14 @@ class PressStrip:
         self._plate = pygame.Surface((0, 0))
         self._base: pygame.Surface | None = None
         self._base_key: tuple[object, ...] = ()
-        self._flips: tuple[Sequence[int], Ints] = ((), np.zeros(0, np.int64))
-        """The last flip times seen, and as an array."""
+        self._flips: tuple[Sequence[int], _Timeline | None, Ints, list[tuple[int, int]] | None] = (
+            (),
+            None,
+            _NO_COLUMNS,
+            None,
+        )
+        """The last flip times seen, the timeline they were placed on, and their columns and
+        runs (`_flip_columns`)."""
 
     def update(self, readout: Readout, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -112,13 +122,18 @@ class PressStrip:
         timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
         x_of = timeline.x
         half = max(2, box.h // 14)
-        if lab.flips_ns is not self._flips[0]:  # the lanes share one tuple of flips
-            self._flips = (lab.flips_ns, _array(lab.flips_ns))
-        marks = [
-            (timeline.xs(self._flips[1]), frame_y, half, FRAME, 1),
-            (timeline.xs(_array(lab.ticks_ns)), tick_y, half, TICK, 2),
-        ]
-        _marks(surface, surface.get_clip().clip(box), marks)
+        clip = surface.get_clip().clip(box)
+        columns, runs = self._flip_columns(lab.flips_ns, timeline)
+        marks = [(timeline.xs(_array(lab.ticks_ns)), tick_y, half, TICK, 2)]
+        if runs is None:
+            marks.append((columns, frame_y, half, FRAME, 1))
+        else:  # at 1,000 fps the frames' marks are a few solid bars: a fill each
+            top, bottom = max(clip.top, frame_y - half), min(clip.bottom, frame_y + half + 1)
+            for start, end in runs:
+                bar = pygame.Rect(start, top, end - start, bottom - top).clip(clip)
+                if bar:
+                    surface.fill(FRAME, bar)
+        _marks(surface, clip, marks)
         line = pygame.draw.line
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
@@ -129,6 +144,28 @@ class PressStrip:
                 start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
                 line(surface, colour, (start, tick_y), (shown, frame_y))
             pygame.draw.circle(surface, colour, (x, press_y), max(3, half))
+
+    def _flip_columns(
+        self, flips_ns: Sequence[int], timeline: _Timeline
+    ) -> tuple[Ints, list[tuple[int, int]] | None]:
+        """The columns of the frame marks, each once, and, when they form at most `FEW_RUNS`
+        runs of neighbours, those runs (first column, one past the last). The lanes share one
+        tuple of flips and, side by side, one timeline, so the second lane reuses the first's
+        columns; at 1,000 fps two flips often fall in one column, and the marks of a whole
+        stretch of frames touch one another: a bar, filled at once."""
+        if flips_ns is not self._flips[0] or timeline != self._flips[1]:
+            columns = timeline.xs(_array(flips_ns))
+            runs = None
+            if columns.shape[0] > 1:  # the flips are in order: a repeat follows its twin
+                columns = columns[np.concatenate(([True], columns[1:] != columns[:-1]))]
+                steps = np.diff(columns)
+                breaks = np.flatnonzero(steps != 1)
+                if breaks.shape[0] < FEW_RUNS and (steps > 0).all():
+                    starts = [int(columns[0]), *(columns[breaks + 1].tolist())]
+                    ends = [*(columns[breaks] + 1).tolist(), int(columns[-1]) + 1]
+                    runs = list(zip(starts, ends, strict=True))
+            self._flips = (flips_ns, timeline, columns, runs)
+        return self._flips[2], self._flips[3]
 
 
 class _Timeline(NamedTuple):
@@ -146,6 +183,9 @@ class _Timeline(NamedTuple):
         """The column of each time, all at once (the same whole-number floor division)."""
         columns: Ints = self.left + (times_ns - self.start_ns) * self.span // TIMELINE_NS
         return columns
+
+
+_NO_COLUMNS: Ints = np.zeros(0, np.int64)
 
 
 def _array(times_ns: Sequence[int]) -> Ints:

@@ -137,6 +137,8 @@ def _per_lane(
 ) -> Row:
     if len(lanes) == 1:  # the usual case, some twenty rows a frame: no generator
         return Row(label, (cell(lanes[0]),), priority, strong)
+    if len(lanes) == 2:  # split screen: no list either
+        return Row(label, (cell(lanes[0]), cell(lanes[1])), priority, strong)
     return Row(label, tuple([cell(lane) for lane in lanes]), priority, strong)
 
 

@@ -81,10 +81,12 @@ class Camera:
     def point_to_screen(self, x: float, y: float) -> tuple[int, int]:
         """One world point's pixel, exactly as `to_screen` gives it (the same double arithmetic,
         rounded half to even, clamped), in plain floats: numpy's cost per call is many times the
-        arithmetic for a single point (the cannon, the avatar)."""
+        arithmetic for a single point (the cannon, the avatar, a few bodies). Each coordinate
+        is clamped (an infinity too), then rounded half to even, inline: this runs for every
+        spring's ends and every few body of each lane, every frame."""
         px = float(x) * self.scale + self.origin_x
         py = self.ground_y - float(y) * self.scale
-        return _pixel(px), _pixel(py)
+        return round(min(max(px, -FAR_PX), FAR_PX)), round(min(max(py, -FAR_PX), FAR_PX))
 
     def to_world(self, px: Any, py: Any) -> tuple[Metres, Metres]:
         """World metres (x, y) of screen points: where a click at (px, py) lands in the arena."""
@@ -107,8 +109,3 @@ def _to_pixels(values: Metres) -> Pixels:
     # np.clip's Python wrapper costs more than these two ufuncs on the few bodies of a frame.
     pixels: Pixels = np.minimum(np.maximum(np.rint(values), -FAR_PX), FAR_PX).astype(np.int64)
     return pixels
-
-
-def _pixel(value: float) -> int:
-    """`_to_pixels` for one number: clamped (an infinity too), then rounded half to even."""
-    return round(min(max(value, -FAR_PX), FAR_PX))

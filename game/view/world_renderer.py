@@ -263,17 +263,27 @@ class WorldRenderer:
         """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
         pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
         to_screen = self.camera.point_to_screen
-        sizes = self._radius_px(radius).tolist()
+        if radius.dtype == np.float64:  # `_radius_px` in plain floats: the same doubles
+            scale = self.camera.scale
+            sizes = [max(1, round(r * scale)) for r in radius.tolist()]
+        else:  # float32 times a scale stays float32 in numpy: round as it does
+            sizes = self._radius_px(radius).tolist()
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        kinds: dict[int, tuple[SpriteSet, int, float]] = {}  # per size: its sprites, once
         for bx, by, turn, size in zip(x.tolist(), y.tolist(), angle.tolist(), sizes, strict=True):
             if not (math.isfinite(bx) and math.isfinite(by) and math.isfinite(turn)):
                 continue  # a spring blew up: leave it out
-            sprites = sprites_for(size)
-            frames = len(sprites.surfaces)
-            frame = round(turn / (2.0 * math.pi / frames)) % frames  # as `frame_index` rounds
+            kind = kinds.get(size)
+            if kind is None:
+                sprites = sprites_for(size)
+                frames = len(sprites.surfaces)
+                kind = kinds[size] = (sprites, frames, 2.0 * math.pi / frames)
+            sprites, frames, turn_per_frame = kind
+            frame = round(turn / turn_per_frame) % frames  # as `frame_index` rounds
             px, py = to_screen(bx, by)
             blits.append((sprites.surfaces[frame], (px - sprites.half, py - sprites.half)))
-        self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
+        if self._marks is not None:
+            self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
         surface.fblits(blits, pygame.BLEND_PREMULTIPLIED)
 
     # -- overlays ----------------------------------------------------------------------------
