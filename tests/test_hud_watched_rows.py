@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.hud.display_rows import display_group
-from game.hud.hud import Hud
+from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.stats import must_show, stat_groups
 from game.session.history import FrameHistory
 from game.session.input_readout import InputCounts, InputReadout
@@ -101,6 +101,17 @@ def test_every_watched_row_is_drawn_whole_at_every_size_in_both_modes(number: in
                     found = problems(hud, surface, each, names)
                     mode = "presentation" if presentation else "normal"
                     assert found == [], f"lesson {number} step {index}, {size} {mode}"
+
+
+def test_the_lesson_clock_row_leaves_presentation_mode_its_full_size() -> None:
+    # Tried live at 1920 x 1080 (playtest 17): `lesson · 106 fps simulated, shown at 0.099x`
+    # made the panel too wide for twice the type, and every lesson-clock step fell back to 1.125.
+    hud = Hud()
+    _, _, shown = next(played(1))
+    shown = dataclasses.replace(
+        shown, presentation=True, clock="lesson \N{MIDDLE DOT} shown at 0.099x"
+    )
+    assert hud.parts_for((1920, 1080), shown).fonts.scale == PRESENTATION_FACTOR
 
 
 def test_the_paused_state_must_show_and_reads_paused() -> None:

@@ -189,7 +189,7 @@ class ClockSwitch:
     # -- what the HUD says ----------------------------------------------------------------------
 
     def row_text(self) -> str:
-        """The clock row: `lesson · 144 fps simulated, shown at 0.26x` or `real (wall)`."""
+        """The clock row: `lesson · shown at 0.26x` or `real (wall)`."""
         if self.on_lesson_clock:
             return f"lesson \N{MIDDLE DOT} {self.slow_motion.text()}"
         return "real (wall)"

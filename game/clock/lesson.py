@@ -5,7 +5,8 @@ A laptop that draws at 25 fps cannot show either on the wall clock. So such a st
 clock the game moves itself, as a clip does: every frame lasts what the step says (its render
 cap's period, or its ticks' step cost when that is longer), the step cost is counted rather than
 burnt, and the picture is shown as soon as the laptop has drawn it. The room then sees what a fast
-machine shows, only slower, and the HUD says how much slower: "144 fps simulated, shown at 0.26x".
+machine shows, only slower, and the HUD says how much slower: "shown at 0.26x" (the fps row
+beside it counts the simulated frames).
 
 Three pieces, none of which reads a clock (the loop hands them durations):
 
@@ -99,11 +100,12 @@ class SlowMotion:
         return Fraction(count * NS_PER_SECOND, lesson) if lesson > 0 else None
 
     def text(self) -> str:
-        """`144 fps simulated, shown at 0.26x` (or what is known so far)."""
-        fps, factor = self.simulated_fps, self.factor
-        if fps is None or factor is None:
+        """`shown at 0.26x` (or what is known so far). The simulated rate is the fps row's: said
+        here too, the row grew so wide that presentation mode fell back to small type."""
+        factor = self.factor
+        if factor is None:
             return "lesson clock"
-        return f"{float(fps):.0f} fps simulated, shown at {_factor_text(factor)}"
+        return f"shown at {_factor_text(factor)}"
 
 
 def _factor_text(factor: Fraction) -> str:
