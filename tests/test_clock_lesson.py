@@ -103,3 +103,21 @@ def test_a_cleared_rate_watch_starts_afresh() -> None:
     assert watch.falls_short
     watch.clear()
     assert watch.held is None
+
+
+def test_a_wobbling_lesson_clock_adds_seeded_noise_to_each_frames_drawing() -> None:
+    clock = LessonClock()
+    clock.wobble_up_to(1 * MS)  # a step's `jitter_ms = 1`
+    clock.start_frames()
+    lengths = []
+    for _ in range(3):
+        clock.sleep_ns(5 * MS)
+        lengths.append(clock.next_frame())
+    # 5 ms slept, 1 ms of drawing, then SplitMix64's first three draws from seed 0 (FrameJitter).
+    assert lengths == [6 * MS + 485_069, 6 * MS + 793_785, 6 * MS + 13_824]
+    clock.wobble_up_to(1 * MS)  # the same bound: the sequence goes on, it does not restart
+    clock.sleep_ns(5 * MS)
+    assert clock.next_frame() != 6 * MS + 485_069
+    clock.wobble_up_to(0)  # a step without a wobble: exact frames again
+    clock.sleep_ns(5 * MS)
+    assert clock.next_frame() == 6 * MS

@@ -161,6 +161,16 @@ def test_a_new_time_scale_starts_the_meter_afresh() -> None:
     assert watch.meters[0].time_scale == 0.5
 
 
+def test_i_starts_the_meter_afresh_so_the_new_picture_is_read_at_once() -> None:
+    session = LabSession(Controls(interpolation="off"), demo_world)
+    watch = JudderWatch((Fraction(60), True))
+    frames_of(session, watch, steady_72_fps(1))
+    assert watch.meters[0].report().refreshes > 50
+    session.change(ControlsChange(interpolation="interpolate"))
+    frames_of(session, watch, [13_888_889])
+    assert watch.meters[0].report().refreshes == 0
+
+
 def test_the_conditioning_row_is_important_once_a_lane_conditions_its_deltas() -> None:
     # Lesson 9 asks to watch lane 2's carry: a crowded panel must keep that row.
     raw = display_group(readout(lanes=(lane(), lane())))

@@ -71,7 +71,7 @@ SMALL_WINDOW = ("render.width=320", "render.height=240")
 
 PICTURE_CONTROLS = frozenset(
     {"focus_lane", "interpolation", "fps_cap", "graphs", "help", "presentation", "ghost",
-     "tick_markers", "trails", "smear_teleports", "refresh_hz"}
+     "tick_markers", "trails", "smear_teleports", "refresh_hz", "lesson_jitter_ms"}
 )  # fmt: skip
 """The controls that change only what is drawn (or what the next key sends): changed at once,
 even mid-frame, without stopping the catch-up. Every other control waits for the frame."""

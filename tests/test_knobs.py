@@ -90,7 +90,7 @@ def test_a_config_turns_every_live_knob_it_holds() -> None:
 def test_the_picture_only_controls_are_the_knobs_scoped_to_the_picture() -> None:
     assert DRAWING_ONLY == PICTURE_ONLY == {
         "focus_lane", "interpolation", "fps_cap", "graphs", "help", "presentation", "ghost",
-        "tick_markers", "trails", "smear_teleports", "refresh_hz",
+        "tick_markers", "trails", "smear_teleports", "refresh_hz", "lesson_jitter_ms",
     }  # fmt: skip
     assert ControlsChange(graphs=False, ghost=True).drawing_only
     assert not ControlsChange(graphs=False, hz=Fraction(30)).drawing_only

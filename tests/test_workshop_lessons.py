@@ -166,3 +166,18 @@ def test_lesson_7_plays_frame_edge_at_30_hz_and_144_fps_then_30_fps_at_60_hz() -
     assert ("latched",) in [models for _, _, models in seen]
     assert ("counted",) in [models for _, _, models in seen]
     assert seen[-2][2] == ("frame-edge", "latched")  # the split screen: the bug beside a fix
+
+
+def test_the_live_lesson_clock_wobbles_as_much_as_the_claims_check_does() -> None:
+    """A step whose demo wobbles (lessons 8 and 9: judder of about 3 %, a snap with something to
+    snap) sets the same wobble for the room (`jitter_ms`), on the lesson clock."""
+    wobbling = []
+    for lesson in load_lessons():
+        for index, step in enumerate(lesson.steps):
+            controls = LessonRun(lesson, index).controls(Controls())
+            demo_jitter = step.demo.jitter_ms if step.demo is not None else Fraction(0)
+            assert controls.lesson_jitter_ms == demo_jitter, (lesson.number, index + 1)
+            if demo_jitter:
+                assert controls.clock == "lesson", (lesson.number, index + 1)
+                wobbling.append((lesson.number, index + 1))
+    assert wobbling == [(8, 1), (8, 2), (8, 3), (9, 1), (9, 2), (9, 3)]

@@ -32,6 +32,7 @@ class _LaneWatch:
         self.meter = LiveJudder(refresh_hz)
         self.step = Fraction(0)
         self.wall = -1
+        self.interpolation = ""
         self.last: tuple[int, int] | None = None
         """The picture drawn before this one: (drawn simulated time, tick)."""
 
@@ -47,9 +48,13 @@ class _LaneWatch:
             != self.step.numerator * plan.ledger.grains_per_ns  # without making a Fraction
             or fresh_books
             or time_scale != self.meter.time_scale
+            or interpolation != self.interpolation
         ):
+            self.interpolation = interpolation
             self.step = plan.step_ns if plan is not None else Fraction(0)
-            self.meter.clear(time_scale)  # the old cadence says nothing about the new one
+            # The old cadence says nothing about the new one; in the lesson clock's slow motion
+            # the room would otherwise wait out a whole second of lesson time to see I's effect.
+            self.meter.clear(time_scale)
             self.last = None
             return
         if self.last is not None:

@@ -125,6 +125,7 @@ class ClockSwitch:
     ) -> int | None:
         """The frame's length on the clock that ran it; then the clock the controls ask for."""
         real_ns = self.real.now_ns() - self._real_mark
+        self.lesson.wobble_up_to(self.session.controls.lesson_jitter_ns)
         elapsed = self._active.next_frame(ran, until_ns)
         if elapsed is None:
             return None

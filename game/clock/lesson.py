@@ -26,6 +26,7 @@ from fractions import Fraction
 from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.manual import ManualClock
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from game.clock.virtual import FrameJitter
 
 FRAME_WORK_NS = NS_PER_MS
 """What drawing one frame costs on the lesson clock (a clip counts the same 1 ms): without it an
@@ -39,12 +40,27 @@ LEAST_HELD = Fraction(9, 10)
 class LessonClock(ManualClock):
     """A clock that moves only when the loop spends time on it: sleeping, a tick's step cost
     (counted, not burnt), a stall, and each frame's drawing (`FRAME_WORK_NS`, counted when the
-    next frame is measured; the pacer's deadlines make the frame its period all the same)."""
+    next frame is measured; the pacer's deadlines make the frame its period all the same).
+
+    Exact frames never show what a real machine's wake-up noise does (a snap that has nothing
+    to snap, a 165 Hz judder of 0 %), so a step may ask for a wobble (`wobble_up_to`): each
+    frame's drawing also takes a seeded 0 to `max_ns` more, and the frames wobble around their
+    period as a clip's and a claims check's do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wobble = FrameJitter(0, seed=0)
+
+    def wobble_up_to(self, max_ns: int) -> None:
+        """From the next frame on, each frame runs up to `max_ns` past its period; a new bound
+        starts the seeded sequence afresh, so a step's wobble is the same every time."""
+        if max_ns != self.wobble.max_ns:
+            self.wobble = FrameJitter(max_ns, seed=0)
 
     def next_frame(
         self, ran: FrameRan = NOTHING_RAN, until_ns: Fraction | int | None = None
     ) -> int | None:
-        self.move_on(FRAME_WORK_NS)
+        self.move_on(FRAME_WORK_NS + self.wobble.draw_ns())
         return super().next_frame(ran, until_ns)
 
 

@@ -51,6 +51,8 @@ FPS_CAPS = tuple(sorted(RENDER_CAPS))
 """A config may start on any of the render-rate caps the F key cycles through (0: uncapped)."""
 MAX_RENDER_FPS = 1_000
 MAX_FRAME_COST_MS = 1_000
+MAX_LESSON_JITTER_MS = 4
+"""As a lesson demo's `jitter_ms`: wake-up noise, not a stall."""
 
 
 def partner_input_model(first: str) -> str:
@@ -269,6 +271,11 @@ KNOBS: tuple[Knob, ...] = (
          "The screen the lesson clock shows the frames on (0: the window's own).",
          unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=0, example="144 or 165"),
          scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
+    Knob("lesson.jitter_ms", Fraction(0),
+         "How far past its period each frame on the lesson clock may run, seeded: a real "
+         "machine's wake-up noise, which snapping and judder need to show.",
+         unit="ms", range=Range(MAX_LESSON_JITTER_MS, at_least=0, example="0.5 or 1"),
+         scope=Scope.PICTURE, where=Where.LESSON, control="lesson_jitter_ms"),
     Knob("clock.tick_phase", Fraction(1, 2),
          "Where steady frames end within a tick, in steps: the first frame lasts this much of a "
          "step longer. 1/2 (mid-tick) is the README input table's; 0 puts frames on the tick "

@@ -140,10 +140,16 @@ class Controls:
     """Which clock runs the frames: the wall, or the lesson clock (`game.clock.lesson`)."""
     refresh_hz: Fraction = Fraction(0)
     """The screen the lesson clock shows the frames on (0: the window's own refresh)."""
+    lesson_jitter_ms: Fraction = Fraction(0)
+    """How far past its period each frame on the lesson clock may run (seeded wobble)."""
 
     @property
     def step_cost_ns(self) -> int:
         return int(self.step_cost_ms * NS_PER_MS)
+
+    @property
+    def lesson_jitter_ns(self) -> int:
+        return int(self.lesson_jitter_ms * NS_PER_MS)
 
     @property
     def split(self) -> bool:
