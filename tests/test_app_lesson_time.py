@@ -21,6 +21,7 @@ from game.clock.manual import ManualClock
 from game.clock.units import hz_to_step_ns
 from game.config.loading import load_config
 from game.from_config import session_from
+from game.workshop.files.lessons import Lesson, find_lesson
 from tests.helpers import shipped_lessons
 
 MS = 1_000_000
@@ -34,17 +35,19 @@ def _pygame() -> Iterator[None]:
     pygame.quit()
 
 
-def _laptop_loop(drawing_ns: int, lesson: int, step: int = 1) -> tuple[GameLoop, ManualClock]:
+def _laptop_loop(
+    drawing_ns: int, lesson: int, step: int = 1, lessons: tuple[Lesson, ...] | None = None
+) -> tuple[GameLoop, ManualClock]:
     """The played game (`lesson_clock=True`) on a laptop whose every picture takes
-    `drawing_ns`, in lesson `lesson` at step `step`."""
+    `drawing_ns`, in lesson `lesson` (of `lessons`, or the shipped ones) at step `step`."""
     laptop = ManualClock()
     config = load_config(None, ())
     window = Window(640, 360, fullscreen=False, vsync=False)
     options = LoopOptions(print_hash=False, lesson_clock=True, pause_on_focus_loss=False)
     pygame.event.clear()
     session = session_from(config)
-    lessons = LessonGuide(shipped_lessons())
-    loop = GameLoop(session, window, laptop, options, lessons=lessons)
+    guide = LessonGuide(lessons if lessons is not None else shipped_lessons())
+    loop = GameLoop(session, window, laptop, options, lessons=guide)
     draw = loop._draw
 
     def slow_draw(catching_up: bool = False) -> None:
@@ -52,9 +55,9 @@ def _laptop_loop(drawing_ns: int, lesson: int, step: int = 1) -> tuple[GameLoop,
         laptop.move_on(drawing_ns)
 
     loop._draw = slow_draw  # type: ignore[method-assign]
-    lessons.start(lesson, session)
+    guide.start(lesson, session)
     for _ in range(step - 1):
-        lessons.next_step(session)
+        guide.next_step(session)
     loop.warm_up()
     return loop, laptop
 
@@ -137,9 +140,16 @@ def test_the_game_falls_back_under_90_percent_of_the_step_rate(
 
 
 def test_no_fall_back_where_the_step_does_not_ask_for_the_lesson_clock() -> None:
-    # lesson 9 needs the wall's own wobble: a laptop at a third of the rate stays on the real
-    # clock (lessons 1 to 8 ask for the lesson clock: on a slow laptop their claims did not show)
-    loop, _ = _laptop_loop(int(PERIOD_144 * 3), lesson=9)
+    # Every shipped step asks for the lesson clock (on a slow laptop their claims did not show),
+    # so lesson 9 without its `clock` settings stands for a step that shows on the wall clock:
+    # a laptop at a third of the rate stays there.
+    nine = find_lesson(shipped_lessons(), 9)
+    steps = tuple(
+        step.model_copy(update={"settings": step.settings.model_copy(update={"clock": None})})
+        for step in nine.steps
+    )
+    on_the_wall = nine.model_copy(update={"steps": steps})
+    loop, _ = _laptop_loop(int(PERIOD_144 * 3), lesson=9, lessons=(on_the_wall,))
     _run(loop, 150)
     assert loop.session.controls.clock == "real"
 
