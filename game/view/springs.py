@@ -78,8 +78,9 @@ def draw_coils(surface: pygame.Surface, anchors: Points, bobs: Points, scale: fl
 
 Ends = tuple[int, int, int, int]
 """A coil's anchor and bob, in whole pixels: (anchor x, anchor y, bob x, bob y)."""
-KEPT_COILS = 64
-"""Coil sprites kept: a few positions of each spring of the demo scene, swinging slowly."""
+KEPT_COILS = 512
+"""Coil sprites kept per lane: every position of the demo scene's four springs over a swing
+(some 260 sprites, 1.2 MB; at 64 a coil was repainted on most frames of the wall clock)."""
 
 
 class CoilBook:
