@@ -101,3 +101,22 @@ def test_the_help_is_drawn_at_the_hud_s_own_scale(hud: Hud) -> None:
             shown = readout(show_help=True, presentation=presentation)
             parts = hud.parts_for(size, shown)
             assert parts.help.scale == parts.fonts.scale
+
+
+def test_a_passing_status_never_shrinks_the_type_the_step_was_laid_out_in(hud: Hud) -> None:
+    # Lesson 5 step 1 at 1920x1080 in presentation mode, then S: the status a stall appends to
+    # the caption takes its room from the arenas, not from the type of every row.
+    five = next(x for x in load_lessons() if x.number == 5)
+    words, watch = LessonRun(five).caption(), tuple(five.steps[0].watch)
+    size = (1920, 1080)
+    calm = readout(caption=words, lasting_caption=words, presentation=True, watch=watch)
+    stalled = dataclasses.replace(
+        calm, caption=f"{words}  \N{EM DASH} stalled the loop for 2000 ms"
+    )
+    assert hud.parts_for(size, calm).fonts.scale == 2.0
+    assert hud.parts_for(size, stalled).fonts.scale == 2.0
+    assert hud.lay_out(size, stalled).whole
+    # Fitted as if the status lasted (a readout that does not say what lasts), the type shrinks:
+    assert (
+        hud.parts_for(size, dataclasses.replace(stalled, lasting_caption=None)).fonts.scale == 1.5
+    )

@@ -69,8 +69,9 @@ class ReadoutBuilder:
         history = session.lanes[0].history.window(1.0)
         span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
         catching_up = figures.catching_up
+        lesson_caption = self.lessons.caption()
         caption = caption_for(
-            self.lessons.caption(),
+            lesson_caption,
             catching_up_ticks=None if catching_up is None else catching_up.ticks_run,
             message=self.message.at(figures.now_ns),
             since_start_ns=figures.since_start_ns,
@@ -89,6 +90,7 @@ class ReadoutBuilder:
             show_graphs=controls.graphs,
             show_help=controls.help,
             caption=caption,
+            lasting_caption=lesson_caption,
             menu=self.lessons.menu(),
             books_since=session.books_since,
             display=self.judder.readout,

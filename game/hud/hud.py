@@ -16,7 +16,7 @@ and caches, so switching back and forth costs nothing after the first time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -253,14 +253,18 @@ class Hud:
 
         Presentation mode on a small window shrinks the type (by 3/4 at a time), though never
         below the normal scale while that fits; only what does not fit at the normal scale goes
-        below it, down to `MIN_SCALE`. The answer is kept per window, lanes and caption.
+        below it, down to `MIN_SCALE`. The answer is kept per window, lanes and lasting caption
+        (the step's words without a passing status).
         """
         spiral = any(lane.spiral for lane in readout.lanes)
         strip = _has_strip(readout)
-        key = (wanted, size, len(readout.lanes), readout.caption, spiral, strip,
-               must_show(readout), readout.show_graphs)  # fmt: skip
+        lasting = readout.caption if readout.lasting_caption is None else readout.lasting_caption
+        key = (wanted, size, len(readout.lanes), lasting, spiral, strip, must_show(readout),
+               readout.show_graphs)  # fmt: skip
         scale = self._fitted.get(key)
         if scale is None:
+            # Fitted to the lasting caption: a passing status takes its room from the arenas.
+            readout = replace(readout, caption=lasting)
             candidates = [wanted]
             while candidates[-1] * SHRINK_STEP > self.scale:
                 candidates.append(candidates[-1] * SHRINK_STEP)

@@ -123,6 +123,10 @@ class Readout:
     show_help: bool
     caption: str = ""
     """A lesson's caption, or a short message ("screenshot saved ..."), shown over the scene."""
+    lasting_caption: str | None = None
+    """The caption without its passing status (the lesson step's own words, or nothing; None:
+    the whole caption lasts): the HUD picks its type size for this, so a status that comes and
+    goes (a stall's message, a catch-up's count) never shrinks the whole HUD while it shows."""
     menu: ListOverlay | None = None
     """A list to choose from (the lesson menu), drawn where the help goes, instead of it."""
     books_since: str = ""
