@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -48,6 +48,15 @@ usual scene, numpy's cost per call is many times the arithmetic (the pixels are 
 KEPT_MARKS = 64
 """At most this many drawn things are restored one by one on a kept window; more (thousands
 of projectiles) and the whole backdrop is copied again, which is then cheaper."""
+
+
+class Bodies(NamedTuple):
+    """Bodies of one kind, blitted as turned sprites: where they are, their turn, their size."""
+
+    x: Floats
+    y: Floats
+    angle: Floats
+    radius: Floats
 
 
 class OverlaySwitches(Protocol):
@@ -164,8 +173,8 @@ class WorldRenderer:
 
     def _draw_projectiles(self, surface: pygame.Surface, view: RenderView) -> None:
         shots = view.kind == PROJECTILE
-        self._blit_turned(surface, view.x[shots], view.y[shots], view.angle[shots],
-                          view.radius[shots], self.sprites.projectile)  # fmt: skip
+        shown = Bodies(view.x[shots], view.y[shots], view.angle[shots], view.radius[shots])
+        self._blit_turned(surface, shown, self.sprites.projectile)
 
     def _draw_springs(self, surface: pygame.Surface, view: RenderView) -> None:
         springs = np.flatnonzero(view.kind == SPRING)
@@ -182,9 +191,8 @@ class WorldRenderer:
             self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
         else:
             self.drew(*coils)
-        self._blit_turned(
-            surface, x, y, view.angle[springs], view.radius[springs], self.sprites.bob
-        )
+        bobs = Bodies(x, y, view.angle[springs], view.radius[springs])
+        self._blit_turned(surface, bobs, self.sprites.bob)
 
     def _coil_ends(
         self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
@@ -224,18 +232,13 @@ class WorldRenderer:
         return mounts, ends
 
     def _blit_turned(
-        self,
-        surface: pygame.Surface,
-        x: npt.NDArray[Any],
-        y: npt.NDArray[Any],
-        angle: npt.NDArray[Any],
-        radius: npt.NDArray[Any],
-        sprites_for: Callable[[int], SpriteSet],
+        self, surface: pygame.Surface, bodies: Bodies, sprites_for: Callable[[int], SpriteSet]
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
-        if x.size <= FEW_BODIES:
-            self._blit_few(surface, x, y, angle, radius, sprites_for)
+        if bodies.x.size <= FEW_BODIES:
+            self._blit_few(surface, bodies, sprites_for)
             return
+        x, y, angle, radius = bodies
         shown = _finite(x, y) & np.isfinite(angle)
         if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
             x, y, angle, radius = x[shown], y[shown], angle[shown], radius[shown]
@@ -252,16 +255,11 @@ class WorldRenderer:
             self._fblits(surface, sprites, frames, px[group], py[group])
 
     def _blit_few(
-        self,
-        surface: pygame.Surface,
-        x: npt.NDArray[Any],
-        y: npt.NDArray[Any],
-        angle: npt.NDArray[Any],
-        radius: npt.NDArray[Any],
-        sprites_for: Callable[[int], SpriteSet],
+        self, surface: pygame.Surface, bodies: Bodies, sprites_for: Callable[[int], SpriteSet]
     ) -> None:
         """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
         pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
+        x, y, angle, radius = bodies
         to_screen = self.camera.point_to_screen
         if radius.dtype == np.float64:  # `_radius_px` in plain floats: the same doubles
             scale = self.camera.scale
