@@ -14,6 +14,7 @@ Only lines with as many cells as the header are read here; the rest are counted 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 import numpy as np
@@ -27,7 +28,6 @@ Flags = npt.NDArray[np.bool_]
 NUMBER, MISSING, NOT_A_NUMBER = 0, 1, 2
 """A cell's status: a number, no value (`NA` or empty), or text that is no number."""
 
-_POW: Final = np.array([10**power for power in range(19)], dtype=np.int64)
 _INT64_MAX: Final = 2**63 - 1
 _WIDEST: Final = 24
 """Cells wider than this (in bytes) are read one at a time."""
@@ -61,12 +61,16 @@ def split_chunk(data: bytes, cells: int, width: int) -> Chunk:
     carriage = (line_ends > line_starts) & (raw[line_ends - 1] == _RETURN)
     text_ends = line_ends - carriage
     commas = np.flatnonzero(raw == _COMMA)
-    comma_line = np.searchsorted(line_ends, commas)
-    per_line = np.bincount(comma_line, minlength=len(line_ends))
     blank = text_ends == line_starts
-    regular = (per_line == cells - 1) & ~blank
-    rows = np.flatnonzero(regular)
-    grid = commas[regular[comma_line]].reshape(len(rows), cells - 1)
+    grid = _every_line_regular(commas, line_starts, line_ends, cells)
+    if grid is not None:
+        rows = np.arange(len(line_ends))
+    else:
+        comma_line = np.searchsorted(line_ends, commas)
+        per_line = np.bincount(comma_line, minlength=len(line_ends))
+        regular = (per_line == cells - 1) & ~blank
+        rows = np.flatnonzero(regular)
+        grid = commas[regular[comma_line]].reshape(len(rows), cells - 1)
     starts = np.empty((len(rows), width), dtype=np.int64)
     starts[:, 0] = line_starts[rows]
     starts[:, 1:] = grid[:, : width - 1] + 1
@@ -78,6 +82,19 @@ def split_chunk(data: bytes, cells: int, width: int) -> Chunk:
     padded = np.frombuffer(data + bytes(_WIDEST), dtype=np.uint8)
     irregular = len(line_ends) - blanks - len(rows)
     return Chunk(raw, padded, len(line_ends), blanks, irregular, rows, starts, ends)
+
+
+def _every_line_regular(
+    commas: Ints, line_starts: Ints, line_ends: Ints, cells: int
+) -> Ints | None:
+    """The commas as a (lines, cells - 1) grid when every line has the header's number of cells
+    (the usual chunk), else None: with as many commas as that takes in all, each line holds its
+    row of the grid exactly when the row's first comma is inside the line and its last too."""
+    if len(commas) != len(line_ends) * (cells - 1) or cells < 2:
+        return None
+    grid = commas.reshape(len(line_ends), cells - 1)
+    inside = (grid[:, 0] >= line_starts) & (grid[:, -1] < line_ends)
+    return grid if bool(inside.all()) else None
 
 
 def _windows(chunk: Chunk, starts: Ints, width: int) -> npt.NDArray[np.uint8]:
@@ -122,36 +139,39 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
     """A column's cells as ns (in units of 10^`unit` ns), and each cell's status (`NUMBER`,
     `MISSING`, `NOT_A_NUMBER`); the value of a cell that is not a number is 0.
 
-    Digits past the nanosecond are not summed: the first of them decides the rounding, with any
-    nonzero digit after it (half to even when they are all zero), so a 14-place cell fits int64.
+    A tool writes a column with a fixed number of places, so its cells come in a few shapes
+    (length, where the point is); all the cells of one shape are read by one product of their
+    digits with that shape's powers of ten (`_weights`).
     """
     starts, ends = chunk.starts[:, column], chunk.ends[:, column]
     lengths = ends - starts
-    count = len(starts)
-    widest = min(int(lengths.max()) if count else 0, _WIDEST)
+    widest = min(int(lengths.max()) if len(starts) else 0, _WIDEST)
     offsets = np.arange(widest, dtype=np.int16)
     table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
     digit = (table >= _ZERO) & (table <= _NINE)
     point = table == _POINT
     points = point.sum(axis=1)
-    dot = np.where(points == 1, point.argmax(axis=1), lengths).astype(np.int16)
-    place = offsets - dot[:, None]  # 1 for the first digit after the point, <= 0 before it
-    kept = digit & (place <= unit)
     plain = (digit.sum(axis=1) + points == lengths) & (points <= 1) & (lengths > points)
-    plain &= (kept.sum(axis=1) <= 18) & (lengths <= widest)
-    whole = np.zeros(count, dtype=np.int64)
-    for at in range(widest):
-        whole = np.where(kept[:, at], whole * 10 + (table[:, at] - _ZERO), whole)
-    places = np.minimum(np.where(points == 1, lengths - 1 - dot, 0), unit)
-    whole *= _POW[unit - places]
-    deciding = np.where(digit & (place == unit + 1), table - _ZERO, 0).sum(axis=1)
-    beyond = (digit & (place > unit + 1) & (table != _ZERO)).any(axis=1)
-    whole += (deciding > 5) | ((deciding == 5) & (beyond | (whole % 2 == 1)))
+    plain &= lengths <= widest
+    shape = lengths * 32 + np.where(points == 1, point.argmax(axis=1), lengths)
+    values = np.zeros(len(starts), dtype=np.int64)
+    for key in np.unique(shape[plain]).tolist():
+        weights, deciding = _weights(key // 32, key % 32, unit)
+        rows = np.flatnonzero(plain & (shape == key))
+        if weights is None:
+            plain[rows] = False  # over 18 digits: read one at a time
+            continue
+        cells = table[rows, : key // 32].astype(np.int64) - _ZERO
+        whole = cells @ weights
+        if deciding < key // 32:  # the first digit past the ns, and any nonzero one after it
+            first = cells[:, deciding]
+            beyond = (cells[:, deciding + 1 :] != 0).any(axis=1)
+            whole += (first > 5) | ((first == 5) & (beyond | (whole % 2 == 1)))
+        values[rows] = whole
     missing = (lengths == 0) | (
         (lengths == 2) & (table[:, 0] == ord("N")) & (table[:, 1] == ord("A"))
     )
     status = np.where(missing, MISSING, NUMBER).astype(np.int8)
-    values = np.where(plain, whole, 0)
     for index in np.flatnonzero(~plain & ~missing).tolist():
         text = chunk.data[starts[index] : ends[index]].tobytes().decode("utf-8", errors="replace")
         try:
@@ -163,3 +183,19 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
         else:
             values[index] = value
     return values, status
+
+
+@cache
+def _weights(length: int, point: int, unit: int) -> tuple[Ints | None, int]:
+    """For cells `length` long with the point at `point` (`length`: none): each character's
+    power of ten in ns (0 for the point and for digits past the ns), and where the first digit
+    past the ns is; None when the value could need more than 18 digits."""
+    places = length - 1 - point if point < length else 0
+    kept = [at for at in range(length) if at != point and (at - point <= unit or point == length)]
+    scale = unit - min(places, unit)
+    if len(kept) + scale > 18:
+        return None, length
+    weights = np.zeros(length, dtype=np.int64)
+    for order, at in enumerate(reversed(kept)):
+        weights[at] = 10 ** (order + scale)
+    return weights, point + unit + 1 if point < length else length

@@ -15,6 +15,7 @@ its last number may be cut short).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -172,24 +173,21 @@ def _frames(
 ) -> Iterator[CapturedFrame]:
     """The frames of a chunk's rows `chosen` (times already from the first frame kept), made as
     tuples straight from the columns (`tuple.__new__`: a million are made for a large file)."""
-    times = time.tolist()
-    count = len(times)
+    count = len(chosen)
     shown = [None] * count if rows.displayed is None else rows.displayed[chosen].tolist()
-    until = rows.until[chosen].tolist()
-    until_read = rows.until_read[chosen].tolist()
-    display = [
-        at + wait if seen and read else None
-        for at, wait, seen, read in zip(times, until, shown, until_read, strict=True)
-    ]
+    has_display = rows.until_read[chosen]
+    if rows.displayed is not None:
+        has_display = has_display & rows.displayed[chosen]
+    display: list[int | None] = (time + rows.until[chosen]).tolist()
+    for index in np.flatnonzero(~has_display).tolist():
+        display[index] = None
     columns = zip(
         (before + 1 + chunk.rows[chosen]).tolist(),
-        times,
+        time.tolist(),
         elapsed.tolist(),
         rows.present[chosen].tolist(),
         shown,
         display,
         strict=True,
     )
-    make = tuple.__new__
-    for values in columns:
-        yield make(CapturedFrame, values)
+    return map(partial(tuple.__new__, CapturedFrame), columns)
