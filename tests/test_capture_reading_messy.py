@@ -250,3 +250,14 @@ def test_the_columns_reader_keeps_the_row_by_row_rules(tmp_path: Path, column: s
         assert [
             (f.row, f.elapsed_ns, f.present_interval_ns, f.displayed) for f in streamed.frames()
         ] == reference_frames(path, column), path.name
+
+
+def test_columns_of_empty_or_one_character_cells(tmp_path: Path) -> None:
+    rows = [replace(row, cells={"TimeInSeconds": ""}) for row in presents(["10", "10"])]
+    path = write_presentmon_1x(tmp_path / "empty.csv", rows)
+    with pytest.raises(BadInput) as refused:
+        open_capture(path)
+    assert refused.value.lines[0].endswith("none a frame under --column presents (missing value 2)")
+    short = [replace(row, cells={"msBetweenPresents": "5"}) for row in presents(["10", "10"])]
+    capture = open_capture(write_presentmon_1x(tmp_path / "short.csv", short))
+    assert [frame.elapsed_ns for frame in capture.frames()] == [5_000_000, 5_000_000]

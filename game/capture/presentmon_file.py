@@ -7,9 +7,10 @@ with no frames before anything runs. `frames()` then reads the file again and ha
 chain's frames one at a time, so memory stays flat however long the capture.
 
 **Lines.** A line is split at its commas (PresentMon quotes nothing); blank lines are not rows.
-A row with fewer cells than the columns read is a "truncated line", and so is a last line the
-file ends without a line end (the tool was stopped while writing it: even with all its cells,
-its last number may be cut short).
+A row with another number of cells than the header is a "truncated line" (cut short, or spliced
+from another file), and so is a last line the file ends without a line end (the tool was
+stopped while writing it: even with all its cells, its last number may be cut short). The rows
+are read a chunk at a time with numpy (`presentmon_columns.py`), by `presentmon.py`'s rules.
 """
 
 from __future__ import annotations
