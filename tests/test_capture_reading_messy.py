@@ -291,7 +291,7 @@ def test_damaged_captures_end_in_frames_or_one_line(tmp_path: Path) -> None:
         path.write_bytes(damaged(seed, originals[seed % 3]))
         for column in ("presents", "display", "simulation"):
             try:
-                capture = open_capture(path, column=column)  # type: ignore[arg-type]
+                capture = open_capture(path, column=column)
             except BadInput as refused:
                 assert len(refused.lines) == 1
                 outcomes["refused"] += 1
