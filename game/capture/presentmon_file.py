@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -153,7 +154,11 @@ class PresentMonCapture:
         return tallies, self.rows_read, self.irregular
 
     def frames(self) -> Iterator[CapturedFrame]:
-        """The kept chain's frames in file order, read from the file again."""
+        """The kept chain's frames in file order, read from the file again (each chunk's frames
+        chained as they are made, so no Python code runs between one frame and the next)."""
+        return chain.from_iterable(self._chunk_frames())
+
+    def _chunk_frames(self) -> Iterator[Iterator[CapturedFrame]]:
         known = {self.chosen.key: 0}
         state = ChainColumns(self.layout, self.column)
         origin: int | None = None
@@ -166,7 +171,7 @@ class PresentMonCapture:
                 continue
             if origin is None:
                 origin = int(time[kept[0]])
-            yield from _frames(before, chunk, rows, mine[kept], time[kept] - origin, elapsed[kept])
+            yield _frames(before, chunk, rows, mine[kept], time[kept] - origin, elapsed[kept])
 
 
 def _frames(
