@@ -70,7 +70,8 @@ class _LaneRewind:
         """`120 ticks (2000 ms)`: how far back this lane is."""
         world = self.lane.world
         back_ms = (self.from_time_s - world.time) * 1_000
-        return f"{self.from_tick - world.tick} ticks ({back_ms:.0f} ms)"
+        ticks = self.from_tick - world.tick
+        return f"{ticks} tick{'' if ticks == 1 else 's'} ({back_ms:.0f} ms)"
 
 
 class Rewind:
