@@ -1,4 +1,5 @@
-"""`Lane`: one scheduler driving one world, with its books and its recent history.
+"""`Lane`: one scheduler driving one world, with its books, its recent history and (in the
+game) its world saved at each of its last ticks, for the rewind.
 
 A frame (`game.session.frame`) asks each lane's scheduler for a plan, runs that many ticks of
 exactly `dt` on the lane's world, settles the plan if it stopped early, and closes the frame
