@@ -39,6 +39,7 @@ from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
 from game.session.readout import LaneReadout
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
+from game.world.snapshots import SnapshotRing
 from game.world.world import World
 
 WorldFactory = Callable[[], World]
@@ -308,9 +309,24 @@ class LabSession:
             return "teleported without resetting the previous state: see the smear (J: fix it)"
         return "teleported: both states moved, so it jumps (J: show the smear)"
 
+    def keep_snapshots(self, ticks: int) -> None:
+        """From now on, every lane saves its world before each tick, the last `ticks` of them
+        (`Lane.snapshots`): what the rewind goes back through."""
+        for lane in self.lanes:
+            lane.snapshots = SnapshotRing(ticks)
+
+    @property
+    def recording(self) -> bool:
+        """A recorder hears every order (`--record`)."""
+        return self._on_order is not None
+
     def _before_tick(self, lane_index: int) -> None:
-        """Right before a lane's tick: what the tick consumed of the avatar's keys, stamped."""
-        order = self.inputs.before_tick(lane_index, self.lanes[lane_index].world.tick)
+        """Right before a lane's tick: the world saved, if snapshots are kept, then what the
+        tick consumed of the avatar's keys, stamped."""
+        lane = self.lanes[lane_index]
+        if lane.snapshots is not None:
+            lane.snapshots.save(lane.world)
+        order = self.inputs.before_tick(lane_index, lane.world.tick)
         if order is not None:
             self._stamp(order, lane_index)
 
