@@ -80,10 +80,7 @@ def test_the_judder_command_prints_one_markdown_row_per_combination(
 
 def test_the_judder_command_refuses_a_bad_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["judder", "--refresh", "0"]) == 2
-    assert (
-        capsys.readouterr().err
-        == "error: --refresh must be from 1 to 1000 Hz (got '0')\n"
-    )
+    assert capsys.readouterr().err == "error: --refresh must be from 1 to 1000 Hz (got '0')\n"
 
 
 def test_schedule_shows_the_conditioning_account_frame_by_frame(

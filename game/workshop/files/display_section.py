@@ -1,7 +1,7 @@
 """`[display]` in a scenario: the virtual display at the end of the headless loop.
 
     [display]
-    refresh_hz = 144         # exact: 59.94 is 5994/100 Hz
+    refresh_hz = 144         # exact: 59.94 is 5994/100 Hz (1 to 1000 Hz)
     vsync = true             # false: frames are shown at once, torn
     queue_depth = 2          # frames the swap chain holds before present blocks (1-3)
     vrr_min_hz = 48          # optional variable-refresh range; it must contain refresh_hz

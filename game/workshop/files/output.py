@@ -3,9 +3,12 @@ whole or not at all; and the `--theme` of the figures written there.
 
 Every command names what its run reads and what it writes, and writes through this module:
 
-    files = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
-    out = files.folder("--out", args.out, ["frames.csv"])  # refused now in one line, or made
-    with written_whole(files.file("--record", args.record)) as partial: ...  # renamed when whole
+    files = Outputs([("--scenario", scenario_file), ("--script", args.script)])  # what it reads
+    out = files.file("--out", args.out)  # refused now (one line, exit 2), before any work
+    with written_whole(out, "--out") as partial: ...  # write `partial`: renamed to `out` if whole
+
+A folder output is `files.folder("--out", args.out, ["frames.csv", ...])`, with the names the
+command writes into it; each is then written with `written_whole(folder / name, "--out")`.
 
 Why each rule. A long run that ends with "cannot write" has wasted the audience's minute, so
 every output is checked first (`Outputs`), and a refusal is one line and exit 2. An output is
