@@ -14,6 +14,7 @@ import pytest
 
 from game.cli import main
 from game.errors import BadInput
+from game.knobs import KNOBS, Where, knob_at
 from game.workshop.files.output import name_limit, partial_path, written_whole
 from game.workshop.runs.display_run import vblank_grid
 
@@ -255,3 +256,27 @@ def test_12b_a_final_tick_of_5001_digits_is_one_line(
         f"{record}:{len(lines)}: a number has 5,001 digits; at most 100 are read\n",
     )
     assert "set_int_max_str_digits" not in err
+
+
+def test_every_number_a_file_can_set_has_a_range_with_both_ends() -> None:
+    """The knob table states each range once; the file readers, the checks and the help read it
+    from there (a key-only knob, such as the focused lane, is no file's setting)."""
+    numbers = [
+        knob
+        for knob in KNOBS
+        if knob.kind in (int, float, Fraction) and not knob.choices and knob.where != Where.KEY
+    ]
+    unbounded = [
+        knob.path
+        for knob in numbers
+        if knob.range is None
+        or knob.range.at_most is None
+        or (knob.range.at_least is None and knob.range.more_than is None)
+    ]
+    assert unbounded == []
+    refresh = knob_at("display.refresh_hz").range
+    assert refresh is not None and (refresh.at_least, refresh.at_most) == (1, 1000)
+    seeds = [knob_at(path).range for path in ("world.seed", "clock.jitter_seed")]
+    assert all(
+        seed is not None and (seed.at_least, seed.at_most) == (0, 2**64 - 1) for seed in seeds
+    )

@@ -10,7 +10,7 @@ from typing import Any
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, MIN_REFRESH_HZ
 from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
-from game.limits import LARGEST_WINDOW, SMALLEST_WINDOW
+from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
 from game.scheduler.settings import (
     MAX_AVERAGE_FRAMES,
     MAX_BACKLOG_LIMIT_NS,
@@ -200,8 +200,8 @@ KNOBS: tuple[Knob, ...] = (
          "Seeds the world's random generator: the same seed fires the same volley every run.",
          range=Range(MAX_SEED, at_least=0)),
     Knob("world.cannon_period_ticks", 45, "The cannon fires every this many ticks; 0 turns it off.",
-         "The cannon fires every this many ticks; 0 turns it off.",
-         unit="ticks", range=Range(at_least=0)),
+         "The cannon fires every this many ticks (0 to 10000000, the longest run); 0 turns it off.",
+         unit="ticks", range=Range(MAX_RUN_TICKS, at_least=0)),
     Knob("world.precision", "float64",
          "The float type of the world's state: a game engine's float32 or a reference float64.",
          'The float type of the world\'s state: "float32" like a game engine, "float64" for '
