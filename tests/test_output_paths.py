@@ -52,8 +52,9 @@ class Flag:
 
 TINY_SCENARIO = ("--scenario", "SOURCE")
 FLAGS = [
-    Flag(("simulate", *TINY_SCENARIO), "--record", False, "--scenario"),
-    Flag(("simulate", *TINY_SCENARIO), "--out", True, "--scenario", writes="frames.csv"),
+    Flag(("simulate", *TINY_SCENARIO, "--seconds", "0.2"), "--record", False, "--scenario"),
+    Flag(("simulate", *TINY_SCENARIO, "--seconds", "0.2"), "--out", True, "--scenario",
+         writes="frames.csv"),
     Flag(("compare", *TINY_SCENARIO, "--policies", "drop"), "--out", True, "--scenario",
          writes="compare.csv", runs=False),
     Flag(("sweep", *TINY_SCENARIO, "--vary", "load.step_cost_ms=1,2", "--workers", "1"), "--out",
