@@ -92,8 +92,10 @@ def _film_each_way(
         "a PNG per picture (Pillow)": _seconds(
             with_sink(lambda s: _PngPerPicture(folder / "png"), "png")
         ),
-        "GIF (Pillow)": _seconds(with_sink(open_sink, "clip.gif")),
-        "MP4 (imageio-ffmpeg, H.264)": _seconds(with_sink(open_sink, "clip.mp4")),
+        "GIF (Pillow)": _seconds(with_sink(lambda s: open_sink(s, s.out), "clip.gif")),
+        "MP4 (imageio-ffmpeg, H.264)": _seconds(
+            with_sink(lambda s: open_sink(s, s.out), "clip.mp4")
+        ),
     }
     sizes = {
         "a PNG per picture (Pillow)": sum(p.stat().st_size for p in (folder / "png").iterdir()),

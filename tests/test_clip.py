@@ -74,7 +74,7 @@ def test_unknown_extension_unwritable_output_and_missing_files(
     cases = [
         (["--lesson", "1", "--out", str(tmp_path / "a.avi")], "--out must end in .gif or .mp4"),
         (["--lesson", "1", "--out", str(tmp_path / "folder.gif")], "is a directory"),
-        (["--lesson", "1", "--out", str(a_file / "a.gif")], "cannot write there"),
+        (["--lesson", "1", "--out", str(a_file / "a.gif")], "cannot write it: not a directory"),
         (["--lesson", "1", "--out", str(tmp_path / "a.mp4"), "--size", "321x240"], "even"),
         (["--script", str(tmp_path / "none.txt"), "--out", str(tmp_path / "a.gif")], "not found"),
         (["--scenario", str(tmp_path / "none.toml"), "--out", str(tmp_path / "a.gif")], "none"),
@@ -151,7 +151,7 @@ def test_a_scenario_clip_stalls_where_the_scenario_says_and_the_policy_drops(
     scenario = load_scenario(STALL)
     spec = small(tmp_path, "stall.gif", seconds="3")
     cues = ScenarioCues(scenario, STALL)
-    sink = open_sink(spec)
+    sink = open_sink(spec, spec.out)
     filmed = film(Take(cues.config(320, 240), cues=cues), spec, sink)
     sink.discard()
     simulated = run_scenario(scenario.model_copy(update={"seconds": Fraction(3)}))
@@ -196,7 +196,7 @@ def test_a_render_rate_the_pacer_cannot_hold_is_refused(
 
 def test_the_lesson_step_is_the_one_asked_for(tmp_path: Path) -> None:
     spec = small(tmp_path, "l4.gif", seconds="0.2")
-    sink = open_sink(spec)
+    sink = open_sink(spec, spec.out)
     config = load_config(None, ["render.width=320", "render.height=240"])
     filmed = film(Take(config, lesson=(4, 2)), spec, sink)
     sink.discard()

@@ -69,7 +69,7 @@ def test_vrr_shows_a_frame_when_it_arrives_within_the_range() -> None:
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"refresh_hz": Fraction(0)}, "refresh must be above 0"),
+        ({"refresh_hz": Fraction(0)}, "refresh must be from 1 to 1000 Hz"),
         ({"queue_depth": 0}, "queue depth must be 1, 2 or 3"),
         (
             {"refresh_hz": Fraction(165), "vrr_min_hz": Fraction(48), "vrr_max_hz": Fraction(144)},

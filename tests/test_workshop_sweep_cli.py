@@ -136,7 +136,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_run(
     (taken / "sweep.csv").mkdir(parents=True)
     assert main([*TINY, "--out", str(taken)]) == 2
     assert capsys.readouterr().err == (
-        f"error: --out {taken}: cannot write sweep.csv: it is a directory\n"
+        f"error: --out {taken / 'sweep.csv'}: cannot write it: is a directory\n"
     )
     assert main([*TINY[:-4], "--vary", "scheduler.max_steps=1"]) == 2
     assert capsys.readouterr().err == "error: sweep needs --out DIR for sweep.csv and the maps\n"

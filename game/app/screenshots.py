@@ -7,11 +7,15 @@ from pathlib import Path
 
 import pygame
 
+from game.workshop.files.output import renamed_when_whole
+
 
 def save_picture(surface: pygame.Surface, path: Path) -> Path:
-    """Write `surface` to `path` (its folder made if need be) and return the path."""
+    """Write `surface` to `path` (its folder made if need be) and return the path: whole or
+    not at all, and never over a device or a folder (`renamed_when_whole`: `OSError` if not)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    with renamed_when_whole(path) as partial, partial.open("wb") as file:
+        pygame.image.save(surface, file, "png")  # the name hint: the partial name ends in .part
     return path
 
 

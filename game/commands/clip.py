@@ -32,6 +32,7 @@ from game.workshop.claims.record import DemoRun
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec, clip_spec, open_sink
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
+from game.workshop.files.output import Named, written_whole
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
 
 Made = TypeVar("Made")
@@ -48,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--script", type=Path, metavar="FILE", help="timed key presses to play (see README)")
     add("--demo", action="store_true", help="play the lesson step's demo, for as long as it lasts")
     add("--seconds", metavar="S", help="how long, in seconds of game time (not with --demo)")
-    add("--out", type=Path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
+    add("--out", type=file_path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
     add("--fps", type=int, default=30, help="pictures per second (default 30)")
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
 
@@ -101,11 +102,17 @@ def demo_seconds(lesson: Lesson, step: int, fps: int) -> str:
     return str(demo.seconds + Fraction(1, fps))
 
 
+def clip_inputs(args: argparse.Namespace) -> list[Named]:
+    """What a clip's run reads: its `--out` must be none of them."""
+    lesson_dir = ("--lesson-dir", args.lesson_dir)
+    return [("--scenario", chosen_scenario(args)), ("--script", args.script), lesson_dir]
+
+
 def run(args: argparse.Namespace) -> int:
     check_sources(args)
     if args.demo:
         return _run_demo(args)
-    spec = clip_spec(args.out, args.size, args.fps, args.seconds)
+    spec = clip_spec(args.out, args.size, args.fps, args.seconds, clip_inputs(args))
     lessons = chosen_lessons(args)
     lesson = lesson_and_step(args.lesson, args.step, lessons) if args.lesson is not None else None
     cues = None
@@ -128,7 +135,8 @@ def _run_demo(args: argparse.Namespace) -> int:
     lessons = chosen_lessons(args)
     number, step = lesson_and_step(args.lesson, args.step, lessons)
     lesson = find_lesson(lessons if lessons is not None else load_lessons(), number)
-    spec = clip_spec(args.out, args.size, args.fps, demo_seconds(lesson, step, args.fps))
+    seconds = demo_seconds(lesson, step, args.fps)
+    spec = clip_spec(args.out, args.size, args.fps, seconds, clip_inputs(args))
     played = film_demo(lesson, step, spec)
     print(
         f"wrote {spec.out}: {played.pictures} pictures, {spec.width}x{spec.height}, the demo of "
@@ -181,22 +189,20 @@ def _filming(
     spec: ClipSpec, bar: bool | None, shoot: Callable[[ClipSink, Callable[[int], None]], Made]
 ) -> Made:
     """Run `shoot` into the clip's sink with a progress bar on a terminal (`bar` forces it on or
-    off), then encode; nothing is left under the name if it fails."""
+    off), then encode; the clip gets its name only when whole (`written_whole`), and nothing is
+    left under any name if it fails."""
     from rich.progress import Progress
 
-    sink = open_sink(spec)
     show = sys.stderr.isatty() if bar is None else bar
-    try:
-        with Progress(transient=True, disable=not show) as progress:
-            task = progress.add_task(f"filming {spec.out.name}", total=spec.frame_count)
-            made = shoot(sink, lambda done: progress.update(task, completed=done))
-            progress.update(task, description=f"encoding {spec.out.name}")
-            sink.close()
-    except OSError as problem:
-        sink.discard()
-        where = f"--out {spec.out}: cannot write"
-        raise BadInput.error(f"{where}: {problem.strerror or problem}") from None
-    except BaseException:
-        sink.discard()
-        raise
+    with written_whole(spec.out, "--out", keep_suffix=True) as partial:  # ffmpeg reads .mp4
+        sink = open_sink(spec, partial)
+        try:
+            with Progress(transient=True, disable=not show) as progress:
+                task = progress.add_task(f"filming {spec.out.name}", total=spec.frame_count)
+                made = shoot(sink, lambda done: progress.update(task, completed=done))
+                progress.update(task, description=f"encoding {spec.out.name}")
+                sink.close()
+        except BaseException:
+            sink.discard()  # the encoder let go of; the file itself goes with `written_whole`
+            raise
     return made

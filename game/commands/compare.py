@@ -22,12 +22,7 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
-from game.workshop.files.output import (
-    add_theme_argument,
-    output_directory,
-    refuse_overwriting_inputs,
-    written_whole,
-)
+from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
     Flag,
@@ -85,11 +80,8 @@ def run(args: argparse.Namespace) -> int:
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
     refuse_policy_changes(scenario, "compare")
-    outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
-    refuse_overwriting_inputs(
-        outputs, [("--scenario", scenario_file), ("--input-script", args.input_script)]
-    )
-    out = output_directory(args.out) if args.out is not None else None
+    files = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
+    out = files.folder("--out", args.out, OUT_FILES)
     results: list[tuple[str, RunResult]] = []
     series: list[FrameSeries] = []
     for policy in policies:
@@ -122,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         from game.workshop.figures.slides import compare_figure  # matplotlib only when asked for
 
         csv_path = out / "compare.csv"
-        with written_whole(csv_path) as partial:
+        with written_whole(csv_path, "--out") as partial:
             write_compare_csv(partial, rows)
         figures = compare_figure(
             out / "compare.png", results, scenario, title, THEMES[args.theme], series

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
 
+from game.arguments import file_path
 from game.commands import compare, lab, schedule
 from game.commands.clip import demo_seconds, film_demo
 from game.errors import BadInput
@@ -33,7 +34,7 @@ from game.resources import REFERENCES, SCENARIOS
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import find_lesson, load_lessons
-from game.workshop.files.output import output_directory
+from game.workshop.files.output import Outputs, written_whole
 from game.workshop.handout.page import (
     Comparison,
     Figure,
@@ -65,7 +66,9 @@ QUICK = ClipPlan(size="640x360", fps=10, every_step=False)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to write")
+    parser.add_argument(
+        "--out", type=file_path, required=True, metavar="DIR", help="where to write"
+    )
     parser.add_argument(
         "--quick", action="store_true",
         help="first step of each lesson only, 1 s clips, and no slow figures (a smoke run)",
@@ -119,7 +122,7 @@ def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list
                 lesson.number, lesson.title, number, step.caption, step.keys, name, command
             )
             jobs.append((lesson.number, number, str(out / name), plan.size, plan.fps))
-    output_directory(out / "clips")
+    Outputs().folder("--out", out / "clips", [Path(name).name for name in steps])
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         futures = [pool.submit(_film_step, job) for job in jobs]
         for done, future in enumerate(as_completed(futures), start=1):
@@ -169,7 +172,12 @@ def comparisons(out: Path, quick: bool) -> list[Comparison]:
 
 
 def run(args: argparse.Namespace) -> int:
-    out = output_directory(args.out)
+    out = Outputs().folder("--out", args.out, ["index.html"])
+    figure_files = [
+        *(f"lab/{name}" for name in lab.FIGURE_FILES),
+        *(f"compare-{name}/{file}" for name, _ in COMPARISONS for file in compare.OUT_FILES),
+    ]
+    Outputs().folder("--out", out / "figures", figure_files)  # now, not after the clips
     plan = QUICK if args.quick else FULL
     show = sys.stderr.isatty()
 
@@ -185,9 +193,7 @@ def run(args: argparse.Namespace) -> int:
     compared = comparisons(out, args.quick)
     remake = f"handout --out {args.out}" + (" --quick" if args.quick else "")
     index = out / "index.html"
-    try:
-        index.write_text(page(steps, shown, compared, figures, remake), encoding="utf-8")
-    except OSError as problem:
-        raise BadInput.error(f"--out {out}: cannot write: {problem.strerror or problem}") from None
+    with written_whole(index, "--out") as partial:
+        partial.write_text(page(steps, shown, compared, figures, remake), encoding="utf-8")
     print(f"wrote {index} ({len(steps)} clips): open it in a browser, no server needed")
     return 0

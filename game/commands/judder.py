@@ -19,7 +19,9 @@ from fractions import Fraction
 from math import prod
 
 from game.clock.units import parse_decimal
+from game.config.exact import decimal_text
 from game.errors import BadInput
+from game.knobs import knob_at
 from game.limits import MAX_JUDDER_ROWS
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
 from game.workshop.tables.judder import (
@@ -33,6 +35,8 @@ from game.workshop.tables.judder import (
     markdown_row,
 )
 
+MAX_JUDDER_HZ = 1000
+"""The fastest rate of any kind a judder row runs (a tick rate may be 10 kHz elsewhere)."""
 HELP = "print the judder table: tick rate x refresh rate x interpolation x conditioning"
 
 
@@ -58,15 +62,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per row")
 
 
-def _rates(text: str | None, default: tuple[Fraction, ...], what: str) -> tuple[Fraction, ...]:
+def _rates(
+    text: str | None, default: tuple[Fraction, ...], what: str, knob: str
+) -> tuple[Fraction, ...]:
+    """The rates in `text`, each within the range of the knob table's `knob` (up to 1000 Hz:
+    the rows' runs at 1 kHz render rates are what the table is about)."""
     if text is None:
         return default
     try:
         rates = tuple(parse_decimal(part, what=what) for part in text.split(","))
     except ValueError as problem:
         raise BadInput.error(str(problem)) from None
-    if any(rate <= 0 or rate > 1000 for rate in rates):
-        raise BadInput.error(f"{what} must be above 0 and at most 1000 Hz (got {text!r})")
+    bounds = knob_at(knob).range
+    assert bounds is not None and bounds.at_least is not None and bounds.at_most is not None
+    low, high = bounds.at_least, min(bounds.at_most, MAX_JUDDER_HZ)
+    if any(not low <= rate <= high for rate in rates):
+        raise BadInput.error(
+            f"{what} must be from {decimal_text(Fraction(low))} to {high} Hz (got {text!r})"
+        )
     return rates
 
 
@@ -93,15 +106,17 @@ def run(args: argparse.Namespace) -> int:
     if jitter > 8:
         raise BadInput.error(f"--wake-jitter-ms must be at most 8 (got {args.wake_jitter_ms})")
     choices = {
-        "tick_rates": _rates(args.hz, TICK_RATES, "--hz"),
-        "refreshes": _rates(args.refresh, REFRESHES, "--refresh"),
+        "tick_rates": _rates(args.hz, TICK_RATES, "--hz", "scheduler.hz"),
+        "refreshes": _rates(args.refresh, REFRESHES, "--refresh", "display.refresh_hz"),
         "interpolations": _names(
             args.interpolation, INTERPOLATIONS, INTERPOLATION_NAMES, "--interpolation"
         ),
         "conditionings": _names(
             args.conditioning, CONDITIONINGS, CONDITIONING_NAMES, "--conditioning"
         ),
-        "render_rates": _rates(args.render_fps, (Fraction(1000),), "--render-fps"),
+        "render_rates": _rates(
+            args.render_fps, (Fraction(1000),), "--render-fps", "clock.render_fps"
+        ),
     }
     count = prod(len(values) for values in choices.values())
     if count > MAX_JUDDER_ROWS:

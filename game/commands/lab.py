@@ -27,7 +27,7 @@ from game.arguments import file_path
 from game.clock.units import NS_PER_MS
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
-from game.workshop.files.output import output_directory
+from game.workshop.files.output import Outputs
 from game.world.experiments import (
     PROJECTILE_PRECISION,
     PROJECTILE_RATES,
@@ -46,6 +46,8 @@ HELP = (
 STALL_MS = 200
 CATCH_UP_HZ = 60
 CATCH_UP_CAP = 5
+FIGURE_FILES = ("projectile.png", "projectile.svg", "spring_energy.png", "spring_energy.svg")
+"""What `--plot DIR` writes there (`game.commands.lab_plots`)."""
 OTHER_PRECISION = {"float32": "float64", "float64": "float32"}
 
 
@@ -76,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    figures = output_directory(args.plot, "--plot") if args.plot is not None else None
+    figures = Outputs().folder("--plot", args.plot, FIGURE_FILES)
     stall = catch_up()
     if args.json:
         sys.stdout.write(json.dumps(lab_record(stall)) + "\n")

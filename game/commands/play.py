@@ -25,7 +25,7 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.files.lessons import find_lesson
-from game.workshop.files.output import reason, refuse_overwriting_inputs, writable_file
+from game.workshop.files.output import Outputs, reason
 from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
 
@@ -68,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
     _check_arguments(args)
     config = load_config(args.config, args.overrides)
     script = load_script(args.script) if args.script else ()
-    if args.screenshot is not None:
-        writable_file(args.screenshot, "--screenshot")  # not after an hour of play
     lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
@@ -116,10 +114,11 @@ def _check_arguments(args: argparse.Namespace) -> None:
     """Refuse, before anything is read or opened, what can be told from the arguments alone."""
     if args.frames is not None and args.frames < 1:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
-    refuse_overwriting_inputs(
-        [("--record", args.record), ("--screenshot", args.screenshot)],
-        [("--config", args.config), ("--script", args.script)],
+    files = Outputs(
+        [("--config", args.config), ("--script", args.script), ("--lesson-dir", args.lesson_dir)]
     )
+    files.file("--record", args.record)
+    files.file("--screenshot", args.screenshot)  # not after an hour of play
 
 
 def _recorded_session(

@@ -39,12 +39,7 @@ from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
 from game.workshop.figures.frame_series import SeriesBuilder
-from game.workshop.files.output import (
-    add_theme_argument,
-    output_directory,
-    refuse_overwriting_inputs,
-    written_whole,
-)
+from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
@@ -93,12 +88,9 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
-    outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
-    refuse_overwriting_inputs(
-        [("--record", args.record), *outputs],
-        [("--scenario", scenario_file), ("--input-script", args.input_script)],
-    )
-    out = output_directory(args.out) if args.out is not None else None
+    outputs = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
+    outputs.file("--record", args.record)
+    out = outputs.folder("--out", args.out, OUT_FILES)
     recorder = None
     if args.record is not None:
         recorder = SessionRecorder(scenario_config(scenario), args.record)
@@ -158,7 +150,8 @@ class _Sinks:
         columns are known."""
         self.inputs = inputs
         if self.out is not None:
-            partial = self.files.enter_context(written_whole(self.out / "frames.csv"))
+            csv = self.out / "frames.csv"
+            partial = self.files.enter_context(written_whole(csv, "--out"))
             file = self.files.enter_context(partial.open("w", newline="", encoding="utf-8"))
             self.row = frames_csv_writer(file, inputs.csv_columns() if inputs is not None else ())
 
@@ -231,7 +224,7 @@ def _write_outputs(
     from game.workshop.figures.slides import timeline_figure
 
     summary_json = out / "summary.json"
-    with written_whole(summary_json) as partial:
+    with written_whole(summary_json, "--out") as partial:
         summary = {"summary": _summary(result, inputs)}
         partial.write_text(json.dumps(summary, indent=2) + "\n")
     series = sinks.series.series()

@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from game.arguments import file_path
 from game.commands.compare import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
-from game.workshop.files.output import add_theme_argument, output_directory
+from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
     add_scenario_arguments,
@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="A,B,...",
         help=f"comma-separated policies (default: the scenario's; any of {', '.join(POLICIES)})",
     )
-    parser.add_argument("--out", type=Path, metavar="DIR", help="write sweep.csv and the maps")
+    parser.add_argument("--out", type=file_path, metavar="DIR", help="write sweep.csv and the maps")
     parser.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
     add_theme_argument(parser)
 
@@ -81,12 +81,11 @@ def run(args: argparse.Namespace) -> int:
         refuse_policy_changes(base, "sweep")
     check_axes(axes, flags, base)
     grid = cells(scenario_file, flags, axes, policies)
-    out = output_directory(args.out)
     names = [
         CSV_NAME,
         *(f"sweep_{policy}.{kind}" for policy in policies for kind in ("png", "svg")),
     ]
-    _check_writable(out, names)
+    out = Outputs([("--scenario", scenario_file)]).folder("--out", args.out, names)
     measures = _run_with_progress(grid, workers)
     every = runs(grid, measures)
     title = base.heading(scenario_file, "sweep")
@@ -100,18 +99,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _grid_text(axes: Sequence[Axis]) -> str:
     return " x ".join(f"{len(axis.values)} {axis.name}" for axis in axes)
-
-
-def _check_writable(out: Path, names: Sequence[str]) -> None:
-    """Refuse now, not after the runs, a directory that takes no files or a name taken by one."""
-    for name in names:
-        if (out / name).is_dir():
-            raise BadInput.error(f"--out {out}: cannot write {name}: it is a directory")
-    try:
-        with tempfile.TemporaryFile(dir=out):
-            pass
-    except OSError as problem:
-        raise BadInput.error(f"--out {out}: cannot write: {problem.strerror or problem}") from None
 
 
 def _run_with_progress(grid: list[SweepCell], workers: int) -> list[Measures]:
@@ -163,11 +150,9 @@ def _write(
 
     written = [out / CSV_NAME]
     heading = _heading(base, axes, title)
-    try:
-        write_csv(out / CSV_NAME, axes, every)
-        for policy, policy_runs in by_policy(every).items():
-            path = out / f"sweep_{policy}.png"
-            written += sweep_figure(path, axes, policy_runs, heading, THEMES[theme])
-    except OSError as problem:
-        raise BadInput(f"{out}: cannot write: {problem.strerror or problem}") from None
+    with written_whole(out / CSV_NAME, "--out") as partial:
+        write_csv(partial, axes, every)
+    for policy, policy_runs in by_policy(every).items():
+        path = out / f"sweep_{policy}.png"
+        written += sweep_figure(path, axes, policy_runs, heading, THEMES[theme])
     return written

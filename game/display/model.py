@@ -33,7 +33,10 @@ from typing import NamedTuple
 from game.clock.units import NS_PER_SECOND
 from game.display.vrr import NO_REPEATS, VrrPanel, lfc_fits
 
+MIN_REFRESH_HZ = 1
 MAX_REFRESH_HZ = 1_000
+"""The refresh rates a display may have (the knob table's `display.refresh_hz`): the
+scheduler's snap conditioning counts in refresh periods of 1 ms to 1 s."""
 MAX_QUEUE_DEPTH = 3
 
 
@@ -54,9 +57,9 @@ class DisplaySettings:
 
     def __post_init__(self) -> None:
         refresh = Fraction(self.refresh_hz)
-        if not 0 < refresh <= MAX_REFRESH_HZ:
+        if not MIN_REFRESH_HZ <= refresh <= MAX_REFRESH_HZ:
             raise ValueError(
-                f"refresh must be above 0 and at most {MAX_REFRESH_HZ} Hz (got {refresh})"
+                f"refresh must be from {MIN_REFRESH_HZ} to {MAX_REFRESH_HZ} Hz (got {refresh})"
             )
         if isinstance(self.queue_depth, bool) or not 1 <= self.queue_depth <= MAX_QUEUE_DEPTH:
             raise ValueError(f"queue depth must be 1, 2 or 3 (got {self.queue_depth})")

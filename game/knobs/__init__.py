@@ -33,6 +33,7 @@ from game.knobs.table import (
     MIN_HZ,
     PICTURE_ONLY,
     config_sections,
+    knob_at,
     knobs_of,
     knobs_where,
     partner_input_model,
@@ -40,6 +41,7 @@ from game.knobs.table import (
 
 __all__ = [
     "BY_SHORT_NAME", "CONTROL_KNOBS", "FILE", "FPS_CAPS", "KNOBS", "MAX_HZ", "MAX_RENDER_FPS",
-    "MIN_HZ", "PICTURE_ONLY", "Knob", "Range", "Scope", "Where", "config_sections", "knobs_of",
+    "MIN_HZ", "PICTURE_ONLY", "Knob", "Range", "Scope", "Where", "config_sections", "knob_at",
+    "knobs_of",
     "knobs_where", "partner_input_model",
 ]  # fmt: skip

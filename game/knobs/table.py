@@ -8,9 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.display.model import MAX_REFRESH_HZ
+from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, MIN_REFRESH_HZ
 from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
-from game.limits import LARGEST_WINDOW, SMALLEST_WINDOW
+from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
 from game.scheduler.settings import (
     MAX_AVERAGE_FRAMES,
     MAX_BACKLOG_LIMIT_NS,
@@ -76,6 +76,15 @@ def _both_lanes(value: Any) -> tuple[Any, ...]:
 
 def _input_lanes(value: Any) -> tuple[Any, ...]:
     return (value, partner_input_model(value))
+
+
+def _off_or_a_refresh(value: Fraction) -> Fraction:
+    """0 (the window's own refresh) or a refresh rate a display has."""
+    if 0 < value < MIN_REFRESH_HZ:
+        raise ValueError(
+            f"must be 0 (the window's own) or from {MIN_REFRESH_HZ} to {MAX_REFRESH_HZ} Hz"
+        )
+    return value
 
 
 def _below_one(value: Fraction) -> Fraction:
@@ -191,8 +200,8 @@ KNOBS: tuple[Knob, ...] = (
          "Seeds the world's random generator: the same seed fires the same volley every run.",
          range=Range(MAX_SEED, at_least=0)),
     Knob("world.cannon_period_ticks", 45, "The cannon fires every this many ticks; 0 turns it off.",
-         "The cannon fires every this many ticks; 0 turns it off.",
-         unit="ticks", range=Range(at_least=0)),
+         "The cannon fires every this many ticks (0 to 10000000, the longest run); 0 turns it off.",
+         unit="ticks", range=Range(MAX_RUN_TICKS, at_least=0)),
     Knob("world.precision", "float64",
          "The float type of the world's state: a game engine's float32 or a reference float64.",
          'The float type of the world\'s state: "float32" like a game engine, "float64" for '
@@ -262,6 +271,19 @@ KNOBS: tuple[Knob, ...] = (
          unit="ms", range=Range(MAX_FRAME_COST_MS, at_least=0), where=Where(0)),
     Knob("clock.jitter_seed", 0, "Seeds the jitter, so the noise is the same in every run.",
          range=Range(MAX_SEED, at_least=0), where=Where(0)),
+    # -- a scenario's [display]: the virtual display (game.workshop.files.display_section) ----
+    # Their names are their paths: no lesson step or change sets them.
+    Knob("display.refresh_hz", Fraction(60), "How often the panel refreshes, exactly.",
+         unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=MIN_REFRESH_HZ, example="144 or 59.94"),
+         where=Where(0), name="display.refresh_hz"),
+    Knob("display.queue_depth", 2,
+         "Finished frames the swap chain may hold; one more makes `present` block.",
+         unit="frames", range=Range(MAX_QUEUE_DEPTH, at_least=1), where=Where(0),
+         name="display.queue_depth"),
+    Knob("display.phase", Fraction(37, 100),
+         "Where in a refresh period the loop starts (0 to 0.99).",
+         unit="refreshes", range=Range(Fraction(99, 100), at_least=0, example="0.37"),
+         where=Where(0), name="display.phase"),
     # -- a lesson's clock and screen: set by a lesson step (the clock by a key too) -------------
     Knob("lesson.clock", "real",
          "Which clock runs the frames: the wall, or the lesson clock the game moves itself.",
@@ -270,7 +292,7 @@ KNOBS: tuple[Knob, ...] = (
     Knob("lesson.refresh_hz", Fraction(0),
          "The screen the lesson clock shows the frames on (0: the window's own).",
          unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=0, example="144 or 165"),
-         scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
+         check=_off_or_a_refresh, scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
     Knob("lesson.jitter_ms", Fraction(0),
          "How far past its period each frame on the lesson clock may run, seeded: a real "
          "machine's wake-up noise, which snapping and judder need to show.",
@@ -300,6 +322,11 @@ KNOBS: tuple[Knob, ...] = (
 def knobs_where(where: Where) -> Iterator[Knob]:
     """The knobs that may be set `where`, in the table's order."""
     return (knob for knob in KNOBS if where in knob.where)
+
+
+def knob_at(path: str) -> Knob:
+    """The row of `section.key`."""
+    return next(knob for knob in KNOBS if knob.path == path)
 
 
 def knobs_of(section: str) -> tuple[Knob, ...]:

@@ -143,7 +143,9 @@ class SchedulerSettings:
             )
         refresh = exact_duration(self.refresh_ns, "refresh_ns")
         if not MIN_REFRESH_NS <= refresh <= MAX_REFRESH_NS:
-            raise ValueError(f"refresh must be between 1 and 1000 Hz (got {float(refresh)} ns)")
+            raise ValueError(
+                f"refresh must be between 1 and 1000 Hz (got a period of {refresh} ns)"
+            )
         tolerance = exact_duration(self.snap_tolerance_ns, "snap_tolerance_ns")
         if not 0 <= tolerance <= refresh / 2:
             raise ValueError(

@@ -6,19 +6,18 @@ pictures arrive as raw RGB bytes; this module never sees pygame, so it is tested
 display.
 
 Everything that can be refused is refused up front, in one line (a bad size, an unknown
-extension, a folder that cannot be written): a minute of rendering must not end in "cannot
-write". The file is written under a temporary name beside the target and renamed at the end, so
-an interrupted run never leaves half a clip under the real name.
+extension, a folder that cannot be written, a path that is a device or one of the run's inputs):
+a minute of rendering must not end in "cannot write". The sinks write where they are told: the
+clip command hands them the temporary name of `written_whole`, renamed at the end, so an
+interrupted run never leaves half a clip under the real name.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import os
 import re
-import secrets
-import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -29,6 +28,7 @@ from PIL import Image
 from game.clock.units import NS_PER_SECOND
 from game.errors import BadInput
 from game.limits import SMALLEST_WINDOW
+from game.workshop.files.output import Named, Outputs
 
 FORMATS = (".gif", ".mp4")
 MIN_SIZE = SMALLEST_WINDOW
@@ -79,8 +79,11 @@ class ClipSpec:
         return index * NS_PER_SECOND // self.fps
 
 
-def clip_spec(out: Path, size: str, fps: int, seconds: str) -> ClipSpec:
-    """The clip asked for on the command line, every value checked (`BadInput`, one line)."""
+def clip_spec(
+    out: Path, size: str, fps: int, seconds: str, inputs: Iterable[Named] = ()
+) -> ClipSpec:
+    """The clip asked for on the command line, every value checked (`BadInput`, one line), and
+    `out` checked as an output of a run that reads `inputs` (`Outputs.file`)."""
     kind = out.suffix.lower()
     if kind not in FORMATS:
         raise BadInput.error(f"--out must end in .gif or .mp4 (got {str(out)!r})")
@@ -99,23 +102,8 @@ def clip_spec(out: Path, size: str, fps: int, seconds: str) -> ClipSpec:
         ) from None
     if not 0 < length <= MAX_SECONDS:
         raise BadInput.error(f"--seconds must be above 0 and at most {MAX_SECONDS} (got {seconds})")
-    check_writable(out)
+    Outputs(inputs).file("--out", out)
     return ClipSpec(out, width, height, fps, length)
-
-
-def check_writable(out: Path) -> None:
-    """Refuse an output the clip could not be saved to: its folder is made if missing, and a
-    throwaway file is written beside it (asking the OS is the only honest test, as root too)."""
-    if out.is_dir():
-        raise BadInput.error(f"--out {out}: is a directory")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out.parent):
-            pass
-    except OSError as problem:
-        raise BadInput.error(
-            f"--out {out}: cannot write there: {problem.strerror or problem}"
-        ) from None
 
 
 def gif_delays_ms(count: int, fps: int) -> list[int]:
@@ -133,11 +121,11 @@ class ClipSink(Protocol):
     def add(self, rgb: bytes, repeat: int = 1) -> None: ...
 
     def close(self) -> None:
-        """Write the file under its real name."""
+        """Finish the file (its caller renames it to the clip's name)."""
         ...
 
     def discard(self) -> None:
-        """Give up: remove what was written."""
+        """Give up: let go of the pictures and of the encoder (its caller removes the file)."""
         ...
 
 
@@ -155,30 +143,14 @@ class NoPictures:
         pass
 
 
-class _TemporaryFile:
-    """The file being written, under a hidden name beside the target until `publish`."""
-
-    def __init__(self, out: Path) -> None:
-        # Not `mkstemp`: its file is private (0600), and the clip is meant to be shared.
-        self.out = out
-        self.path = out.parent / f".{out.stem}-{secrets.token_hex(6)}{out.suffix}"
-        self.path.open("xb").close()
-
-    def publish(self) -> None:
-        os.replace(self.path, self.out)
-
-    def remove(self) -> None:
-        self.path.unlink(missing_ok=True)
-
-
 class GifSink:
     """Pillow's GIF writer. Each picture gets its own 255-colour palette (fast octree, no
     dithering: flat HUD colours stay flat), and Pillow stores only the rectangle that changed,
     merging a picture that did not change into the previous one's delay."""
 
-    def __init__(self, spec: ClipSpec) -> None:
+    def __init__(self, spec: ClipSpec, path: Path) -> None:
         self._spec = spec
-        self._file = _TemporaryFile(spec.out)
+        self._path = path
         self._pictures: list[Image.Image] = []
         self._repeats: list[int] = []
 
@@ -197,29 +169,26 @@ class GifSink:
             durations.append(sum(delays[start : start + repeat]))
             start += repeat
         pictures[0].save(
-            self._file.path, format="GIF", save_all=True, append_images=pictures[1:],
+            self._path, format="GIF", save_all=True, append_images=pictures[1:],
             duration=durations, loop=0, disposal=1,
         )  # fmt: skip
-        self._file.publish()
 
     def discard(self) -> None:
         self._pictures.clear()
-        self._file.remove()
 
 
 class Mp4Sink:
     """H.264 in an MP4 through imageio's ffmpeg writer: each picture is piped to ffmpeg as it
     comes, so memory stays flat and ffmpeg encodes on the other core while the game renders."""
 
-    def __init__(self, spec: ClipSpec) -> None:
+    def __init__(self, spec: ClipSpec, path: Path) -> None:
         import imageio.v2 as imageio
         import numpy as np
 
         self._np = np
         self._spec = spec
-        self._file = _TemporaryFile(spec.out)
         self._writer = imageio.get_writer(
-            self._file.path, format="FFMPEG", mode="I", fps=spec.fps, codec="libx264",
+            path, format="FFMPEG", mode="I", fps=spec.fps, codec="libx264",
             pixelformat="yuv420p", macro_block_size=1, ffmpeg_log_level="error",
             output_params=["-movflags", "+faststart"],
         )  # fmt: skip
@@ -232,15 +201,11 @@ class Mp4Sink:
 
     def close(self) -> None:
         self._writer.close()
-        self._file.publish()
 
     def discard(self) -> None:
-        try:
-            self._writer.close()
-        finally:
-            self._file.remove()
+        self._writer.close()
 
 
-def open_sink(spec: ClipSpec) -> ClipSink:
-    """The writer for the clip's format."""
-    return GifSink(spec) if spec.kind == ".gif" else Mp4Sink(spec)
+def open_sink(spec: ClipSpec, path: Path) -> ClipSink:
+    """The writer for the clip's format, writing to `path` (a temporary name: `written_whole`)."""
+    return GifSink(spec, path) if spec.kind == ".gif" else Mp4Sink(spec, path)

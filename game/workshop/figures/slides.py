@@ -97,7 +97,7 @@ def _rate(
     widths = np.maximum(np.diff(edges), 1e-12)
     ticks = series.per_slice(series.steps, width_s)
     rate = ticks / widths
-    window = np.ones(max(1, round(1 / width_s)))
+    window = np.ones(max(1, min(len(ticks), round(1 / width_s))))  # a run under 1 s: all of it
     smooth = np.convolve(ticks, window, "same") / np.convolve(widths, window, "same")
     axes.stairs(rate, edges, baseline=None, color=colour, lw=0.9, alpha=0.45,
                 label=f"ticks run, per {_width(width_s)}")  # fmt: skip

@@ -1,7 +1,7 @@
 """`[display]` in a scenario: the virtual display at the end of the headless loop.
 
     [display]
-    refresh_hz = 144         # exact: 59.94 is 5994/100 Hz
+    refresh_hz = 144         # exact: 59.94 is 5994/100 Hz (1 to 1000 Hz)
     vsync = true             # false: frames are shown at once, torn
     queue_depth = 2          # frames the swap chain holds before present blocks (1-3)
     vrr_min_hz = 48          # optional variable-refresh range; it must contain refresh_hz
@@ -20,39 +20,38 @@ say, and nothing is shown anywhere.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Self
+from typing import Self
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
-from game.config.exact import decimal_text, exact_number
+from game.config.exact import decimal_text
+from game.config.knob_fields import field_type
 from game.config.model import InterpolationName, Section
 from game.config.problems import NOTHING, SettingError
-from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, DisplaySettings
+from game.display.model import DisplaySettings
 from game.display.vrr import lfc_fits
+from game.knobs import knob_at
 
-RefreshHz = Annotated[
-    Fraction, exact_number(more_than=0, at_most=MAX_REFRESH_HZ, example="144 or 59.94")
-]
+RefreshHz = field_type(knob_at("display.refresh_hz"))
+"""A refresh rate, exact, within the knob table's range (1 to 1000 Hz)."""
 
 
 class DisplaySection(Section):
     """`[display]`: refresh, vsync, the present queue and an optional VRR range."""
 
-    refresh_hz: RefreshHz = Fraction(60)
+    refresh_hz: RefreshHz = Fraction(60)  # type: ignore[valid-type]
     """How often the panel refreshes, exactly."""
     vsync: bool = True
     """Wait for a vblank to show a frame (false: at once, with tearing)."""
-    queue_depth: Annotated[int, Field(ge=1, le=MAX_QUEUE_DEPTH)] = 2
+    queue_depth: field_type(knob_at("display.queue_depth")) = 2  # type: ignore[valid-type]
     """Finished frames the swap chain may hold; one more makes `present` block."""
-    vrr_min_hz: RefreshHz | None = None
+    vrr_min_hz: RefreshHz | None = None  # type: ignore[valid-type]
     """The lowest rate of a variable-refresh panel (with vrr_max_hz)."""
-    vrr_max_hz: RefreshHz | None = None
+    vrr_max_hz: RefreshHz | None = None  # type: ignore[valid-type]
     """The highest rate of a variable-refresh panel (with vrr_min_hz)."""
     lfc: bool | None = None
     """Low framerate compensation below the VRR range (unset: on where the range allows)."""
-    phase: Annotated[Fraction, exact_number(at_least=0, at_most=Fraction(99, 100))] = Fraction(
-        37, 100
-    )
+    phase: field_type(knob_at("display.phase")) = Fraction(37, 100)  # type: ignore[valid-type]
     """Where in a refresh period the loop starts (0 to 0.99)."""
     interpolation: InterpolationName = "interpolate"
     """How the frames shown place bodies between two ticks (the game's `render.interpolation`)."""

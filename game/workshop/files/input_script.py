@@ -27,6 +27,7 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND, parse_decimal
 from game.clock.virtual import FrameJitter
 from game.errors import BadInput
 from game.file_reading import read_text
+from game.knobs.table import MAX_SEED
 from game.vocabulary import HELD_BUTTONS, TAP_BUTTONS
 from game.workshop.runs.timeline import KeyEdge
 
@@ -145,7 +146,10 @@ class _Line:
         if len(words[3:]) % 2 or set(options) - {"seed", "hold"}:
             raise self.refuse("after the rate come 'seed N' and 'hold MS', each at most once")
         seed_text = options.get("seed", "0")
-        if not seed_text.isdigit():
+        if not (seed_text.isascii() and seed_text.isdigit()):
             raise self.refuse("the seed must be a whole number")
+        digits = seed_text.lstrip("0")  # at most 20 of them: int() is not asked to read 5,000
+        if len(digits) > len(str(MAX_SEED)) or int(seed_text) > MAX_SEED:
+            raise self.refuse(f"the seed must be from 0 to {MAX_SEED} (a 64-bit number)")
         hold = self.ms(options["hold"], "the hold") if "hold" in options else TAP_MS * NS_PER_MS
         return RandomTapper(button, rate, int(seed_text), hold)

@@ -46,7 +46,7 @@ from typing import IO, Any
 from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.workshop.files.output import discard, partial_path, reason
+from game.workshop.files.output import discard, partial_path, reason, special_kind
 from game.world.avatar import AvatarInput
 from game.world.orders import (
     Fire,
@@ -146,9 +146,9 @@ class SessionRecorder:
         self._file: IO[str] | None = None
         self._hash = record_hasher()
         try:
-            if path.is_dir():
-                raise IsADirectoryError(errno.EISDIR, "is a directory")
-            self._file = self.partial.open("w", encoding="utf-8")
+            _refuse_special(path)
+            discard(self.partial)  # left by a session killed outright: ours to replace
+            self._file = self.partial.open("x", encoding="utf-8")
         except (OSError, ValueError) as problem:
             raise BadInput(f"{path}: cannot write the recording: {reason(problem)}") from None
         self._write(header_record(config))
@@ -180,6 +180,7 @@ class SessionRecorder:
         self._close()
         if self._problem is None:
             try:
+                _refuse_special(self.path)  # a device or a folder put there meanwhile
                 os.replace(self.partial, self.path)
             except OSError as problem:
                 self._fail(problem)
@@ -227,3 +228,11 @@ class SessionRecorder:
             with contextlib.suppress(OSError):
                 file.close()
         discard(self.partial)
+
+
+def _refuse_special(path: Path) -> None:
+    """`OSError` if `path` is a folder, a device, a FIFO or a socket: a recording replaces only
+    an ordinary file."""
+    kind = special_kind(path)
+    if kind is not None:
+        raise OSError(errno.EEXIST, f"is {kind}")

@@ -45,6 +45,28 @@ def _nearest(ns: Fraction) -> int:
     return (2 * ns.numerator + ns.denominator) // (2 * ns.denominator)
 
 
+INT64_ROOM = 2**62
+"""Below this, the grid's exact sums fit numpy's int64 with room to spare."""
+
+
+def vblank_grid(first: Fraction, period: Fraction, count: int) -> Ints:
+    """`count` vblanks, first + i x period, each rounded to the nearest whole ns, exactly.
+
+    The sums are integers over a common denominator. A refresh rate with many digits makes
+    them huge (997.123456789 Hz has a period of 10^18 / 997123456789 ns, and i x numerator
+    passes 2^63 within a second): numpy's int64 would raise or, worse, wrap silently and place
+    every vblank wrong, so such a grid is summed in Python's unbounded integers instead."""
+    denominator = lcm(first.denominator, period.denominator)
+    start = first.numerator * (denominator // first.denominator)
+    stride = period.numerator * (denominator // period.denominator)
+    twice = 2 * denominator
+    if 2 * (start + count * stride) + denominator < INT64_ROOM:
+        exact = start + np.arange(count, dtype=np.int64) * stride
+        return (2 * exact + denominator) // twice
+    rounded = [(2 * (start + index * stride) + denominator) // twice for index in range(count)]
+    return np.array(rounded, dtype=np.int64)
+
+
 class DisplayedClock:
     """The virtual clock with a display: frame boundaries where the swap chain puts them.
 
@@ -196,12 +218,7 @@ class DisplayedClock:
         period = settings.period_ns
         first = self.display.vblank_at_or_after(presented[0].shown_ns)
         count = ceil((presented[-1].shown_ns - first) / period) + 1
-        # first + i x period, rounded to whole ns, in integers: over a common denominator.
-        denominator = lcm(first.denominator, period.denominator)
-        start = first.numerator * (denominator // first.denominator)
-        stride = period.numerator * (denominator // period.denominator)
-        exact = start + np.arange(count, dtype=np.int64) * stride
-        grid = (2 * exact + denominator) // (2 * denominator)
+        grid = vblank_grid(first, period, count)
         index = on_screen(shown, grid)
         return grid, drawn[index], ticks[index]
 
