@@ -13,6 +13,7 @@ an interrupted run never leaves half a clip under the real name.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import os
@@ -29,6 +30,7 @@ from PIL import Image
 from game.clock.units import NS_PER_SECOND
 from game.errors import BadInput
 from game.limits import SMALLEST_WINDOW
+from game.stopping import wrote
 
 FORMATS = (".gif", ".mp4")
 MIN_SIZE = SMALLEST_WINDOW
@@ -166,6 +168,7 @@ class _TemporaryFile:
 
     def publish(self) -> None:
         os.replace(self.path, self.out)
+        wrote(str(self.out))
 
     def remove(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -235,10 +238,21 @@ class Mp4Sink:
         self._file.publish()
 
     def discard(self) -> None:
+        """Kill ffmpeg (not wait for it to encode what it has: a stopped clip is thrown away,
+        and a stopped worker has seconds to clean up), then remove the file."""
+        encoder = getattr(self._writer, "_write_gen", None)  # imageio-ffmpeg's generator
         try:
-            self._writer.close()
+            if encoder is not None:  # what it does on Ctrl+C: kill ffmpeg
+                with contextlib.suppress(_Discarded):
+                    encoder.throw(_Discarded())
+            with contextlib.suppress(Exception):
+                self._writer.close()
         finally:
             self._file.remove()
+
+
+class _Discarded(BaseException):
+    """Thrown into imageio-ffmpeg's writer, which then kills ffmpeg at once."""
 
 
 def open_sink(spec: ClipSpec) -> ClipSink:

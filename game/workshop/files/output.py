@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from game.errors import BadInput
+from game.stopping import wrote
 
 
 def output_directory(path: Path, flag: str = "--out") -> Path:
@@ -83,6 +84,7 @@ def written_whole(path: Path) -> Iterator[Path]:
     try:
         yield partial
         os.replace(partial, path)
+        wrote(str(path))
     except (OSError, ValueError) as problem:
         discard(partial)
         raise BadInput(f"{path}: cannot write: {reason(problem)}") from None
