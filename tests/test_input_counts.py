@@ -33,7 +33,7 @@ class Tapper:
 
     def __init__(self, model: str) -> None:
         self.session: LabSession = session_from(GameConfig())
-        self.session.set_controls(replace(self.session.controls, input_models=(model,)))
+        self.session.set_controls(replace(self.session.controls, input_models=(model, model)))
         self.now_ns = 0
 
     def burst(self, taps: int, button: str) -> None:
