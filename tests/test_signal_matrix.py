@@ -136,7 +136,7 @@ CASES = (
     Case("handout --quick --out H", has_workers, clips_kept),
     Case("judder --hz 60 --refresh 60 --seconds 600", busy),
     Case("replay long.jsonl", busy),
-    Case("schedule 16x9000000", busy),
+    Case("schedule 16x200000", busy),
     Case("lessons --check --workers 2", has_workers),
     Case("play --record r.jsonl --frames 1000000", file_appears("r.jsonl.part"), recording_kept),
 )
