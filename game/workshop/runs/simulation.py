@@ -28,7 +28,7 @@ from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
 from game.session.session import LabSession
-from game.stopping import Stopped
+from game.stopping import Stopped, holding_stops
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
@@ -165,7 +165,8 @@ def _recorded(recorder: SessionRecorder | None, session: LabSession) -> Iterator
     except BaseException:
         recorder.abandon()
         raise
-    recorder.finish(session.lanes[0].world)
+    with holding_stops():  # a stop now waits for the final line and the rename
+        recorder.finish(session.lanes[0].world)
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
