@@ -208,18 +208,19 @@ def worker_pool(workers: int) -> Iterator[WorkerPool]:
     )
     try:
         yield WorkerPool(executor)
+        executor.shutdown()  # inside: a stop while it waits stops the workers too
     except BrokenProcessPool:
         _stop_workers(executor)
         raise WorkerDied("a worker process died before its job was done") from None
     except BaseException:
         _stop_workers(executor)
         raise
-    executor.shutdown()
 
 
 def _stop_workers(executor: ProcessPoolExecutor) -> None:
     """Cancel the jobs not started, ask every worker to stop, kill those still there after
-    the grace period."""
+    the grace period. (A pool's workers are the only processes the game starts with
+    `multiprocessing`, and one pool runs at a time: its workers are the active children.)"""
     executor.shutdown(wait=False, cancel_futures=True)
     workers = multiprocessing.active_children()
     for worker in workers:
