@@ -9,6 +9,7 @@ output; `--version` says which version, where its files are and where the licenc
 from __future__ import annotations
 
 import argparse
+import contextlib
 import platform
 import sys
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import NoReturn, Protocol
 from game.errors import EXIT_BAD_INPUT, BadInput
 from game.limits import MAX_PROBLEM_LINES
 from game.resources import BUNDLED, INSTALLED, LICENCES, ROOT
+from game.stopping import EXIT_WORKER_DIED, Stopped, WorkerDied, stops_cleanly
 
 
 class CliParser(argparse.ArgumentParser):
@@ -158,6 +160,17 @@ def print_problems(lines: Sequence[str]) -> None:
         print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)
 
 
+def _command_name(args_in: Sequence[str]) -> str:
+    """`python -m game sweep`, for the one line a stopped command prints."""
+    return f"{program_name()} {args_in[0]}" if args_in else program_name()
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is still a terminal to print it on (SIGHUP closed it)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
 _OWN_FLAGS = ("-h", "--help", "--version", "--licences")
 """The flags of the command line itself; anything else without a command is the game's."""
 
@@ -170,11 +183,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args_in or (args_in[0] not in commands and args_in[0] not in _OWN_FLAGS):
             args_in.insert(0, "play")
         args = parser.parse_args(args_in)
-        code: int = args.run(args)
+        with stops_cleanly():  # every command: see game.stopping
+            code: int = args.run(args)
         return code
     except BadInput as problem:
         print_problems(problem.lines)
         return EXIT_BAD_INPUT
+    except Stopped as stop:
+        _say(stop.line(_command_name(args_in)))
+        return stop.exit_code
+    except WorkerDied as died:
+        _say(died.line(_command_name(args_in)))
+        return EXIT_WORKER_DIED
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -34,8 +34,11 @@ MAX_REPLAY_FRAMES: Final = 3_600_000
 """Frames a replay may take at the render rate asked for: as many as the longest `simulate` run
 (an hour at 1000 fps)."""
 
-MAX_SCHEDULE_FRAMES: Final = 10_000_000
-"""Frames the `schedule` explainer accepts (it runs no ticks, so it can afford more)."""
+MAX_SCHEDULE_FRAMES: Final = 200_000
+"""Frames the `schedule` explainer accepts: a row each, 55 minutes of 60 fps. It runs no ticks,
+but each row is worked out and printed exactly: at its slowest (`--conditioning godot`) 200,000
+frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.md, "Limits");
+10,000,000 took seven minutes."""
 
 MAX_JUDDER_ROWS: Final = 200
 """Rows one `judder` command may run (the README's table has 48, a few seconds each)."""

@@ -32,8 +32,18 @@ def replays(record: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
-def signal_after(seconds: float, number: int) -> threading.Timer:
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), number))
+def signal_after(seconds: float, number: int, started: Path) -> threading.Timer:
+    """Send `number` to this process `seconds` after the file `started` appears (the game has
+    opened its recording: the loop comes next), so a slow start does not end it sooner."""
+
+    def send() -> None:
+        deadline = time.monotonic() + 30
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(seconds)
+        os.kill(os.getpid(), number)
+
+    timer = threading.Timer(0, send)
     timer.start()
     return timer
 
@@ -46,16 +56,22 @@ def test_a_signal_ends_the_game_at_a_tick_and_the_recording_replays(
     script = tmp_path / "fire.txt"
     script.write_text("0 space\n100 click 20 8\n")
     before = signal.getsignal(number)
-    timer = signal_after(0.8, number)
+    timer = signal_after(0.8, number, record.with_name("session.replay.part"))
     try:
         assert (
             main(["--record", str(record), "--script", str(script), "--frames", "100000"]) == code
         )
     finally:
         timer.cancel()
-    out = capsys.readouterr().out.splitlines()
+    printed = capsys.readouterr()
+    out = printed.out.splitlines()
     assert out[0].startswith("final tick ")
-    assert out[1] == f"recorded to {record}: replay with `python -m game replay {record}`"
+    tick = out[0].split()[2]
+    name = signal.Signals(number).name
+    assert printed.err == (
+        f"python -m game play: stopped by {name}; kept {record} (to tick {tick}, signal, "
+        "replayable)\n"
+    )
     assert final_line(record)["ended"] == "signal"
     assert replays(record, capsys) == [
         out[0],
@@ -148,8 +164,13 @@ def test_a_closed_terminal_ends_the_real_game_with_a_replayable_recording(tmp_pa
     time.sleep(0.5)
     game.send_signal(signal.SIGHUP)
     out, err = game.communicate(timeout=30)
-    assert (game.returncode, err) == (129, "")
     assert out.splitlines()[0].startswith("final tick ")
+    tick = out.splitlines()[0].split()[2]
+    assert (game.returncode, err) == (
+        129,
+        f"python -m game play: stopped by SIGHUP; kept {record} (to tick {tick}, signal, "
+        "replayable)\n",
+    )
     assert final_line(record)["ended"] == "signal"
     replay = subprocess.run(
         [sys.executable, "-m", "game", "replay", str(record)],

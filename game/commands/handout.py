@@ -21,7 +21,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NoReturn
@@ -31,6 +31,7 @@ from game.commands import compare, lab, schedule
 from game.commands.clip import demo_seconds, film_demo
 from game.errors import BadInput
 from game.resources import REFERENCES, SCENARIOS
+from game.stopping import Stopped, worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import find_lesson, load_lessons
@@ -123,12 +124,19 @@ def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list
             )
             jobs.append((lesson.number, number, str(out / name), plan.size, plan.fps))
     Outputs().folder("--out", out / "clips", [Path(name).name for name in steps])
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        futures = [pool.submit(_film_step, job) for job in jobs]
-        for done, future in enumerate(as_completed(futures), start=1):
-            path, claims = future.result()
-            steps[path] = replace(steps[path], claims=tuple(claims))
-            tell(f"clip {done}/{len(jobs)}: {Path(path).name}")
+    done = 0
+    try:
+        with worker_pool(min(os.cpu_count() or 1, len(jobs))) as pool:
+            futures = [pool.submit(_film_step, job) for job in jobs]
+            for future in as_completed(futures):
+                path, claims = future.result()
+                steps[path] = replace(steps[path], claims=tuple(claims))
+                done += 1
+                tell(f"clip {done}/{len(jobs)}: {Path(path).name}")
+    except Stopped as stop:  # each clip is whole or absent; the page is not written
+        if done:
+            stop.kept.append(f"{done} of {len(jobs)} clips in {out / 'clips'} (no page)")
+        raise
     return list(steps.values())
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
 
+from game.stopping import worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 
@@ -60,7 +60,7 @@ def check_lessons(lessons: tuple[Lesson, ...], workers: int) -> list[ClaimResult
     numbers = [lesson.number for lesson in lessons]
     if workers <= 1 or len(numbers) == 1:
         return [result for lesson in lessons for result in check_lesson(lesson)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(min(workers, len(numbers))) as pool:
         return [result for results in pool.map(_checked, numbers) for result in results]
 
 

@@ -24,6 +24,7 @@ from game.config.model import GameConfig
 from game.errors import BadInput
 from game.from_config import session_from
 from game.session.session import LabSession
+from game.stopping import Stopped
 from game.workshop.files.lessons import find_lesson
 from game.workshop.files.output import Outputs, reason
 from game.workshop.files.recording import SessionRecorder
@@ -105,9 +106,20 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(problem, OSError | pygame.error):
                 raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
             raise
-    ended = "end" if signals.received is None else "signal"
-    _finish(recorder, session.lanes[0].world, ended, args.record)
-    return code if signals.received is None else signals.exit_code
+    return _ended(code, signals.number, recorder, session.lanes[0].world, args.record)
+
+
+def _ended(
+    code: int, signal_number: int, recorder: SessionRecorder | None, world: World, path: Path
+) -> int:
+    """The recording's final line, then `code`; or, if a signal ended the game, `Stopped`,
+    whose one line says what was kept (`game.stopping`)."""
+    if not signal_number:
+        _finish(recorder, world, "end", path)
+        return code
+    if recorder is not None:
+        recorder.finish(world, "signal")
+    raise Stopped(signal_number)
 
 
 def _check_arguments(args: argparse.Namespace) -> None:

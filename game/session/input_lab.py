@@ -86,6 +86,13 @@ class InputLane:
         self.model_name = model
         self.model: InputModel = MODELS[model]()
         self.presses = self.seen = self.lost = self.doubled = self.merged = 0
+        self._open: dict[int, Fate] = {}
+        """The fate of every press a tick may still act on: those pending, and those acted on
+        in the open frame (a model acts on a press again only within that frame). The counters
+        are kept from here, so they stay exact however many presses wait; `_records`, bounded,
+        only feeds the timeline."""
+        self._acted: list[int] = []
+        """The presses acted on in the open frame: settled (out of `_open`) when it ends."""
         self._records: dict[int, _Press] = {}
         self._recent: deque[_Press] = deque()
         """The presses of the timeline's last 2 s, oldest first."""
@@ -109,6 +116,7 @@ class InputLane:
 
     def press(self, number: int, button: str, at_ns: int) -> None:
         self.presses += 1
+        self._open[number] = Fate.PENDING
         record = self._records[number] = _Press(button, at_ns)
         self._recent.append(record)
         if len(self._records) > KEPT_PRESSES:
@@ -117,14 +125,15 @@ class InputLane:
 
     def lose(self, numbers: Sequence[int]) -> None:
         for number in numbers:
+            if self._open.get(number) is not Fate.PENDING:
+                continue
+            del self._open[number]
+            self.lost += 1
             record = self._records.get(number)
-            if record is None:
-                self.lost += 1  # too old to be kept, still counted
-            elif record.fate is Fate.PENDING:
+            if record is not None:  # still on the timeline
                 record.fate = Fate.LOST
                 record.changed()
                 self._last = record
-                self.lost += 1
 
     def tick(self, tick: int, now_ns: int, run: int) -> AvatarInput | None:
         """Ask the model what tick `tick` acts on; the command for it, if anything changed.
@@ -139,12 +148,15 @@ class InputLane:
             first, *merged = delivery.presses
             self._acted_on(first, now_ns)
             for number in merged:
+                if self._open.get(number) is not Fate.PENDING:
+                    continue
+                del self._open[number]
+                self.merged += 1
                 record = self._records.get(number)
-                if record is not None and record.fate is Fate.PENDING:
+                if record is not None:
                     record.fate = Fate.MERGED
                     record.tick_ns.append(now_ns)
                     record.changed()
-                    self.merged += 1
         jumps, dashes = taps["jump"], taps["dash"]
         if not (jumps or dashes or run != self.run_sent):
             return None
@@ -152,19 +164,23 @@ class InputLane:
         return AvatarInput(tick=tick, run=run, jumps=jumps, dashes=dashes)
 
     def _acted_on(self, number: int, now_ns: int) -> None:
-        record = self._records.get(number)
-        if record is None:
-            return
-        record.tick_ns.append(now_ns)
-        record.changed()
-        if record.fate is Fate.PENDING:
-            record.fate = Fate.SEEN
+        fate = self._open.get(number)
+        if fate is Fate.PENDING:
+            fate = self._open[number] = Fate.SEEN
+            self._acted.append(number)
             self.seen += 1
-            self._fresh.append(record)
-        elif record.fate is Fate.SEEN:
-            record.fate = Fate.DOUBLED
+        elif fate is Fate.SEEN:
+            fate = self._open[number] = Fate.DOUBLED
             self.seen -= 1
             self.doubled += 1
+        record = self._records.get(number)
+        if record is None or fate is None:
+            return  # no longer on the timeline: counted all the same
+        if record.fate is Fate.PENDING:
+            self._fresh.append(record)
+        record.fate = fate
+        record.tick_ns.append(now_ns)
+        record.changed()
 
     @property
     def acted_on_this_frame(self) -> bool:
@@ -175,6 +191,10 @@ class InputLane:
         lost = self.model.frame_ends()
         if lost:
             self.lose(lost)
+        if self._acted:  # their fates are final: no later frame acts on them
+            for number in self._acted:
+                del self._open[number]
+            self._acted = []
         if not self._fresh:
             return  # most frames: no press acted on
         for record in self._fresh:

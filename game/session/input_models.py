@@ -86,7 +86,9 @@ class InputModel:
         """The frame is planned; its ticks come next (`window` only if `wants_window`)."""
 
     def tick(self, tick: int) -> tuple[Delivery, ...]:
-        """The presses tick number `tick` acts on, right before it runs."""
+        """The presses tick number `tick` acts on, right before it runs. A press may be acted
+        on again only by ticks of the frame that first acted on it (the lab settles its books
+        on a press when that frame ends)."""
         return ()
 
     def frame_ends(self) -> tuple[int, ...]:

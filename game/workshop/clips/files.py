@@ -14,6 +14,7 @@ interrupted run never leaves half a clip under the real name.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import re
@@ -203,7 +204,18 @@ class Mp4Sink:
         self._writer.close()
 
     def discard(self) -> None:
-        self._writer.close()
+        """Kill ffmpeg (not wait for it to encode what it has: a stopped clip is thrown away,
+        and a stopped worker has seconds to clean up); `written_whole` removes the file."""
+        encoder = getattr(self._writer, "_write_gen", None)  # imageio-ffmpeg's generator
+        if encoder is not None:  # what it does on Ctrl+C: kill ffmpeg
+            with contextlib.suppress(_Discarded):
+                encoder.throw(_Discarded())
+        with contextlib.suppress(Exception):
+            self._writer.close()
+
+
+class _Discarded(BaseException):
+    """Thrown into imageio-ffmpeg's writer, which then kills ffmpeg at once."""
 
 
 def open_sink(spec: ClipSpec, path: Path) -> ClipSink:

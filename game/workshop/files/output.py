@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import overload
 
 from game.errors import BadInput
+from game.stopping import wrote
 
 Named = tuple[str, Path | None]
 """(flag, path) of a run's input or output; a None path is a flag not given."""
@@ -247,6 +248,7 @@ def renamed_when_whole(path: Path, *, keep_suffix: bool = False) -> Iterator[Pat
         if kind is not None:
             raise OSError(errno.EEXIST, f"is {kind}", str(path))
         os.replace(partial, path)
+        wrote(str(path))
     finally:
         discard(partial)
 

@@ -46,6 +46,7 @@ from typing import IO, Any
 from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
+from game.stopping import wrote
 from game.workshop.files.output import discard, partial_path, reason, special_kind
 from game.world.avatar import AvatarInput
 from game.world.orders import (
@@ -182,6 +183,7 @@ class SessionRecorder:
             try:
                 _refuse_special(self.path)  # a device or a folder put there meanwhile
                 os.replace(self.partial, self.path)
+                wrote(f"{self.path} (to tick {world.tick}, {ended}, replayable)")
             except OSError as problem:
                 self._fail(problem)
         if self._problem is not None:

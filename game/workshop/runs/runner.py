@@ -55,6 +55,7 @@ from game.session.frame import Frame
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
 from game.session.spiral import SpiralLog, SpiralSpan
+from game.stopping import STOPS, clean_point, holding_stops
 from game.workshop.runs.growth import GrowthWatch
 from game.workshop.runs.timeline import (
     PlayerInput,
@@ -185,7 +186,7 @@ def run_headless(
     if keep is not None and keep < 0:
         raise ValueError(f"keep must be at least 0 (got {keep})")
     frames: deque[FrameReport] = deque(maxlen=keep)
-    with _collector_paused():
+    with _collector_paused(), holding_stops():
         return _HeadlessRun(session, source, timeline or Timeline()).run(
             None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
         )
@@ -244,6 +245,8 @@ class _HeadlessRun:
         self._apply_tick_events()
         ran = FrameRan(stall_ns=self._take_stalls())  # nothing ran yet; a stall may be due at 0
         while until_tick is None or lane.world.tick < until_tick:
+            if STOPS.pending:  # a stop signal waited for this frame's end: a tick boundary
+                clean_point()
             elapsed = self.source.next_frame(ran, until_ns)
             if elapsed is None:
                 break

@@ -15,6 +15,8 @@ it starts: see `timeline_problems`.)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 
@@ -25,6 +27,8 @@ from game.config.model import GameConfig, RenderSection
 from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.session.session import LabSession
+from game.stopping import Stopped, holding_stops
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
@@ -109,8 +113,9 @@ def run_scenario(
     from `source` when one is given (a recording of real frame times, say): the stall check and
     the display's figures belong to the scenario's clock, and are left out then. `render_fps`
     replaces the scenario's render rate (the render-rate comparisons use it). A
-    `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end,
-    or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
+    `recorder` (made with `scenario_config(scenario)`) records the run and is finished at its end
+    (or at the frame a stop signal ended it: `Stopped`), or abandoned if the run raises:
+    `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
     `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
     """
@@ -126,7 +131,7 @@ def run_scenario(
     if display is not None and source is None:
         shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
     timeline = replace(scenario.timeline(), key_edges=key_edges)
-    try:
+    with _recorded(recorder, session):
         result = run_headless(
             session,
             source or shown or clock,
@@ -142,13 +147,26 @@ def run_scenario(
         ended = result.runaway or (until_tick is not None and result.tick >= until_tick)
         if source is None and not ended:
             _check_stalls(scenario, clock)
-    except BaseException:
-        if recorder is not None:
-            recorder.abandon()
-        raise
-    if recorder is not None:
-        recorder.finish(session.lanes[0].world)
     return result
+
+
+@contextmanager
+def _recorded(recorder: SessionRecorder | None, session: LabSession) -> Iterator[None]:
+    """The recording's end: finished with the run, or with the frame a stop signal ended it
+    (a tick boundary, `game.stopping`), abandoned if the run fails."""
+    if recorder is None:
+        yield
+        return
+    try:
+        yield
+    except Stopped:
+        recorder.finish(session.lanes[0].world, ended="signal")
+        raise
+    except BaseException:
+        recorder.abandon()
+        raise
+    with holding_stops():  # a stop now waits for the final line and the rename
+        recorder.finish(session.lanes[0].world)
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:

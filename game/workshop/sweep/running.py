@@ -26,16 +26,16 @@ What is measured, per run:
 
 from __future__ import annotations
 
+import contextlib
 import math
-import multiprocessing
 import os
-import signal
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
+from game.stopping import worker_pool
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
 from game.workshop.sweep.grid import SweepCell
@@ -133,22 +133,20 @@ class Sweep:
 
     Entering starts the workers and hands them every cell, before anything else (a progress
     bar's thread, say) starts: a process is forked from a single thread, which is always safe.
+    Leaving early (a stop signal, a run that failed, a worker that died) stops every worker
+    (`game.stopping.worker_pool`).
     """
 
     def __init__(self, cells: list[SweepCell], workers: int) -> None:
         self.cells = cells
         self.workers = max(1, min(workers, len(cells)))
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = contextlib.ExitStack()
         self._futures: list[Future[tuple[int, Measures]]] = []
 
     def __enter__(self) -> Sweep:
         if self.workers > 1:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_leave_ctrl_c_to_the_parent
-            )
-            self._futures = [self._pool.submit(run_cell, cell) for cell in self.cells]
+            pool = self._pool.enter_context(worker_pool(self.workers))
+            self._futures = [pool.submit(run_cell, cell) for cell in self.cells]
         return self
 
     def __exit__(
@@ -156,31 +154,16 @@ class Sweep:
         kind: type[BaseException] | None,
         problem: BaseException | None,
         trace: TracebackType | None,
-    ) -> None:
-        if self._pool is None:
-            return
-        if problem is None:
-            self._pool.shutdown()
-            return
-        # Stopped (Ctrl+C, or a run that failed): the runs still going would be thrown away,
-        # so stop the workers now rather than wait for them (they are the only processes this
-        # program starts with multiprocessing).
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        for worker in multiprocessing.active_children():
-            worker.terminate()
+    ) -> bool | None:
+        return self._pool.__exit__(kind, problem, trace)
 
     def results(self) -> Iterator[tuple[int, Measures]]:
         """(cell index, measures) as each run finishes."""
-        if self._pool is None:
+        if not self._futures:
             yield from map(run_cell, self.cells)
         else:
             for future in as_completed(self._futures):
                 yield future.result()
-
-
-def _leave_ctrl_c_to_the_parent() -> None:
-    """Ctrl+C reaches every process of the terminal; the parent stops the sweep, quietly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_all(cells: list[SweepCell], workers: int) -> list[Measures]:
