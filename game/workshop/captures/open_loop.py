@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 
 from game.scheduler.policies import POLICIES, FrameLimits
 from game.scheduler.settings import SchedulerSettings
+from game.workshop.captures.frame_times import exact_sum
 
 Int64s = NDArray[np.int64]
 
@@ -104,7 +105,7 @@ def run_open_loop(elapsed_ns: Int64s, settings: SchedulerSettings) -> OpenLoopRu
     if settings.conditioning != "raw":
         raise ValueError("an open-loop run counts the frames as measured: conditioning raw")
     grain = Grain.of(settings)
-    total = int(elapsed_ns.sum(dtype=object)) if len(elapsed_ns) else 0
+    total = exact_sum(elapsed_ns)
     fits = (total + 1) * grain.scale + 2 * grain.limits.step + grain.limits.max_backlog
     dtype = np.int64 if fits < _INT64_ROOM else object
     scaled = elapsed_ns.astype(dtype) * grain.scale
