@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 from math import floor
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,19 @@ def test_a_capture_without_frames_is_one_line(capsys: pytest.CaptureFixture[str]
     with pytest.raises(BadInput) as refused:
         _run(empty, capsys)
     assert refused.value.lines == ("memory.csv: no frames to run (7 rows; skipped: not displayed 7)",)
+
+
+def test_out_writes_each_frames_row_time_and_ticks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    _run(STEADY_WITH_A_HITCH, capsys, "--policies", "drop,variable", "--out", str(out),
+         "--headroom-frames", "0")  # fmt: skip
+    rows = (out / "frames.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "row,time_ns,elapsed_ns,hitch,drop@60,variable@60"
+    assert rows[1] == "2,10000000,10000000,0,0,1"
+    assert rows[9] == "10,180000000,100000000,1,5,1"
+    assert len(rows) == 13
+    assert sorted(path.name for path in out.iterdir()) == [
+        "capture_60hz.png", "capture_60hz.svg", "frames.csv"
+    ]  # fmt: skip
