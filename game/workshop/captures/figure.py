@@ -3,7 +3,7 @@
 One figure per tick rate: the top panel is the frame times (ms) against the capture's time (s),
 the hitches (`hitches`' rule) marked in the alarm colour; below it, one panel per policy with
 the ticks each frame ran. A capture of more frames than the figure has room for is drawn as
-each slice's lowest and highest value (a vertical line per slice), so a million frames draw as
+each slice's lowest and highest value (a band from one to the other), so a million frames draw as
 fast as a thousand and no hitch is averaged away.
 """
 
@@ -39,12 +39,11 @@ def _ranges(
 
 
 def _draw(axes: Any, seconds: NDArray[np.float64], values: NDArray[np.float64], colour: str) -> None:
+    """Each slice's highest value as a step line, the band down to its lowest filled in."""
     x, low, high = _ranges(seconds, values)
     dense = rasterise_if_dense(len(x))
-    if len(values) <= SLICES:
-        axes.plot(x, high, ls="none", marker="o", ms=2.5, color=colour, rasterized=dense)
-    else:
-        axes.vlines(x, low, high, color=colour, lw=1.0, rasterized=dense)
+    axes.fill_between(x, low, high, step="post", color=colour, alpha=0.35, lw=0, rasterized=dense)
+    axes.step(x, high, where="post", color=colour, lw=0.9, rasterized=dense)
 
 
 def capture_figure(
@@ -71,7 +70,7 @@ def capture_figure(
         top.axhline(float(row[0].settings.step_ns) / 1e6, color=theme.faint, ls=":", lw=1.3,
                     label=f"one tick at {hz} Hz")  # fmt: skip
         top.set_ylabel("frame time (ms)")
-        top.legend(loc="upper right", frameon=False)
+        top.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
         for axes_row, result in zip(axes[1:, 0], row, strict=True):
             assert result.steps is not None
             _draw(axes_row, seconds, result.steps.astype(np.float64), theme.policy(result.settings.policy))
