@@ -16,13 +16,22 @@ from pathlib import Path
 import pytest
 
 from game.cli import _commands, build_parser, main
-from game.errors import BadInput
 from game.commands import capture as capture_command
 from game.commands.compare import parse_policies
+from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from tests.capture_memory import MemoryCapture
 
-DECIMALS = ["16.6667", "7.1234567895", "7.1234567885", "33.4", "120.25", "6.9", "0.5", "250.0000001"]
+DECIMALS = [
+    "16.6667",
+    "7.1234567895",
+    "7.1234567885",
+    "33.4",
+    "120.25",
+    "6.9",
+    "0.5",
+    "250.0000001",
+]
 """A game's intervals as a tool writes them; two round half to even beyond the nanosecond."""
 
 
@@ -96,7 +105,9 @@ STEADY_WITH_A_HITCH = MemoryCapture(
 
 
 def test_the_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    lines = _json_lines(STEADY_WITH_A_HITCH, capsys, "--hz", "60,120", "--policies", "drop,uncapped")
+    lines = _json_lines(
+        STEADY_WITH_A_HITCH, capsys, "--hz", "60,120", "--policies", "drop,uncapped"
+    )
     assert [(line["hz"], line["policy"]) for line in lines] == [
         (60, "drop"), (60, "uncapped"), (120, "drop"), (120, "uncapped")
     ]  # fmt: skip
@@ -150,7 +161,10 @@ def test_the_report_says_what_was_read_first(capsys: pytest.CaptureFixture[str])
         "open loop: each frame lasts what the capture says, whatever the policy planned, so no "
         "spiral can start (spiral: none to judge)",
     ]
-    assert "hitch: a frame at least 2x the median frame (10.000 ms): 20.000 ms or longer; 1 here" in text
+    assert (
+        "hitch: a frame at least 2x the median frame (10.000 ms): 20.000 ms or longer; 1 here"
+        in text
+    )
 
 
 @pytest.mark.parametrize(
@@ -179,7 +193,9 @@ def test_a_capture_without_frames_is_one_line(capsys: pytest.CaptureFixture[str]
     empty = MemoryCapture((), skipped=(("not displayed", 7),))
     with pytest.raises(BadInput) as refused:
         _run(empty, capsys)
-    assert refused.value.lines == ("memory.csv: no frames to run (7 rows; skipped: not displayed 7)",)
+    assert refused.value.lines == (
+        "memory.csv: no frames to run (7 rows; skipped: not displayed 7)",
+    )
 
 
 def test_out_writes_each_frames_row_time_and_ticks(

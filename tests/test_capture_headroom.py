@@ -34,7 +34,9 @@ def test_steady_frames_meet_the_frontiers_step_cost(policy: str) -> None:
     10 + 5 c <= 5 h, so c* = h - 10 / 5 = 44/3 ms (`game.workshop.sweep.frontier`). Every
     fixed-step policy strains once more than M ticks are due, so each finds it, to within the
     1% of frames it may strain on, and the runs on each side say so."""
-    found = find_headroom(np.full(600, 10 * MS, np.int64), SchedulerSettings.at_hz(60, policy=policy))
+    found = find_headroom(
+        np.full(600, 10 * MS, np.int64), SchedulerSettings.at_hz(60, policy=policy)
+    )
     assert found.below is not None and found.above is not None
     assert found.below.keeps_up and not found.above.keeps_up
     assert found.above.step_cost_ns == found.below.step_cost_ns + RESOLUTION_NS
@@ -45,7 +47,9 @@ def test_steady_frames_meet_the_frontiers_step_cost(policy: str) -> None:
 def test_variable_runs_out_of_room_when_a_frame_is_due_more_than_m_steps() -> None:
     """One tick a frame costs c: a 10 ms frame then lasts 10 + c, strained once it holds more
     than M = 5 steps (the scheduler's light): at 10 + c >= 6 h = 100 ms."""
-    found = find_headroom(np.full(600, 10 * MS, np.int64), SchedulerSettings.at_hz(60, policy="variable"))
+    found = find_headroom(
+        np.full(600, 10 * MS, np.int64), SchedulerSettings.at_hz(60, policy="variable")
+    )
     assert found.headroom_ns == 90 * MS - RESOLUTION_NS
 
 

@@ -83,13 +83,18 @@ def test_every_frame_balances(policy: str) -> None:
     assert len(run.balances()) == 5_000
 
 
-def test_a_plain_frame_runs_every_whole_step_and_carries_the_rest_under_every_fixed_policy() -> None:
+def test_a_plain_frame_runs_every_whole_step_and_carries_the_rest_under_every_fixed_policy() -> (
+    None
+):
     """The fact the stretches rest on: carried c < h, time x < M h and x <= F."""
     limits = Grain.of(SchedulerSettings.at_hz(60, max_frame_ns=Fraction(40 * MS))).limits
     h, plain = limits.step, 0
     rng = random.Random(5)
     for _ in range(20_000):
-        carried, time = rng.randrange(h), rng.randrange(min(limits.max_steps * h, limits.max_frame + 1))
+        carried, time = (
+            rng.randrange(h),
+            rng.randrange(min(limits.max_steps * h, limits.max_frame + 1)),
+        )
         for policy in ("uncapped", "clamp", "drop", "reset", "backlog"):
             whole, rest = divmod(carried + time, h)
             assert tuple(POLICIES[policy].allot(carried, time, limits)) == (whole, h, 0, rest)

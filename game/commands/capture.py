@@ -190,7 +190,9 @@ def report_text(
         rate_table(row[0].settings, [(result.figures, result.headroom) for result in row])
         for row in results
     ]
-    return heading(capture.info) + "".join(tables) + footnotes(headroom, hitch_rule(times.elapsed_ns))
+    return (
+        heading(capture.info) + "".join(tables) + footnotes(headroom, hitch_rule(times.elapsed_ns))
+    )
 
 
 def capture_outputs(rates: Sequence[SchedulerSettings]) -> list[str]:
@@ -216,5 +218,5 @@ def write_outputs(
     written = [write_frames_csv(out / "frames.csv", times, results)]
     for row in results:
         png = out / f"{figure_stem(row[0].settings)}.png"
-        written += capture_figure(png, capture.info, times, row, THEMES[theme])  # type: ignore[index]
+        written += capture_figure(png, capture.info, times, row, THEMES[theme])
     return written

@@ -113,7 +113,7 @@ class _Headrooms:
     def results(self, finished: Callable[[], None]) -> list[Headroom | None]:
         if not self.tasks:
             return [None] * self.count
-        found = []
+        found: list[Headroom | None] = []
         for index, task in enumerate(self.tasks):
             found.append(self._futures[index].result() if self._pool else _measure(task))
             finished()

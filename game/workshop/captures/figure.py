@@ -38,12 +38,36 @@ def _ranges(
     return seconds[edges], np.minimum.reduceat(values, edges), np.maximum.reduceat(values, edges)
 
 
-def _draw(axes: Any, seconds: NDArray[np.float64], values: NDArray[np.float64], colour: str) -> None:
+def _draw(
+    axes: Any, seconds: NDArray[np.float64], values: NDArray[np.float64], colour: str
+) -> None:
     """Each slice's highest value as a step line, the band down to its lowest filled in."""
     x, low, high = _ranges(seconds, values)
     dense = rasterise_if_dense(len(x))
     axes.fill_between(x, low, high, step="post", color=colour, alpha=0.35, lw=0, rasterized=dense)
     axes.step(x, high, where="post", color=colour, lw=0.9, rasterized=dense)
+
+
+def _frame_panel(
+    axes: Any,
+    seconds: NDArray[np.float64],
+    times: FrameTimes,
+    hz: str,
+    step_ms: float,
+    theme: Theme,
+) -> None:
+    """The frame times, the hitches marked, and the length of one tick for scale."""
+    frame_ms = times.elapsed_ns / 1e6
+    marked = hitches(times.elapsed_ns)
+    count = int(marked.sum())
+    _draw(axes, seconds, frame_ms, theme.frame)
+    axes.plot(
+        seconds[marked], frame_ms[marked], ls="none", marker="v", ms=6, color=theme.step,
+        label=f"hitch ({count:,})", rasterized=rasterise_if_dense(count),
+    )  # fmt: skip
+    axes.axhline(step_ms, color=theme.faint, ls=":", lw=1.3, label=f"one tick at {hz} Hz")
+    axes.set_ylabel("frame time (ms)")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
 
 
 def capture_figure(
@@ -55,27 +79,19 @@ def capture_figure(
 ) -> list[Path]:
     """Write one tick rate's figure to `png` and its SVG; return both paths."""
     seconds = times.time_ns / 1e9  # floats for drawing only: the figures are read, not summed
-    frame_ms = times.elapsed_ns / 1e6
-    marked = hitches(times.elapsed_ns)
     hz = hz_text(row[0].settings)
     with themed(theme):
         figure, axes = plt_subplots(
             1 + len(row), 1, (12, 2.2 + 1.3 * len(row)), (2.0, *(1.0,) * len(row)),
             sharex=True, squeeze=False,
         )  # fmt: skip
-        top = axes[0, 0]
-        _draw(top, seconds, frame_ms, theme.frame)
-        top.plot(seconds[marked], frame_ms[marked], ls="none", marker="v", ms=6, color=theme.step,
-                 label=f"hitch ({int(marked.sum()):,})", rasterized=rasterise_if_dense(int(marked.sum())))  # fmt: skip
-        top.axhline(float(row[0].settings.step_ns) / 1e6, color=theme.faint, ls=":", lw=1.3,
-                    label=f"one tick at {hz} Hz")  # fmt: skip
-        top.set_ylabel("frame time (ms)")
-        top.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
-        for axes_row, result in zip(axes[1:, 0], row, strict=True):
-            assert result.steps is not None
-            _draw(axes_row, seconds, result.steps.astype(np.float64), theme.policy(result.settings.policy))
-            axes_row.set_ylabel(f"{result.settings.policy}\nticks")
-            axes_row.set_ylim(bottom=0)
+        _frame_panel(axes[0, 0], seconds, times, hz, float(row[0].settings.step_ns) / 1e6, theme)
+        for panel, result in zip(axes[1:, 0], row, strict=True):
+            assert result.steps is not None, "the runs keep their ticks when a figure is asked for"
+            policy = result.settings.policy
+            _draw(panel, seconds, result.steps.astype(np.float64), theme.policy(policy))
+            panel.set_ylabel(f"{policy}\nticks")
+            panel.set_ylim(bottom=0)
         axes[-1, 0].set_xlabel(f"capture time (s); {info.frames:,} frames")
         kind = "samples" if info.sample_interval_ms is not None else "frames"
         figure.suptitle(

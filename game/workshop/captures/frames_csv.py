@@ -53,6 +53,8 @@ def write_frames_csv(
         writer = csv.writer(file)
         writer.writerow(header)
         for start in range(0, len(times), CHUNK):
-            chunk = [np.asarray(column[start : start + CHUNK], dtype=np.int64) for column in columns]
+            chunk = [
+                np.asarray(column[start : start + CHUNK], dtype=np.int64) for column in columns
+            ]
             writer.writerows(zip(*(column.tolist() for column in chunk), strict=True))
     return path

@@ -118,9 +118,7 @@ def run_open_loop(elapsed_ns: Int64s, settings: SchedulerSettings) -> OpenLoopRu
     return OpenLoopRun(settings, grain, steps, dt, dropped, carried, scaled)
 
 
-def _fixed_step(
-    scaled: Int64s, policy: str, limits: FrameLimits
-) -> tuple[Int64s, Int64s, Int64s]:
+def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64s, Int64s, Int64s]:
     """Steps, dropped and carried out per frame: the frames that may not be plain through the
     policy's `allot`, one by one; the stretches of plain frames between them, all at once."""
     allot = POLICIES[policy].allot
