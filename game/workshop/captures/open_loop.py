@@ -93,10 +93,14 @@ class OpenLoopRun:
     scaled: Int64s
 
     def balances(self) -> NDArray[np.bool_]:
-        """Each frame's books, as a `Ledger` checks them: in == stepped + dropped + carried."""
-        carried_in = np.concatenate((np.zeros(1, self.carried.dtype), self.carried[:-1]))
-        came_in = carried_in + self.scaled
-        return np.asarray(came_in == self.steps * self.dt + self.dropped + self.carried)
+        """Each frame's books, as a `Ledger` checks them: in == stepped + dropped + carried
+        (summed in place: a million frames' check takes three arrays, not six)."""
+        came_in = np.concatenate((np.zeros(1, self.carried.dtype), self.carried[:-1]))
+        came_in += self.scaled
+        went_out = self.steps * self.dt
+        went_out += self.dropped
+        went_out += self.carried
+        return np.asarray(came_in == went_out)
 
 
 def run_open_loop(elapsed_ns: Int64s, settings: SchedulerSettings) -> OpenLoopRun:
@@ -114,7 +118,7 @@ def run_open_loop(elapsed_ns: Int64s, settings: SchedulerSettings) -> OpenLoopRu
         steps = (dt > 0).astype(dtype)
         return OpenLoopRun(settings, grain, steps, dt, scaled - dt, np.zeros_like(scaled), scaled)
     steps, dropped, carried = _fixed_step(scaled, settings.policy, grain.limits)
-    dt = np.full_like(scaled, grain.limits.step)
+    dt = np.broadcast_to(np.asarray(grain.limits.step, scaled.dtype), scaled.shape)  # no copies
     return OpenLoopRun(settings, grain, steps, dt, dropped, carried, scaled)
 
 
@@ -134,7 +138,6 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
     offset = np.zeros_like(scaled)
     plain = np.zeros(count, dtype=np.bool_)
     carry, index, next_odd = 0, 0, 0
-    values = scaled.tolist()
     while index < count:
         while next_odd < len(maybe_not_plain) and maybe_not_plain[next_odd] < index:
             next_odd += 1
@@ -145,11 +148,16 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
             carry = int((carry + running[end] - running[index]) % step)
             index = end
             continue
-        ran, _, lost, carry = allot(carry, values[index], limits)
+        ran, _, lost, carry = allot(carry, int(scaled[index]), limits)
         steps[index], dropped[index], carried[index] = ran, lost, carry
         index += 1
-    after = running[1:][plain] + offset[plain]
-    before = running[:-1][plain] + offset[plain]
-    steps[plain] = after // step - before // step
+    shift = offset[plain]
+    after = running[1:][plain]
+    after += shift
+    before = running[:-1][plain]
+    before += shift
+    del shift
+    before //= step
+    steps[plain] = after // step - before
     carried[plain] = after % step
     return steps, dropped, carried
