@@ -46,7 +46,7 @@ def read_frame_times(capture: Capture, done: Callable[[float], None] | None = No
     rows = map(_ROW_TIME_ELAPSED, capture.frames())
     chunks = []
     while True:
-        chunk = np.fromiter(islice(rows, CHUNK_FRAMES), dtype=_COLUMNS)  # type: ignore[call-overload]
+        chunk = np.fromiter(islice(rows, CHUNK_FRAMES), dtype=_COLUMNS)
         if not len(chunk):
             break
         chunks.append(chunk)
