@@ -44,7 +44,7 @@ def _frames(count: int, seed: int) -> list[str]:
     return [rng.choice(DECIMALS) for _ in range(count)]
 
 
-def _reference_ticks(policy: str, elapsed: list[Fraction], hz: int) -> list[int]:
+def reference_ticks(policy: str, elapsed: list[Fraction], hz: int) -> list[int]:
     """Ticks per frame from each policy's defining sentence, in `Fraction`s of a second."""
     h, cap, most, backlog_cap = Fraction(1, hz), 5, Fraction(1, 4), Fraction(1)
     carried, ticks = Fraction(0), []
@@ -92,7 +92,7 @@ def test_the_steps_per_frame_histograms_are_exact(
     exact = [Fraction(text) / 1000 for text in decimals]
     assert [line["policy"] for line in lines] == list(POLICIES)
     for line in lines:
-        reference = Counter(_reference_ticks(str(line["policy"]), exact, hz))
+        reference = Counter(reference_ticks(str(line["policy"]), exact, hz))
         assert line["steps_per_frame"] == {str(k): v for k, v in sorted(reference.items())}
         assert line["ticks"] == sum(k * v for k, v in reference.items())
 
