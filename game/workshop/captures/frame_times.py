@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from operator import itemgetter
 
 import numpy as np
@@ -20,9 +20,8 @@ from game.capture.frame import Capture
 Int64s = NDArray[np.int64]
 
 _ROW_TIME_ELAPSED = itemgetter(0, 1, 2)
-"""`CapturedFrame`'s first three fields, `row`, `time_ns`, `elapsed_ns`, taken in C."""
-
-_COLUMNS = np.dtype([("row", np.int64), ("time_ns", np.int64), ("elapsed_ns", np.int64)])
+"""`CapturedFrame`'s first three fields, `row`, `time_ns`, `elapsed_ns`, taken in C (and laid
+end to end by `chain`, so numpy reads plain integers: faster than a record per frame)."""
 
 CHUNK_FRAMES = 1 << 16
 """Frames read into one array at a time; the progress bar moves between two."""
@@ -44,20 +43,19 @@ def read_frame_times(capture: Capture, done: Callable[[float], None] | None = No
     """Stream `capture`'s frames into arrays, a chunk at a time (each taken in C, with no
     Python code run per frame); `done(frames_read)` moves a progress bar between chunks."""
     rows = map(_ROW_TIME_ELAPSED, capture.frames())
-    chunks = []
+    columns: tuple[list[Int64s], ...] = ([], [], [])
+    read = 0
     while True:
-        chunk = np.fromiter(islice(rows, CHUNK_FRAMES), dtype=_COLUMNS)
+        flat = chain.from_iterable(islice(rows, CHUNK_FRAMES))
+        chunk = np.fromiter(flat, dtype=np.int64).reshape(-1, 3)
         if not len(chunk):
             break
-        chunks.append(chunk)
+        for index, kept in enumerate(columns):
+            kept.append(np.ascontiguousarray(chunk[:, index]))
+        read += len(chunk)
         if done is not None:
-            done(sum(len(part) for part in chunks))
-    table = np.concatenate(chunks) if chunks else np.zeros(0, _COLUMNS)
-    return FrameTimes(
-        np.ascontiguousarray(table["row"]),
-        np.ascontiguousarray(table["time_ns"]),
-        np.ascontiguousarray(table["elapsed_ns"]),
-    )
+            done(read)
+    return FrameTimes(*(np.concatenate(kept or [np.zeros(0, np.int64)]) for kept in columns))
 
 
 def exact_sum(values: Int64s) -> int:
