@@ -59,7 +59,9 @@ _SETTING_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("--time-scale", ("scheduler", "time_scale")),
 )
 """The scheduler's knobs that mean something open loop (a step cost or a render rate does not:
-the capture's frames hold their work already), checked as `simulate` checks them."""
+the capture's frames hold their work already), checked as `simulate` checks them. Delta-time
+conditioning is not among them yet: the open-loop runs count each frame as measured (`raw`),
+which is what lets them skip the scheduler's per-frame path (`open_loop`)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
