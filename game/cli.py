@@ -43,6 +43,7 @@ class Command(Protocol):
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
     from game.commands import (
+        capture,
         clip,
         compare,
         handout,
@@ -72,6 +73,7 @@ def _commands() -> dict[str, Command]:
         "handout": handout,
         "judder": judder,
         "lessons": lessons,
+        "capture": capture,
     }
 
 
