@@ -53,6 +53,7 @@ from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.input_readout import InputCounts
+from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.session.session import LabSession
 from game.session.spiral import SpiralLog, SpiralSpan
 from game.workshop.runs.growth import GrowthWatch
@@ -83,6 +84,8 @@ class FrameReport(NamedTuple):
     """Scaled wall time minus simulated time after this frame: dropped plus carried."""
     inputs: InputCounts = NO_PRESSES
     """Lane 0's input counters after this frame (all zero without key edges)."""
+    rollback: RollbackFrame = NO_ROLLBACK
+    """What rollback did in this frame (all zero without a remote peer)."""
 
     @property
     def frame_ns(self) -> int:
@@ -90,11 +93,14 @@ class FrameReport(NamedTuple):
         return self.plan.elapsed_ns
 
     def record(self) -> dict[str, int | float | bool]:
-        """The `schedule --json` frame keys, plus `wall_ns` and `frame_ns`."""
+        """The `schedule --json` frame keys, plus `wall_ns`, `frame_ns` and rollback's two
+        (`resimulated`, `rollback_depth`: 0 without a remote peer)."""
         return {
             **frame_record(self.number, self.plan),
             "wall_ns": self.wall_ns,
             "frame_ns": self.frame_ns,
+            "resimulated": self.rollback.resimulated,
+            "rollback_depth": self.rollback.depth,
         }
 
 
@@ -128,8 +134,10 @@ class RunResult:
     blew up (None: it never did). A clear event in the summary, not a numpy warning."""
     spirals: tuple[SpiralSpan, ...] = ()
     """Each spiral the rule saw in lane 0, from the frame it started to the frame it was over."""
+    rollback: RollbackTotals | None = None
+    """Rollback's totals, in a session with a remote peer (None without)."""
 
-    def summary(self) -> dict[str, int | bool | str | float | None]:
+    def summary(self) -> dict[str, int | bool | str | float | dict[str, int | None] | None]:
         """The `simulate --json` summary: the explainer's keys, then this run's own (and the
         judder meter's, with a display)."""
         return {
@@ -140,6 +148,7 @@ class RunResult:
             "lag_ns": round_ns(self.lag_ns),
             "runaway": self.runaway,
             "non_finite_tick": self.non_finite_tick,
+            "rollback": None if self.rollback is None else self.rollback.summary(),
             **(self.judder.row() if self.judder is not None else {}),
             **(self.vrr.row() if self.vrr is not None else {}),
         }
@@ -224,6 +233,7 @@ class _HeadlessRun:
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
         self._source_ns = math.floor(source.now)  # moved on by each frame's length, exactly
         self._render_work = self._render_work_now()
+        self.rollback = session.rollback
 
     def run(
         self,
@@ -253,7 +263,8 @@ class _HeadlessRun:
             ran, runaway = self._frame_ends(plan, now_ns)
             count += 1
             counts = self.session.inputs.lanes[0].counts
-            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
+            rollback = NO_ROLLBACK if self.rollback is None else self.rollback.last_frame
+            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts, rollback)
             frames.append(report)
             if sink is not None:
                 sink(report)
@@ -288,6 +299,8 @@ class _HeadlessRun:
         once that work is done, each tick costing its whole ns (the input lab's press-to-flip)."""
         controls = self.session.controls
         steps = plan.steps
+        if self.rollback is not None:  # re-simulated ticks cost a whole step each
+            steps += self.rollback.last_frame.resimulated
         step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
         if steps and step_cost:
             render_cost = self.source.render_cost_ns
@@ -320,6 +333,7 @@ class _HeadlessRun:
             inputs=self.session.inputs.lanes[0].counts,
             non_finite_tick=lane.world.non_finite_tick,
             spirals=log.spans(),
+            rollback=None if self.rollback is None else self.rollback.totals,
         )
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
@@ -390,7 +404,7 @@ class _HeadlessRun:
             case PlayerInput(action="integrator", integrator=name) if name is not None:
                 session.change(ControlsChange(integrator=name))
             case RecordedOrder(order=order):
-                session.lanes[0].world.submit(order)
+                session.submit_recorded(order)
             case TickRateChange(hz=hz):
                 session.change(ControlsChange(hz=hz))
             case _:

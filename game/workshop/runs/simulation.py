@@ -25,6 +25,7 @@ from game.config.model import GameConfig, RenderSection
 from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.session.rollback import Rollback
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
@@ -121,6 +122,10 @@ def run_scenario(
         on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
         refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
+    if scenario.network is not None:
+        world = session.lanes[0].world
+        step_ns = hz_to_step_ns(scenario.scheduler.hz)
+        session.connect(Rollback.online(world, scenario.network.settings(), step_ns))
     clock = scenario_clock(scenario, render_fps)
     shown = None
     if display is not None and source is None:
