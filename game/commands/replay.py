@@ -30,6 +30,7 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES
+from game.session.rollback import Rollback
 from game.workshop.files.replay_file import read_recording
 from game.workshop.runs.runner import run_headless
 from game.workshop.runs.timeline import Timeline
@@ -73,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
             f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
         )
     session = session_from(recording.config)
+    if recording.network is not None:
+        world = session.lanes[0].world
+        session.connect(Rollback.replaying(world, recording.network.settings()))
     result = run_headless(
         session,
         VirtualClock(fps),

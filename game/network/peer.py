@@ -2,13 +2,15 @@
 
 The model, stated once. The remote machine is healthy: it runs one tick every step of the wall
 clock (longer under time sync: a wait skips whole frames, a stretch makes a tick 10% longer),
-starting with us at time 0. On each tick j it reads its player's input for tick j + input_delay
+starting with us at time 0; like our scheduler, it runs tick j once j + 1 steps have passed.
+On each tick j it reads its player's input for tick j + input_delay
 (the player flips the cannon's trigger at seeded random ticks, `flips_per_s` on average) and
 sends a packet. A packet carries every input we have not confirmed as far as the remote knows
 (our acknowledgement rides back at the base latency, never lost), as GGPO sends every input not
 yet acknowledged; so a lost packet's inputs come with the next one that arrives. A packet is
 lost with probability `loss`, else it arrives after the latency plus 0 to `jitter` (seeded,
-uniform, in whole ns): packets may overtake each other. The first `input_delay` ticks have no
+uniform, in whole ns), floored to a whole ns as a clock would read it: packets may overtake
+each other. The first `input_delay` ticks have no
 input read for them: they hold the trigger's first value, known to both peers from the start.
 
 Who is ahead: the remote hears, with the base latency, our tick and our averaged lead
@@ -19,6 +21,7 @@ Who is ahead: the remote hears, with the base latency, our tick and our averaged
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import NamedTuple
@@ -37,7 +40,7 @@ class Packet(NamedTuple):
     """One packet from the remote: when it arrives, its sender's tick, and the inputs for
     ticks `first_tick`, `first_tick + 1`, ... (the trigger held: True is on)."""
 
-    arrives_ns: Fraction
+    arrives_ns: int
     sent_tick: int
     first_tick: int
     inputs: tuple[bool, ...]
@@ -60,7 +63,7 @@ class RemotePeer:
         self.step_ns = step_ns
         self.tick = 0
         """The remote's next tick."""
-        self._next_frame_ns = Fraction(0)
+        self._next_frame_ns = step_ns
         self._first = first
         self._inputs: list[bool] = [first] * settings.input_delay
         self._latency_ticks = Fraction(settings.latency_ns) / step_ns
@@ -68,7 +71,7 @@ class RemotePeer:
         self._flips = Draws(settings.seed, 1)
         self._delays = Draws(settings.seed, 2)
         self._losses = Draws(settings.seed, 3)
-        self._in_flight: list[tuple[Fraction, int, Packet]] = []
+        self._in_flight: list[tuple[int, int, Packet]] = []
         self._sync = TimeSync(settings.time_sync)
         self._waiting = 0
         self.sent = 0
@@ -128,5 +131,5 @@ class RemotePeer:
         if lost:
             self.lost += 1
             return
-        packet = Packet(at + delay, self.tick, first, tuple(inputs[first:]))
+        packet = Packet(math.floor(at + delay), self.tick, first, tuple(inputs[first:]))
         heapq.heappush(self._in_flight, (packet.arrives_ns, self.sent, packet))

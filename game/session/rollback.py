@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
@@ -87,8 +87,8 @@ class Rollback:
         self._frame = NO_ROLLBACK
         self.last_frame = NO_ROLLBACK
         """The figures of the last finished frame."""
-        self.on_arrival: list[Arrival] | None = None
-        """Where arrivals are written down, when a recording wants them."""
+        self.on_arrival: Callable[[Arrival], None] | None = None
+        """Told of every arrival as it is taken in (a recording writes it down)."""
         self.now_ns = Fraction(0)
         self._history: deque[tuple[Fraction, Heard]] = deque()
         self._sync = TimeSync(settings.time_sync)
@@ -170,7 +170,7 @@ class Rollback:
         now = world.tick
         for arrival in arrivals:
             if self.on_arrival is not None:
-                self.on_arrival.append(arrival)
+                self.on_arrival(arrival)
             for offset, trigger in enumerate(arrival.inputs):
                 tick = arrival.first + offset
                 if tick in self._known:

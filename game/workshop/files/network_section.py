@@ -48,9 +48,9 @@ class NetworkSection(Section):
     """How the peer that is ahead slows down: "none", "wait" (GGPO) or "stretch" (GGRS)."""
     seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
     """Every random draw of the link and of the remote player."""
-    remote_flips_per_s: Annotated[
-        Fraction, exact_number(at_least=0, at_most=1000, example="2")
-    ] = Fraction(2)
+    remote_flips_per_s: Annotated[Fraction, exact_number(at_least=0, at_most=1000, example="2")] = (
+        Fraction(2)
+    )
     """How often, on average, the remote player flips the cannon's trigger."""
 
     def settings(self) -> NetworkSettings:

@@ -60,6 +60,7 @@ from game.workshop.runs.growth import GrowthWatch
 from game.workshop.runs.timeline import (
     PlayerInput,
     RecordedOrder,
+    RemoteArrival,
     SettingsChange,
     TickEvent,
     TickRateChange,
@@ -407,5 +408,7 @@ class _HeadlessRun:
                 session.submit_recorded(order)
             case TickRateChange(hz=hz):
                 session.change(ControlsChange(hz=hz))
+            case RemoteArrival(arrival=arrival):
+                session.remote_inputs([arrival])
             case _:
                 raise ValueError(f"cannot apply {event!r}")

@@ -125,7 +125,10 @@ def run_scenario(
     if scenario.network is not None:
         world = session.lanes[0].world
         step_ns = hz_to_step_ns(scenario.scheduler.hz)
-        session.connect(Rollback.online(world, scenario.network.settings(), step_ns))
+        rollback = Rollback.online(world, scenario.network.settings(), step_ns)
+        if recorder is not None:
+            rollback.on_arrival = recorder.remote_arrived
+        session.connect(rollback)
     clock = scenario_clock(scenario, render_fps)
     shown = None
     if display is not None and source is None:
