@@ -26,6 +26,8 @@ from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
 from game.session.rollback import Rollback
+from game.session.session import LabSession
+from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
@@ -123,12 +125,7 @@ def run_scenario(
         refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
     if scenario.network is not None:
-        world = session.lanes[0].world
-        step_ns = hz_to_step_ns(scenario.scheduler.hz)
-        rollback = Rollback.online(world, scenario.network.settings(), step_ns)
-        if recorder is not None:
-            rollback.on_arrival = recorder.remote_arrived
-        session.connect(rollback)
+        _connect(session, scenario.network, scenario.scheduler.hz, recorder)
     clock = scenario_clock(scenario, render_fps)
     shown = None
     if display is not None and source is None:
@@ -157,6 +154,17 @@ def run_scenario(
     if recorder is not None:
         recorder.finish(session.lanes[0].world)
     return result
+
+
+def _connect(
+    session: LabSession, network: NetworkSection, hz: Fraction, recorder: SessionRecorder | None
+) -> None:
+    """Play lane 0 against the remote peer of `[network]` (its arrivals recorded, if asked)."""
+    world = session.lanes[0].world
+    rollback = Rollback.online(world, network.settings(), hz_to_step_ns(hz))
+    if recorder is not None:
+        rollback.on_arrival = recorder.remote_arrived
+    session.connect(rollback)
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
