@@ -7,7 +7,8 @@ reads the current one.
 
 The arrays are allocated for `capacity` rows with a live `count` in front; they double when
 they fill, so a burst of spawns does not reallocate per body, and removal keeps the survivors in
-order (ids and hashes stay stable).
+order (ids and hashes stay stable). The columns of one dtype are rows of one block (`blocks`):
+a snapshot (`game.world.snapshots`) then saves every body in three or four copies, not nineteen.
 """
 
 from __future__ import annotations
@@ -107,7 +108,10 @@ class BodyArrays:
     def __init__(self, dtype: np.dtype[Any], capacity: int) -> None:
         self.dtype = dtype
         self.count = 0
-        self._arrays = self._allocate(capacity)
+        self.blocks: tuple[Array, ...] = self._allocate(capacity)
+        """Every column's storage: one 2-D block (rows, capacity) per dtype, in `_dtypes`
+        order; the columns are views of their rows."""
+        self._arrays = self._columns_in(self.blocks)
         self._live: LiveBodies | None = None  # views of rows [0, count), rebuilt when it changes
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BodyArrays:
@@ -116,7 +120,8 @@ class BodyArrays:
         twin = BodyArrays.__new__(BodyArrays)
         twin.dtype = self.dtype
         twin.count = self.count
-        twin._arrays = {name: array.copy() for name, array in self._arrays.items()}
+        twin.blocks = tuple(block.copy() for block in self.blocks)
+        twin._arrays = twin._columns_in(twin.blocks)
         twin._live = None
         return twin
 
@@ -156,8 +161,8 @@ class BodyArrays:
     def keep(self, survivors: npt.NDArray[np.bool_]) -> None:
         """Keep only the live rows where `survivors` is True, in their order."""
         kept = int(np.count_nonzero(survivors))
-        for array in self._arrays.values():
-            array[..., :kept] = array[..., : self.count][..., survivors]
+        for block in self.blocks:
+            block[:, :kept] = block[:, : self.count][:, survivors]
         self.count = kept
         self._live = None
 
@@ -177,17 +182,34 @@ class BodyArrays:
         rows = np.flatnonzero(self.live().ids == body_id)
         return int(rows[0]) if rows.size else None
 
-    def _allocate(self, capacity: int) -> dict[str, Array]:
+    def _dtypes(self) -> dict[np.dtype[Any], int]:
+        """Each dtype the columns use, with the rows its block holds, in table order."""
+        rows: dict[np.dtype[Any], int] = {}
+        for column in COLUMNS:
+            dtype = self.dtype if column.dtype == STATE else np.dtype(column.dtype)
+            rows[dtype] = rows.get(dtype, 0) + column.rows
+        return rows
+
+    def _allocate(self, capacity: int) -> tuple[Array, ...]:
+        return tuple(np.zeros((rows, capacity), dtype) for dtype, rows in self._dtypes().items())
+
+    def _columns_in(self, blocks: tuple[Array, ...]) -> dict[str, Array]:
+        """Each column as a view of its rows of its dtype's block: (2, capacity) or (capacity,)."""
+        block_of = dict(zip(self._dtypes(), blocks, strict=True))
+        used = dict.fromkeys(block_of, 0)
         arrays: dict[str, Array] = {}
         for column in COLUMNS:
             dtype = self.dtype if column.dtype == STATE else np.dtype(column.dtype)
-            shape = (2, capacity) if column.rows == 2 else (capacity,)
-            arrays[column.name] = np.zeros(shape, dtype=dtype)
+            first = used[dtype]
+            block = block_of[dtype]
+            arrays[column.name] = block[first : first + 2] if column.rows == 2 else block[first]
+            used[dtype] = first + column.rows
         return arrays
 
     def _grow(self, capacity: int) -> None:
         bigger = self._allocate(capacity)
-        for name, array in self._arrays.items():
-            bigger[name][..., : self.count] = array[..., : self.count]
-        self._arrays = bigger
+        for block, old in zip(bigger, self.blocks, strict=True):
+            block[:, : self.count] = old[:, : self.count]
+        self.blocks = bigger
+        self._arrays = self._columns_in(bigger)
         self._live = None
