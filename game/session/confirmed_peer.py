@@ -43,10 +43,17 @@ class ConfirmedPeer:
             for order in orders(tick):
                 world.submit(order)
             trigger, dt = remote(tick)
-            world.submit(SetCannon(tick=tick, enabled=trigger))
+            pull_trigger(world, trigger)
             world.step(dt)
             if world.tick % DESYNC_CHECK_TICKS == 0:
                 self.compared += 1
                 ours = our_hashes.pop(world.tick, None)
                 if ours is not None and ours != world.state_hash():
                     self._on_desync(tick)
+
+
+def pull_trigger(world: World, trigger: bool) -> None:
+    """The remote's input for the world's next tick: the cannon on or off, as a `SetCannon`
+    stamped only when it would switch it (as the avatar's input is stamped only on a change)."""
+    if trigger != world.cannon_on:
+        world.submit(SetCannon(tick=world.tick, enabled=trigger))

@@ -13,16 +13,15 @@ The prediction window: at most `prediction_window` ticks may run past the last c
 (`may_run`). A new tick beyond it waits: the frame runs no more new ticks (a window stall),
 and its time goes back to the scheduler like any tick a frame did not run.
 
-The remote's input is the cannon's trigger: a `SetCannon` order for every tick, submitted
-right before the tick (so it is never in a snapshot). The local orders are logged with the tick
-the world was at when each was submitted: a snapshot of tick t is saved when tick t - 1 ends,
-before anything is submitted for t, so after restoring it, the orders submitted since are
-exactly the logged ones from t on, submitted again at the same points.
+The remote's input is the cannon's trigger: right before each tick, a `SetCannon` order when
+it would switch the cannon (`pull_trigger`), never in a snapshot. The local orders are logged
+with the tick the world was at when each was submitted: a snapshot of tick t is saved when tick
+t - 1 ends, before anything is submitted for t, so after restoring it, the orders submitted
+since are exactly the logged ones from t on, submitted again at the same points.
 """
 
 from __future__ import annotations
 
-import copy
 from collections import deque
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -31,9 +30,10 @@ from typing import NamedTuple, Protocol
 from game.network.peer import Heard, Packet, RemotePeer
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
-from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer
+from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
-from game.world.orders import Order, SetCannon
+from game.world.orders import Order
+from game.world.snapshots import SnapshotRing
 from game.world.world import World
 
 
@@ -145,9 +145,8 @@ class Rollback:
 
     def before_tick(self, world: World) -> None:
         """Right before a new tick: the remote's input for it, known or predicted."""
-        tick = world.tick
-        self._pending_trigger = trigger = self._input_for(tick)
-        world.submit(SetCannon(tick=tick, enabled=trigger))
+        self._pending_trigger = self._input_for(world.tick)
+        pull_trigger(world, self._pending_trigger)
 
     def after_tick(self, world: World) -> None:
         """A tick ended: what it ran with, and a snapshot of the tick the world is at now."""
@@ -228,8 +227,8 @@ class Rollback:
             tick = world.tick
             for order in self._log.get(tick, ()):
                 world.submit(order)
-            self._pending_trigger = trigger = self._input_for(tick)
-            world.submit(SetCannon(tick=tick, enabled=trigger))
+            self._pending_trigger = self._input_for(tick)
+            pull_trigger(world, self._pending_trigger)
             world.step(self._used[tick][1])
             self.after_tick(world)
         for order in self._log.get(end, ()):
@@ -267,25 +266,6 @@ class Rollback:
         return Heard(0, self.settings.input_delay - 1, Fraction(0))
 
 
-class CloneRing:
-    """A stand-in for `SnapshotRing` (deep copies): kept until the snapshots land."""
-
-    def __init__(self, capacity: int) -> None:
-        self._states: deque[tuple[int, dict[str, object]]] = deque(maxlen=capacity)
-
-    def save(self, world: World) -> None:
-        while self._states and self._states[-1][0] >= world.tick:
-            self._states.pop()
-        self._states.append((world.tick, copy.deepcopy(world.__dict__)))
-
-    def restore(self, world: World, tick: int) -> None:
-        for saved_tick, state in self._states:
-            if saved_tick == tick:
-                world.__dict__.update(copy.deepcopy(state))
-                return
-        raise KeyError(f"no snapshot of tick {tick}")
-
-
 def _ring(window: int) -> Snapshots:
     """Snapshots for every tick a rollback can reach: the window's, and the confirmed one's."""
-    return CloneRing(window + 2)
+    return SnapshotRing(window + 2)
