@@ -1,0 +1,191 @@
+"""Rollback against a simulated remote peer: the frontier, exact books, no desync.
+
+At steady latency (no jitter, no loss) and a remote player who flips the cannon's trigger every
+tick (so every prediction is wrong), each frame receives the remote's input for the tick
+R = ceil(latency / h) - input_delay ticks back, rolls back there and runs R ticks again before
+its new one. A loop that renders one new tick a frame keeps up while (1 + R) c + r <= h.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from game.clock.units import NS_PER_MS, hz_to_step_ns
+from game.from_config import session_from
+from game.network.peer import RemotePeer
+from game.session.rollback import Rollback
+from game.workshop.files.scenario import Scenario
+from game.workshop.runs.reports import RunResult
+from game.workshop.runs.runner import run_headless
+from game.workshop.runs.simulation import run_scenario, scenario_clock, scenario_config
+from game.world.snapshots import SnapshotRing
+from game.world.world import World
+
+H_NS = hz_to_step_ns(60)
+RENDER_COST_MS = Fraction(2)
+WARM_UP = 30
+"""Frames before the first remote input can arrive, and a margin."""
+TICK_PHASE = Fraction(1, 100)
+"""Frames start just past a tick boundary: there the input that arrives in a frame is the one
+for ceil(latency / h) - input_delay ticks back (on the boundary itself, the frames' whole-ns
+lengths would land a third of a ns short of it: see `game.clock.virtual`)."""
+
+
+def network_scenario(step_cost_ms: Fraction, **network: object) -> Scenario:
+    """60 Hz ticks rendered at 60 fps, at `TICK_PHASE`, with `[network]` as given (every tick flips)."""
+    seconds = network.pop("seconds", 3)
+    policy = network.pop("policy", "uncapped")
+    return Scenario.model_validate(
+        {
+            "seconds": seconds,
+            "scheduler": {"hz": 60, "policy": policy},
+            "load": {"step_cost_ms": step_cost_ms},
+            "clock": {
+                "render_fps": 60,
+                "render_cost_ms": RENDER_COST_MS,
+                "tick_phase": TICK_PHASE,
+            },
+            "network": {"remote_flips_per_s": 60, **network},
+        }
+    )
+
+
+def depth(latency_ms: int, input_delay: int) -> int:
+    """R = ceil(latency / h) - input delay, in ticks."""
+    return math.ceil(latency_ms * NS_PER_MS / H_NS) - input_delay
+
+
+def frontier_cost_ms(rollback_depth: int) -> Fraction:
+    """The largest step cost c with (1 + R) c + r <= h."""
+    return (H_NS / NS_PER_MS - RENDER_COST_MS) / (1 + rollback_depth)
+
+
+CASES = [(100, 0), (90, 2), (40, 1)]
+
+
+@pytest.mark.parametrize(("latency_ms", "input_delay"), CASES)
+def test_on_the_frontier_every_frame_renders_one_new_tick_and_re_simulates_r(
+    latency_ms: int, input_delay: int
+) -> None:
+    rollback_depth = depth(latency_ms, input_delay)
+    cost = frontier_cost_ms(rollback_depth)
+    result = run_scenario(
+        network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay)
+    )
+    steady = result.frames[WARM_UP:]
+    assert {frame.plan.steps for frame in steady} == {1}
+    assert {frame.rollback.resimulated for frame in steady} == {rollback_depth}
+    assert {frame.rollback.depth for frame in steady} == {rollback_depth}
+    assert {frame.frame_ns for frame in steady} == {16_666_666, 16_666_667}
+    assert result.rollback is not None and result.rollback.desyncs == 0
+
+
+@pytest.mark.parametrize(("latency_ms", "input_delay"), CASES)
+def test_a_microsecond_past_the_frontier_frames_outlast_the_step(
+    latency_ms: int, input_delay: int
+) -> None:
+    rollback_depth = depth(latency_ms, input_delay)
+    cost = frontier_cost_ms(rollback_depth) + Fraction(1, 1000)
+    result = run_scenario(
+        network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay)
+    )
+    steady = result.frames[WARM_UP:]
+    longest = (1 + rollback_depth) * cost * NS_PER_MS + RENDER_COST_MS * NS_PER_MS
+    assert max(frame.frame_ns for frame in steady) == math.ceil(longest)
+    assert longest > H_NS
+    assert len(result.frames) < 3 * 60
+
+
+def test_the_depths_are_the_formula_s() -> None:
+    assert [depth(latency, delay) for latency, delay in CASES] == [6, 4, 2]
+    assert frontier_cost_ms(6) == Fraction(44, 21)
+
+
+def test_a_window_smaller_than_the_latency_stalls_and_every_frame_still_balances() -> None:
+    result = run_scenario(
+        network_scenario(Fraction(1), latency_ms=200, prediction_window=4, policy="drop")
+    )
+    rollback = result.rollback
+    assert rollback is not None
+    assert rollback.window_stalls > 0
+    assert rollback.max_depth <= 4
+    assert rollback.desyncs == 0
+    assert all(frame.plan.balances for frame in result.frames)
+    assert result.books["ledger_ok"] is True
+    stalled = [frame for frame in result.frames if frame.rollback.window_stall]
+    assert len(stalled) == rollback.window_stalls
+    last = result.frames[-1].plan
+    dropped = sum(frame.plan.dropped_ns for frame in result.frames)
+    wall = sum(frame.frame_ns for frame in result.frames)
+    assert wall == last.sim_time_ns + dropped + last.carried_out_ns
+    assert dropped > 0
+
+
+def test_without_a_network_section_nothing_changes_and_rollback_is_null() -> None:
+    scenario = network_scenario(Fraction(1), latency_ms=100)
+    plain = scenario.model_copy(update={"network": None})
+    result = run_scenario(plain)
+    assert result.rollback is None
+    assert result.summary()["rollback"] is None
+    assert {(f.record()["resimulated"], f.record()["rollback_depth"]) for f in result.frames} == {
+        (0, 0)
+    }
+
+
+class NudgingRing(SnapshotRing):
+    """A ring that restores a tick with its first body a micrometre off: a broken rollback."""
+
+    def restore(self, world: World, tick: int) -> None:
+        super().restore(world, tick)
+        world._bodies.live().position[0, 0] += 1e-6
+
+
+def broken_run() -> RunResult:
+    scenario = network_scenario(Fraction(1), latency_ms=100, seconds=2)
+    assert scenario.network is not None
+    session = session_from(scenario_config(scenario))
+    world = session.lanes[0].world
+    settings = scenario.network.settings()
+    peer = RemotePeer(settings, H_NS, world.cannon_on)
+    session.connect(Rollback(world, settings, NudgingRing(10), peer=peer, window=8))
+    return run_headless(session, scenario_clock(scenario), until_ns=scenario.until_ns)
+
+
+def test_a_rollback_that_restores_less_than_the_tick_had_is_a_desync_at_its_first_tick() -> None:
+    result = broken_run()
+    assert result.rollback is not None
+    assert result.rollback.desyncs > 0
+    first = result.rollback.first_desync_tick
+    assert first is not None and first % 15 == 14
+    assert result.rollback.summary()["first_desync_tick"] == first
+
+
+@pytest.mark.parametrize("time_sync", ["none", "wait", "stretch"])
+def test_ten_minutes_at_100_ms_20_ms_jitter_and_5_percent_loss_never_desync(
+    time_sync: str,
+) -> None:
+    scenario = Scenario.model_validate(
+        {
+            "seconds": 600,
+            "clock": {"render_fps": 60},
+            "network": {
+                "latency_ms": 100,
+                "jitter_ms": 20,
+                "loss": "0.05",
+                "input_delay": 2,
+                "time_sync": time_sync,
+                "seed": 7,
+            },
+        }
+    )
+    result = run_scenario(scenario, keep=0)
+    rollback = result.rollback
+    assert rollback is not None
+    assert rollback.desyncs == 0
+    assert rollback.prediction_misses > 1000
+    assert rollback.resimulated_ticks > rollback.prediction_misses
+    assert result.tick == 36_000
+    assert result.books["ledger_ok"] is True
