@@ -35,7 +35,7 @@ lengths would land a third of a ns short of it: see `game.clock.virtual`)."""
 
 
 def network_scenario(step_cost_ms: Fraction, **network: object) -> Scenario:
-    """60 Hz ticks rendered at 60 fps, at `TICK_PHASE`, with `[network]` as given (every tick flips)."""
+    """60 Hz ticks at 60 fps, at `TICK_PHASE`, with `[network]` as given (every tick flips)."""
     seconds = network.pop("seconds", 3)
     policy = network.pop("policy", "uncapped")
     return Scenario.model_validate(
@@ -72,9 +72,7 @@ def test_on_the_frontier_every_frame_renders_one_new_tick_and_re_simulates_r(
 ) -> None:
     rollback_depth = depth(latency_ms, input_delay)
     cost = frontier_cost_ms(rollback_depth)
-    result = run_scenario(
-        network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay)
-    )
+    result = run_scenario(network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay))
     steady = result.frames[WARM_UP:]
     assert {frame.plan.steps for frame in steady} == {1}
     assert {frame.rollback.resimulated for frame in steady} == {rollback_depth}
@@ -89,9 +87,7 @@ def test_a_microsecond_past_the_frontier_frames_outlast_the_step(
 ) -> None:
     rollback_depth = depth(latency_ms, input_delay)
     cost = frontier_cost_ms(rollback_depth) + Fraction(1, 1000)
-    result = run_scenario(
-        network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay)
-    )
+    result = run_scenario(network_scenario(cost, latency_ms=latency_ms, input_delay=input_delay))
     steady = result.frames[WARM_UP:]
     longest = (1 + rollback_depth) * cost * NS_PER_MS + RENDER_COST_MS * NS_PER_MS
     assert max(frame.frame_ns for frame in steady) == math.ceil(longest)
@@ -189,3 +185,19 @@ def test_ten_minutes_at_100_ms_20_ms_jitter_and_5_percent_loss_never_desync(
     assert rollback.resimulated_ticks > rollback.prediction_misses
     assert result.tick == 36_000
     assert result.books["ledger_ok"] is True
+
+
+def test_re_simulated_ticks_light_the_overload_light_and_count_for_the_spiral_rule() -> None:
+    scenario = network_scenario(Fraction(1), latency_ms=100, seconds=2)
+    assert scenario.network is not None
+    session = session_from(scenario_config(scenario))
+    world = session.lanes[0].world
+    session.connect(Rollback.online(world, scenario.network.settings(), H_NS))
+    result = run_headless(session, scenario_clock(scenario), until_ns=scenario.until_ns)
+    lane = session.lanes[0]
+    last = result.frames[-1]
+    assert (last.plan.steps, last.rollback.resimulated) == (1, 6)  # 7 ticks of work, M = 5
+    assert last.plan.overloaded is False  # the scheduler saw one tick a frame
+    assert lane.work_light.on is True
+    assert lane.history.window(1.0).overloaded[-1]
+    assert lane.spiral.last.ticks == 7
