@@ -63,7 +63,9 @@ def frontier_cost_ms(rollback_depth: int) -> Fraction:
     return (H_NS / NS_PER_MS - RENDER_COST_MS) / (1 + rollback_depth)
 
 
-CASES = [(100, 0), (90, 2), (40, 1)]
+CASES = [(100, 0), (50, 1), (100, 2)]
+"""Latencies of a whole number of steps (6 and 3): there R is the same wherever the frames fall
+within a tick (`test_between_...` shows what happens between two depths)."""
 
 
 @pytest.mark.parametrize(("latency_ms", "input_delay"), CASES)
@@ -96,8 +98,25 @@ def test_a_microsecond_past_the_frontier_frames_outlast_the_step(
 
 
 def test_the_depths_are_the_formula_s() -> None:
-    assert [depth(latency, delay) for latency, delay in CASES] == [6, 4, 2]
+    assert [depth(latency, delay) for latency, delay in CASES] == [6, 2, 4]
     assert frontier_cost_ms(6) == Fraction(44, 21)
+
+
+def test_between_the_two_depths_the_frames_drift_later_into_the_tick_and_settle() -> None:
+    """90 ms is 5.4 steps: frames just past a tick roll back ceil(5.4) - 2 = 4 ticks, frames just
+    before one floor(5.4) - 2 = 3. Too slow for 4 but not for 3, the frames outlast the step,
+    start later and later within the tick, and settle at the tick rate rolling back 3; too slow
+    for 3 as well, they never come back."""
+    between = (frontier_cost_ms(4) + frontier_cost_ms(3)) / 2  # 3.3 ms: 2.933 and 3.667
+    result = run_scenario(network_scenario(between, latency_ms=90, input_delay=2))
+    first, last = result.frames[6:13], result.frames[-60:]  # the remote's first input: frame 7
+    assert [frame.rollback.depth for frame in first] == [4, 4, 4, 4, 4, 3, 3]
+    assert [frame.frame_ns // 1000 for frame in first] == [16_666, *[18_500] * 5, 16_666]
+    assert {frame.rollback.depth for frame in last} == {3}
+    assert {frame.frame_ns for frame in last} == {16_666_666, 16_666_667}
+    beyond = frontier_cost_ms(3) + Fraction(1, 10)
+    result = run_scenario(network_scenario(beyond, latency_ms=90, input_delay=2))
+    assert min(frame.frame_ns for frame in result.frames[-60:]) > H_NS
 
 
 def test_a_window_smaller_than_the_latency_stalls_and_every_frame_still_balances() -> None:

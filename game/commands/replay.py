@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     session = session_from(recording.config)
     if recording.network is not None:
         world = session.lanes[0].world
-        session.connect(Rollback.replaying(world, recording.network.settings()))
+        session.connect(Rollback.from_recording(world, recording.network.settings()))
     result = run_headless(
         session,
         VirtualClock(fps),

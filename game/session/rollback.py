@@ -105,7 +105,7 @@ class Rollback:
         return cls(world, settings, _ring(window), peer=peer, window=window)
 
     @classmethod
-    def replaying(cls, world: World, settings: NetworkSettings) -> Rollback:
+    def from_recording(cls, world: World, settings: NetworkSettings) -> Rollback:
         """For a replay: the inputs come back as recorded, at the ticks they arrived at
         (`Session.remote_inputs`); no window (a recorded stall changed no state), no check."""
         return cls(world, settings, _ring(settings.prediction_window), check_desyncs=False)
