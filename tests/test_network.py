@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -157,3 +159,33 @@ def test_a_recorded_network_session_replays_to_its_hash_at_30_and_240_fps(
     for fps in ("30", "240"):
         assert main(["replay", str(record), "--render-fps", fps]) == 0
         assert f"matches the recording (replayed at {fps} fps)" in capsys.readouterr().out
+
+
+def test_a_remote_input_moved_later_than_the_snapshots_reach_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "net.toml"
+    scenario.write_text(
+        "seconds = 4\n[clock]\nrender_fps = 60\n[network]\nlatency_ms = 50\n"
+        "remote_flips_per_s = 6\nseed = 2\n",
+        encoding="utf-8",
+    )
+    record = tmp_path / "net.replay"
+    assert main(["simulate", "--scenario", str(scenario), "--record", str(record)]) == 0
+    lines = record.read_text(encoding="utf-8").splitlines()
+    remote = [index for index, line in enumerate(lines) if '"remote":' in line]
+    moved = next(
+        index
+        for before, index in itertools.pairwise(remote)
+        if json.loads(lines[index])["inputs"][0] != json.loads(lines[before])["inputs"][-1]
+    )
+    late = json.loads(lines.pop(moved))
+    late["tick"] = json.loads(lines[-1])["final_tick"]
+    lines.insert(len(lines) - 1, json.dumps(late))
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert len(error.splitlines()) == 1
+    assert f"a remote input for tick {late['remote']} arrived at tick" in error
+    assert "further back than the prediction window keeps snapshots" in error

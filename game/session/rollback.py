@@ -44,6 +44,13 @@ class Snapshots(Protocol):
 
     def restore(self, world: World, tick: int) -> None: ...
 
+    def __contains__(self, tick: object) -> bool: ...
+
+
+class TooLate(ValueError):
+    """A remote input for a tick older than any snapshot kept: only an edited recording
+    holds one (a live session's window never lets a tick run that far ahead)."""
+
 
 class Arrival(NamedTuple):
     """Remote inputs as they arrived: at our world's `tick`, the inputs for ticks `first`,
@@ -222,6 +229,11 @@ class Rollback:
 
     def _resimulate(self, world: World, target: int) -> None:
         end = world.tick
+        if target not in self._snapshots:
+            raise TooLate(
+                f"a remote input for tick {target} arrived at tick {end}, {end - target} ticks "
+                "late: further back than the prediction window keeps snapshots"
+            )
         self._snapshots.restore(world, target)
         while world.tick < end:
             tick = world.tick
