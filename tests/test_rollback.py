@@ -21,6 +21,7 @@ from game.workshop.files.scenario import Scenario
 from game.workshop.runs.reports import RunResult
 from game.workshop.runs.runner import run_headless
 from game.workshop.runs.simulation import run_scenario, scenario_clock, scenario_config
+from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, frontier
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
 
@@ -220,3 +221,16 @@ def test_re_simulated_ticks_light_the_overload_light_and_count_for_the_spiral_ru
     assert lane.work_light.on is True
     assert lane.history.window(1.0).overloaded[-1]
     assert lane.spiral.last.ticks == 7
+
+
+def test_the_sweep_s_theory_for_a_network_scenario_is_the_tick_rate_s_frontier() -> None:
+    at_100 = network_scenario(Fraction(2), latency_ms=100)
+    theory = frontier(at_100)
+    assert (theory.resimulated, theory.cost_ms) == (6, Fraction(44, 21))
+    assert theory.verdict(2 * NS_PER_MS) == KEEPS_UP
+    assert theory.verdict(Fraction(44, 21) * NS_PER_MS) == ON_THE_FRONTIER
+    assert theory.verdict(Fraction(22, 10) * NS_PER_MS) == FALLS_BEHIND
+    at_90 = frontier(network_scenario(Fraction(2), latency_ms=90, input_delay=2))
+    assert (at_90.resimulated, at_90.cost_ms) == (3, Fraction(11, 3))  # floor(5.4) - 2
+    plain = frontier(at_100.model_copy(update={"network": None}))
+    assert plain.resimulated is None

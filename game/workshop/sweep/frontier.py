@@ -86,6 +86,8 @@ FORMULAS = {
     "variable": "c* = F / R - r: one step of up to F per frame",
 }
 """Each policy's frontier, as the figures write it (symbols as in this module)."""
+ROLLBACK_FORMULA = "(1 + R) c + r <= h, R = floor(latency / h) - input delay"
+"""A network scenario's frontier, whatever the policy: one new tick a frame, at the tick rate."""
 
 
 KEEPS_UP = "yes"
