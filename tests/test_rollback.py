@@ -234,3 +234,34 @@ def test_the_sweep_s_theory_for_a_network_scenario_is_the_tick_rate_s_frontier()
     assert (at_90.resimulated, at_90.cost_ms) == (3, Fraction(11, 3))  # floor(5.4) - 2
     plain = frontier(at_100.model_copy(update={"network": None}))
     assert plain.resimulated is None
+
+
+@pytest.mark.parametrize(
+    ("time_sync", "waited", "stretched"), [("wait", True, False), ("stretch", False, True)]
+)
+def test_after_a_stall_that_drops_time_the_remote_ahead_of_us_waits_or_stretches(
+    time_sync: str, waited: bool, stretched: bool
+) -> None:
+    scenario = Scenario.model_validate(
+        {
+            "seconds": 8,
+            "scheduler": {"hz": 60, "policy": "drop"},
+            "clock": {"render_fps": 60},
+            "stalls": [{"at": 1, "ms": 500}],
+            "network": {"latency_ms": 50, "time_sync": time_sync, "seed": 3},
+        }
+    )
+    assert scenario.network is not None
+    session = session_from(scenario_config(scenario))
+    world = session.lanes[0].world
+    rollback = Rollback.online(world, scenario.network.settings(), H_NS)
+    session.connect(rollback)
+    result = run_headless(
+        session, scenario_clock(scenario), scenario.timeline(), until_ns=scenario.until_ns
+    )
+    peer = rollback.peer
+    assert peer is not None
+    assert result.books["dropped_ns"] > 0  # we fell about 25 ticks behind the remote
+    assert (peer.waited_frames > 0, peer.stretched_ticks > 0) == (waited, stretched)
+    assert abs(peer.tick - result.tick) < 3 * 60 // 10  # and it let us catch up
+    assert result.rollback is not None and result.rollback.desyncs == 0
