@@ -96,8 +96,9 @@ class Rollback:
         """The figures of the last finished frame."""
         self.on_arrival: Callable[[Arrival], None] | None = None
         """Told of every arrival as it is taken in (a recording writes it down)."""
-        self.now_ns = Fraction(0)
-        self._history: deque[tuple[Fraction, Heard]] = deque()
+        self.now_ns = 0
+        """Our wall clock: the sum of the frames' lengths, whole ns."""
+        self._history: deque[tuple[int, Heard]] = deque()
         self._sync = TimeSync(settings.time_sync)
         self._newest_sent = -1
         self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
@@ -123,7 +124,6 @@ class Rollback:
         """The frame starts `elapsed_ns` after the last: what the remote sent by now arrives,
         and the world is rolled back and re-simulated if it ran a wrong prediction. Returns
         the ticks re-simulated."""
-        self._frame = NO_ROLLBACK
         self.now_ns += elapsed_ns
         peer = self.peer
         if peer is None:
