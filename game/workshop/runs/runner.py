@@ -7,6 +7,9 @@ Every frame does what the real loop does, in the same order:
     frame = session.begin(duration); run its ticks one by one; frame.finish()
     the frame's work (render cost + its ticks x step cost), then its report
 
+With a remote peer (`LabSession.connect`, a scenario's `[network]`), the ticks rollback ran
+again in the frame are work too: each costs a whole step, in the next frame's length.
+
 The only difference is where the duration comes from (`game.clock.frames`): a `VirtualClock`
 computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
 display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
