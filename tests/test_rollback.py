@@ -227,7 +227,7 @@ def test_the_sweep_s_theory_for_a_network_scenario_is_the_tick_rate_s_frontier()
     at_100 = network_scenario(Fraction(2), latency_ms=100)
     theory = frontier(at_100)
     assert (theory.resimulated, theory.cost_ms) == (6, Fraction(44, 21))
-    assert theory.verdict(2 * NS_PER_MS) == KEEPS_UP
+    assert theory.verdict(Fraction(2 * NS_PER_MS)) == KEEPS_UP
     assert theory.verdict(Fraction(44, 21) * NS_PER_MS) == ON_THE_FRONTIER
     assert theory.verdict(Fraction(22, 10) * NS_PER_MS) == FALLS_BEHIND
     at_90 = frontier(network_scenario(Fraction(2), latency_ms=90, input_delay=2))
