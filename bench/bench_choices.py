@@ -219,6 +219,10 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         "`BLEND_PREMULTIPLIED`: the first row of the same table.",
         "- `game/world/render_view.py`, every float array of a view in one block: the note under "
         '"World: `view()`" (twelve separate arrays against one block).',
+        "- `game/world/bodies.py`, the body columns of one dtype as rows of one block, and "
+        "`game/world/snapshots.py`, each slot's views made once: the ratio column of "
+        '"Snapshots: `SnapshotRing.save` vs `copy.deepcopy` of the world" (a save of 19 '
+        "column copies, each slot indexed afresh, was 1/13 of a deepcopy under load).",
         "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
         '"HUD: `Hud.draw` cost per frame", and the baseline row of '
         '"Loop: frame work with the default scene".',

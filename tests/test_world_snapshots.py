@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -175,3 +177,15 @@ def test_restoring_and_replaying_the_same_orders_gives_the_same_hash(
     assert world.tick == back_to
     again = play(world, orders, back_to, None)
     assert again == first[back_to:]
+
+
+def test_a_copied_ring_is_independent_and_restores_the_same_ticks() -> None:
+    world, ring = demo_world(), SnapshotRing(8)
+    run(world, 6, ring)
+    twin_world, twin_ring = copy.deepcopy(world), copy.deepcopy(ring)
+    run(world, 6, ring)  # the original ring moves on: ticks 4 to 11
+    twin_ring.restore(twin_world, 2)
+    ring.restore(world, 5)
+    run(world, 3)
+    assert (twin_ring.oldest_tick, twin_ring.newest_tick) == (0, 5)
+    assert run(twin_world, 6) == run(demo_world(), 8)[2:]

@@ -2,12 +2,12 @@
 
 The loop reads requests (`game.app.input`) between frames and, during a long catch-up, between
 ticks, and hands each one here. The app's own actions are carried out here: quit and Esc, the
-rewatch, the lesson menu, full screen, clicks and drags on an arena, the window losing
-focus and getting it back. Every other action goes to the session (`LabSession.apply`), whose
+rewatch, the rewind, the lesson menu, full screen, clicks and drags on an arena, the window
+losing focus and getting it back. Every other action goes to the session (`LabSession.apply`), whose
 rule decides whether it waits for the frame to finish. Three belong to a moment of the frame,
 so they are only noted here and carried out when the loop calls for them: a stall (at the next
-frame boundary), a screenshot (once the next picture is drawn) and the rewatch's time
-(as each frame begins).
+frame boundary), a screenshot (once the next picture is drawn) and the time of the rewatch and
+of the rewind (as each frame begins).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 
 from game.app.caption import MESSAGE_NS, StatusMessage
-from game.app.input import Aim, AvatarKey, Drag, Focus, MenuKey, Request, Resize
+from game.app.input import Aim, AvatarKey, Drag, Focus, MenuKey, Request, Resize, RewindKey
 from game.app.lesson_guide import LessonGuide
 from game.app.picture import Picture
 from game.app.screenshots import numbered_name, save_picture
@@ -27,12 +27,15 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
 from game.session.controls import Act, Action, ControlsChange
 from game.session.rewatch import Rewatch
+from game.session.rewind import Rewind
 from game.session.session import LabSession
 
 MAX_STALL_NS = 2 * NS_PER_SECOND
 """Stalls asked for before the loop could carry them out add up to at most this much."""
 DURING_REWATCH = frozenset({Act.REWATCH, Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN})
 """The keys that work while a rewatch plays; any other key waits for live play."""
+DURING_REWIND = frozenset({Act.QUIT, Act.ESCAPE, Act.SCREENSHOT, Act.FULLSCREEN})
+"""The keys that work while the rewind key is held; any other is ignored until its release."""
 
 
 class Dispatcher:
@@ -58,6 +61,8 @@ class Dispatcher:
         self.picture = picture
         self.lessons = lessons
         self.rewatch = rewatch
+        self.rewind = Rewind(session)
+        """Held, the rewind key runs time backwards: the session keeps snapshots for it."""
         self.message = message
         self.pause_on_focus_loss = pause_on_focus_loss
         self.screenshot_dir = screenshot_dir
@@ -96,6 +101,8 @@ class Dispatcher:
             case AvatarKey(button=button, down=down):
                 # The edge carries the time it was read, in the session's wall time.
                 self.session.inputs.edge(button, down, self.since_start())
+            case RewindKey(down=down):
+                self._say_if(self.rewind.hold() if down else self.rewind.release())
 
     def perform(self, action: Action) -> None:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
@@ -104,6 +111,8 @@ class Dispatcher:
         if self.rewatch.playing and act not in DURING_REWATCH:
             self.say("this is a rewatch: W to go back to live first")
             return
+        if self.rewind.held and act not in DURING_REWIND:
+            return  # the rewind's caption says so, every frame
         if act is Act.REWATCH:
             self._toggle_rewatch()
         elif act is Act.QUIT:
@@ -123,12 +132,15 @@ class Dispatcher:
                 message = self.lessons.next_step(self.session)
             else:
                 message = self.session.apply(action)
-            if message:
-                self.say(message)
+            self._say_if(message)
 
     def say(self, message: str) -> None:
         """Show `message` in the caption for a few seconds (`StatusMessage`)."""
         self.message.say(message, self.clock.now_ns())
+
+    def _say_if(self, message: str | None) -> None:
+        if message:
+            self.say(message)
 
     # -- at their moment in the frame --------------------------------------------------------------
 
@@ -157,8 +169,10 @@ class Dispatcher:
         """The window's picture as a PNG at `path` (F12, and `--screenshot` on exit)."""
         return save_picture(self.window.surface, path)
 
-    def advance_rewatch(self, elapsed_ns: int) -> None:
-        """Let a frame's time pass in the rewatch; at its end, say so."""
+    def let_time_pass(self, elapsed_ns: int) -> None:
+        """Let a frame's time pass in the rewatch (at its end, say so) or in the rewind (the
+        worlds go further back, between frames, before the frame begins)."""
+        self._say_if(self.rewind.advance(elapsed_ns))
         if self.rewatch.playing:
             self.rewatch.advance(elapsed_ns, self.session)
             if not self.rewatch.playing:
@@ -198,6 +212,7 @@ class Dispatcher:
             self.say(self.session.teleport(body, *target))
 
     def _focus_lost(self) -> None:
+        self._say_if(self.rewind.release())  # its key-up happens in another window
         if self.pause_on_focus_loss and not self.session.wanted_controls.paused:
             self.session.change(ControlsChange(paused=True))  # also ends a catch-up
             self._auto_paused = True

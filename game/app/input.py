@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.held_keys import HeldKeys
-from game.app.keymap import AVATAR_KEYS, action_for
+from game.app.keymap import AVATAR_KEYS, REWIND_KEY, action_for
 from game.session.controls import Act, Action
 
 Pixel = tuple[int, int]
@@ -64,7 +64,14 @@ class AvatarKey:
     down: bool
 
 
-Request = Action | MenuKey | Aim | Drag | Focus | Resize | AvatarKey
+@dataclass(frozen=True, slots=True)
+class RewindKey:
+    """The rewind key went down (time starts running backwards) or up (the game goes on)."""
+
+    down: bool
+
+
+Request = Action | MenuKey | Aim | Drag | Focus | Resize | AvatarKey | RewindKey
 
 
 class InputReader:
@@ -83,6 +90,10 @@ class InputReader:
             if menu_open and kind == pygame.KEYDOWN:
                 return MenuKey(event.key)
             return AvatarKey(AVATAR_KEYS[event.key], kind == pygame.KEYDOWN)
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key == REWIND_KEY:
+            if menu_open and kind == pygame.KEYDOWN:
+                return MenuKey(event.key)
+            return RewindKey(kind == pygame.KEYDOWN)
         if kind == pygame.KEYDOWN:
             if menu_open:
                 return MenuKey(event.key)

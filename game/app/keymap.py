@@ -94,6 +94,9 @@ AVATAR_KEYS: dict[int, str] = {
 """The avatar's buttons. Their edges, down and up, go to the session's input lab with their
 wall time, whatever the modifiers: the input model decides what each tick sees of them."""
 
+REWIND_KEY = pygame.K_BACKSPACE
+"""Held, not pressed: its down and up edges start and end the rewind (`game.session.rewind`)."""
+
 ACTION_ROWS: tuple[tuple[str, str], ...] = (
     (".", "single tick while paused"),
     ("S / Shift+S / Ctrl+S", "stall the loop for 200 ms / 2 s / 50 ms (really)"),
@@ -105,6 +108,7 @@ ACTION_ROWS: tuple[tuple[str, str], ...] = (
     ("Left / Right, Up, Down", "avatar: run (hold), jump (tap), dash (tap)"),
     ("L / N", "guided lessons: open the menu / next step"),
     ("W", "rewatch: the last 2 s again at 1/10 speed (W again: back to live)"),
+    ("Backspace (hold)", "rewind: run time backwards at 1x (last 600 ticks); release: go on"),
     ("F11", "fullscreen"),
     ("F12", "screenshot"),
     ("Esc", "close the help, the menu or a rewatch; else quit (asks once)"),

@@ -140,7 +140,7 @@ class GameLoop:
         self.dispatcher.carry_out_stall()
         if (elapsed := self._measure_frame()) is None:  # the source has no frame left
             return False
-        self.dispatcher.advance_rewatch(elapsed)
+        self.dispatcher.let_time_pass(elapsed)
         frame = self._frame = self.session.begin(elapsed)
         while frame.next_tick():
             self._between_ticks(frame)

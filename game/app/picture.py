@@ -170,9 +170,7 @@ class Picture:
         """The id of the body drawn under a pixel (as the last frame showed it), if any."""
         for lane, renderer in zip(session.lanes, self.renderers(session), strict=True):
             if renderer.covers(pixel) and renderer.camera.in_arena(pixel):
-                plan = lane.scheduler.last_plan
-                alpha = plan.alpha if plan else 1.0
-                view = lane.world.view(alpha, session.controls.interpolation)
+                view = lane.world.view(lane.alpha, session.controls.interpolation)
                 return view.body_at(*renderer.to_world(pixel))
         return None
 
@@ -210,8 +208,7 @@ def _draw_avatar(
     avatar = lane.world.avatar
     if avatar is None:
         return pygame.Rect(0, 0, 0, 0)
-    plan = lane.scheduler.last_plan
-    alpha = 1.0 if catching_up or plan is None else plan.alpha
+    alpha = 1.0 if catching_up else lane.alpha
     interpolate = controls.interpolation == "interpolate"
     previous_clip = surface.get_clip()
     surface.set_clip(previous_clip.clip(arena))
@@ -222,6 +219,5 @@ def _draw_avatar(
 
 
 def _live_view(lane: Lane, interpolation: str, catching_up: bool) -> RenderView:
-    plan = lane.scheduler.last_plan
-    alpha = 1.0 if catching_up or plan is None else plan.alpha
+    alpha = 1.0 if catching_up else lane.alpha
     return lane.world.view(alpha, interpolation)

@@ -43,6 +43,9 @@ class TimeBooks:
         """The scheduler's simulated time when these books were opened (0 from the start)."""
         self.frames = 0
         self.ticks = 0
+        self.rewound_ticks = 0
+        """Ticks the rewind took the world back (`game.session.rewind`): its tick is where the
+        books opened, plus `ticks`, minus these. The time they simulated stays on the books."""
         self.wall_ns = 0
         self.paused_ns = 0
         self.every_frame_balanced = True

@@ -1,4 +1,5 @@
-"""`Lane`: one scheduler driving one world, with its books and its recent history.
+"""`Lane`: one scheduler driving one world, with its books, its recent history and (in the
+game) its world saved at each of its last ticks, for the rewind.
 
 A frame (`game.session.frame`) asks each lane's scheduler for a plan, runs that many ticks of
 exactly `dt` on the lane's world, settles the plan if it stopped early, and closes the frame
@@ -19,6 +20,7 @@ from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
 from game.session.history import FrameHistory, FrameSample
 from game.session.spiral import FrameLoad, SpiralRule, SpiralState
+from game.world.snapshots import SnapshotRing
 from game.world.world import World
 
 
@@ -41,6 +43,11 @@ class Lane:
         self.spiral = SpiralState()
         self.work_light = OverloadState()
         """The overload light counting rollback's re-simulated ticks as work (off without)."""
+        self.snapshots: SnapshotRing | None = None
+        """The world saved before each of its last ticks, when the session keeps them (the
+        rewind's); None when it does not."""
+        self.rewind_alpha: float | None = None
+        """While the rewind runs, how far between its last two ticks the world is drawn."""
 
     def twin(self) -> Lane:
         """An identical, independent lane: the same world state, carried time, tick, books and
@@ -51,6 +58,7 @@ class Lane:
         twin.books = copy.copy(self.books)
         twin.history = copy.deepcopy(self.history)
         twin.world = self.world.clone()
+        twin.snapshots = copy.deepcopy(self.snapshots)  # the same past: it can rewind too
         return twin
 
     def restart_books(self) -> None:
@@ -105,6 +113,15 @@ class Lane:
         caught_up = ledger.carried_out < ledger.step
         frames = self.scheduler.settings.overload_frames
         self.work_light = self.work_light.after(strained, caught_up, frames)
+
+    @property
+    def alpha(self) -> float:
+        """How far between its last two ticks the world is drawn: the last plan's alpha, or
+        the rewind's while it runs (1 before the first plan)."""
+        if self.rewind_alpha is not None:
+            return self.rewind_alpha
+        plan = self.scheduler.last_plan
+        return 1.0 if plan is None else plan.alpha
 
     @property
     def lag_ns(self) -> Fraction:

@@ -75,6 +75,8 @@ class Rollback:
         check_desyncs: bool = True,
     ) -> None:
         self.settings = settings
+        self._world = world
+        """Lane 0's world, the one rolled back."""
         self.peer = peer
         self.window = window
         """The prediction window in ticks (None: no window, as a replay runs)."""
@@ -161,6 +163,11 @@ class Rollback:
         self._snapshots.save(world)
         if self._reference is not None and world.tick % DESYNC_CHECK_TICKS == 0:
             self._hashes[world.tick] = world.state_hash()
+
+    def after_lane_tick(self, lane_index: int) -> None:
+        """The session's hook after any lane's tick (`Frame`): lane 0's is `after_tick`."""
+        if lane_index == 0:
+            self.after_tick(self._world)
 
     def submitted(self, tick: int, order: Order) -> None:
         """A local order was submitted while the world was at `tick` (before it ran)."""

@@ -40,6 +40,7 @@ from game.session.lane_readout import LaneReadouts
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
+from game.world.snapshots import SnapshotRing
 from game.world.world import World
 
 WorldFactory = Callable[[], World]
@@ -106,7 +107,7 @@ class LabSession:
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
         rollback = self.rollback
-        after = None if rollback is None else self._after_tick
+        after = None if rollback is None else rollback.after_lane_tick
         frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick, after)
         self._frame = frame
         self.inputs.frame_begins(elapsed_ns, self._lane_clocks)
@@ -122,17 +123,15 @@ class LabSession:
         self.rollback = rollback
 
     def remote_inputs(self, arrivals: list[Arrival]) -> None:
-        """Remote inputs that arrive now, as a recording kept them (a replay hands them back
-        right before the tick they arrived at): rolled back to, in the open frame or not."""
-        if self.rollback is None:
-            raise ValueError("remote inputs need a session connected to a remote peer")
+        """Remote inputs as a recording kept them, handed back before the tick they arrived at
+        (a replay): rolled back to, in the open frame or not."""
+        assert self.rollback is not None, "remote inputs need a session connected to a peer"
         resimulated = self.rollback.receive(self.lanes[0].world, arrivals)
         if self._frame is not None:
             self._frame.resimulated += resimulated
 
     def submit_recorded(self, order: Order) -> None:
-        """An order read from a recording, for lane 0 (not told to `on_order`: it is recorded
-        already); rollback logs it like any local order."""
+        """An order from a recording, for lane 0 (recorded already: not told to `on_order`)."""
         world = self.lanes[0].world
         world.submit(order)
         if self.rollback is not None:
@@ -209,7 +208,7 @@ class LabSession:
                     self._before_tick(index)
                     lane.single_step()
                     if self.rollback is not None:
-                        self._after_tick(index)
+                        self.rollback.after_lane_tick(index)
             return None
         after = wanted.after(action)
         self.change(ControlsChange.between(wanted, after))
@@ -344,25 +343,34 @@ class LabSession:
             return "teleported without resetting the previous state: see the smear (J: fix it)"
         return "teleported: both states moved, so it jumps (J: show the smear)"
 
+    def keep_snapshots(self, ticks: int) -> None:
+        """From now on, every lane saves its world before each tick, the last `ticks` of them
+        (`Lane.snapshots`): what the rewind goes back through."""
+        for lane in self.lanes:
+            lane.snapshots = SnapshotRing(ticks)
+
+    @property
+    def recording(self) -> bool:
+        """A recorder hears every order (`--record`)."""
+        return self._on_order is not None
+
     def _before_tick(self, lane_index: int) -> bool:
-        """Right before a lane's tick: what the tick consumed of the avatar's keys, stamped,
-        and the remote's input for it. False, and nothing done, when rollback's prediction
-        window is full: the tick must wait for the remote."""
-        world = self.lanes[lane_index].world
+        """Right before a lane's tick: the world saved for the rewind, if kept, the avatar's keys
+        and the remote's input for it, stamped. False, and nothing done, when rollback's
+        prediction window is full: the tick waits for the remote."""
+        lane = self.lanes[lane_index]
+        world = lane.world
         rollback = self.rollback if lane_index == 0 else None
         if rollback is not None and not rollback.may_run(world.tick):
             return False
+        if lane.snapshots is not None:
+            lane.snapshots.save(world)
         order = self.inputs.before_tick(lane_index, world.tick)
         if order is not None:
             self._stamp(order, lane_index)
         if rollback is not None:
             rollback.before_tick(world)
         return True
-
-    def _after_tick(self, lane_index: int) -> None:
-        """Right after a lane's tick, in a session with a remote peer: rollback's snapshot."""
-        if lane_index == 0 and self.rollback is not None:
-            self.rollback.after_tick(self.lanes[0].world)
 
     def _stamp(self, order: Order, lane_index: int = 0) -> None:
         world = self.lanes[lane_index].world

@@ -76,6 +76,16 @@ class SnapshotRing:
         """Tick -> slot, oldest tick first (a dict keeps the order ticks were saved in)."""
         self._free = list(range(capacity - 1, -1, -1))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SnapshotRing:
+        """An independent ring holding the same ticks (a lane twinned for the split screen
+        keeps its past). The slots' views are made again over the copied blocks."""
+        twin = SnapshotRing(self.capacity)
+        twin._headers = list(self._headers)
+        twin._slots = dict(self._slots)
+        twin._free = list(self._free)
+        twin._use(tuple(block.copy() for block in self._blocks), self._width)
+        return twin
+
     # -- what it holds ------------------------------------------------------------------------
 
     def __len__(self) -> int:
@@ -194,5 +204,9 @@ class SnapshotRing:
         wider = [np.zeros((self.capacity, block.shape[0], width), block.dtype) for block in blocks]
         for new, old in zip(wider, self._blocks, strict=False):
             new[:, :, : self._width] = old
-        self._blocks, self._width = tuple(wider), width
-        self._slot_views = [tuple(block[slot] for block in wider) for slot in range(self.capacity)]
+        self._use(tuple(wider), width)
+
+    def _use(self, blocks: tuple[Array, ...], width: int) -> None:
+        """Keep the slots in `blocks`, `width` bodies wide, and make each slot's views."""
+        self._blocks, self._width = blocks, width
+        self._slot_views = [tuple(block[slot] for block in blocks) for slot in range(self.capacity)]
