@@ -59,7 +59,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.errors", "game.limits", "game.resources", "game.stopping"),
     ("game.clock", "game.file_reading"),
     ("game.arguments",),
-    ("game.scheduler", "game.display", "game.capture"),
+    ("game.scheduler", "game.display", "game.capture", "game.network"),
     ("game.world",),
     ("game.vocabulary",),
     ("game.knobs",),

@@ -31,22 +31,24 @@ def test_json_is_the_explainers_frames_plus_wall_and_frame_time(
     frames, summary = simulate_json(
         capsys, "--render-fps", "50", "--hz", "50", "--seconds", "0.3", "--stall", "0.04:100"
     )
-    assert [list(frame) for frame in frames] == [[*FRAME_KEYS, "wall_ns", "frame_ns"]] * 10
+    keys = [*FRAME_KEYS, "wall_ns", "frame_ns", "resimulated", "rollback_depth"]
+    assert [list(frame) for frame in frames] == [keys] * 10
     assert frames[0] == {
         "frame": 1, "elapsed_ns": 20_000_000, "steps": 1, "dt_ns": 20_000_000, "dropped_ns": 0,
         "remainder_ns": 0, "backlog_steps": 0, "alpha": 0.0, "tick": 1,
         "sim_time_ns": 20_000_000, "overloaded": False, "paused": False,
         "counted_ns": 20_000_000, "conditioning_carry_ns": 0,
-        "wall_ns": 20_000_000, "frame_ns": 20_000_000,
+        "wall_ns": 20_000_000, "frame_ns": 20_000_000, "resimulated": 0, "rollback_depth": 0,
     }  # fmt: skip
     stalled = frames[2]  # the frame that starts at 0.04 s lasts 20 + 100 ms and owes 6 ticks
     assert (stalled["frame_ns"], stalled["wall_ns"]) == (120_000_000, 160_000_000)
     assert (stalled["steps"], stalled["dropped_ns"], stalled["tick"]) == (5, 20_000_000, 7)
     assert list(summary) == [
         *EXPLAINER_SUMMARY_KEYS, "state_hash", "max_frame_ns", "spiral", "lag_ns", "runaway",
-        "non_finite_tick",
+        "non_finite_tick", "rollback",
     ]  # fmt: skip
     assert summary["non_finite_tick"] is None
+    assert summary["rollback"] is None  # no [network]
     assert {key: summary[key] for key in ("frames", "ticks", "wall_ns", "dropped_ns")} == {
         "frames": 10, "ticks": 14, "wall_ns": 300_000_000, "dropped_ns": 20_000_000,
     }  # fmt: skip

@@ -74,7 +74,7 @@ def test_uncapped_falls_behind_where_a_tick_costs_more_than_it_simulates() -> No
          "step_cost_ms?"),
         (["--vary", "physics.gravity=1,2"],
          "error: --vary physics.gravity: unknown setting 'physics' (known: scheduler, load, "
-         "world, input, clock, seconds)"),
+         "world, input, clock, display, network, seconds)"),
         (["--vary", "load.step_cost_ms=5:1:1"],
          "error: --vary load.step_cost_ms=5:1:1: the range is empty: B (1) is below A"),
         (["--vary", "load.step_cost_ms=0:4:0"],

@@ -30,6 +30,7 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES
+from game.session.rollback import Rollback, TooLate
 from game.workshop.files.replay_file import read_recording
 from game.workshop.runs.runner import run_headless
 from game.workshop.runs.timeline import Timeline
@@ -73,13 +74,19 @@ def run(args: argparse.Namespace) -> int:
             f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
         )
     session = session_from(recording.config)
-    result = run_headless(
-        session,
-        VirtualClock(fps),
-        Timeline(tick_events=recording.events),
-        until_tick=recording.final_tick,
-        keep=0,  # a replay needs the end, not the frames: its memory does not grow with them
-    )
+    if recording.network is not None:
+        world = session.lanes[0].world
+        session.connect(Rollback.from_recording(world, recording.network.settings()))
+    try:
+        result = run_headless(
+            session,
+            VirtualClock(fps),
+            Timeline(tick_events=recording.events),
+            until_tick=recording.final_tick,
+            keep=0,  # a replay needs the end, not the frames: its memory does not grow with them
+        )
+    except TooLate as late:
+        raise BadInput.error(f"{args.file}: {late}") from None
     print(f"final tick {result.tick} state {result.state_hash}")
     if recording.ended in _ENDED:
         print(_ENDED[recording.ended])

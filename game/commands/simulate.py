@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     out = outputs.folder("--out", args.out, OUT_FILES)
     recorder = None
     if args.record is not None:
-        recorder = SessionRecorder(scenario_config(scenario), args.record)
+        recorder = SessionRecorder(scenario_config(scenario), args.record, scenario.network)
     title = scenario.heading(scenario_file, "simulate")
     with contextlib.ExitStack() as files:
         sinks = _Sinks(scenario, args.json, out, files)

@@ -55,7 +55,8 @@ class Frame:
         lanes: list[Lane],
         elapsed_ns: int,
         on_finish: Callable[[Frame], None],
-        before_tick: Callable[[int], None] | None = None,
+        before_tick: Callable[[int], bool] | None = None,
+        after_tick: Callable[[int], None] | None = None,
     ) -> None:
         self.elapsed_ns = elapsed_ns
         self._runs = [
@@ -63,7 +64,10 @@ class Frame:
             for index, lane in enumerate(lanes)
         ]
         self._before_tick = before_tick
-        """The session's own step right before a lane's tick (the avatar's input for it)."""
+        """The session's own step right before a lane's tick (the avatar's input for it); False
+        stops the frame there (rollback's prediction window is full)."""
+        self._after_tick = after_tick
+        """The session's own step right after a lane's tick (rollback's snapshot), if any."""
         self._turn = 0
         self._stopped = False
         self._finished = False
@@ -72,6 +76,8 @@ class Frame:
         """Ticks run so far in this frame, every lane together."""
         self.final_plans: tuple[StepPlan, ...] = ()
         """Each lane's plan as `finish()` settled it (empty until then)."""
+        self.resimulated = 0
+        """Ticks lane 0 ran again after a rollback in this frame: work, not planned time."""
 
     def progress(self) -> tuple[tuple[StepPlan, int], ...]:
         """Each lane's plan and how many of its ticks have run so far."""
@@ -104,9 +110,12 @@ class Frame:
         for offset in range(lanes):
             run = runs[(self._turn + offset) % lanes]
             if run.ran < run.steps:
-                if self._before_tick is not None:
-                    self._before_tick(run.index)
+                if self._before_tick is not None and not self._before_tick(run.index):
+                    self._stopped = True
+                    return False
                 run.lane.world.step(run.dt)
+                if self._after_tick is not None:
+                    self._after_tick(run.index)
                 run.ran += 1
                 self.ticks_run += 1
                 self._turn = (self._turn + offset + 1) % lanes
@@ -128,7 +137,7 @@ class Frame:
             plan = run.plan
             if run.ran < run.steps:
                 plan = run.lane.scheduler.settle(run.ran)
-            run.lane.close_frame(plan)
+            run.lane.close_frame(plan, self.resimulated if run.index == 0 else 0)
             plans.append(plan)
         self._finished = True
         self.final_plans = tuple(plans)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.scheduler.books import TimeBooks
+from game.scheduler.overload import OverloadState
 from game.scheduler.plan import StepPlan
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
@@ -40,6 +41,8 @@ class Lane:
         self.history = FrameHistory()
         self.spiral_rule = spiral_rule or SpiralRule()
         self.spiral = SpiralState()
+        self.work_light = OverloadState()
+        """The overload light counting rollback's re-simulated ticks as work (off without)."""
         self.snapshots: SnapshotRing | None = None
         """The world saved before each of its last ticks, when the session keeps them (the
         rewind's); None when it does not."""
@@ -66,6 +69,7 @@ class Lane:
         self.books = TimeBooks.from_now(self.books)
         self.history = FrameHistory(self.history.capacity)
         self.spiral = SpiralState()
+        self.work_light = OverloadState()
 
     def single_step(self) -> StepPlan:
         """Run one tick while paused (the `.` key)."""
@@ -74,14 +78,20 @@ class Lane:
         self.books.record(plan)
         return plan
 
-    def close_frame(self, plan: StepPlan) -> None:
-        """Write a finished frame (its final, settled plan) in the books and the history."""
+    def close_frame(self, plan: StepPlan, resimulated: int = 0) -> None:
+        """Write a finished frame (its final, settled plan) in the books and the history.
+        `resimulated` ticks, run again after a rollback, count as work for the spiral rule and
+        the overload light, beside the plan's."""
         books = self.books
         books.record(plan)
         elapsed_ns = plan.elapsed_ns
         ledger = plan.ledger
-        load = FrameLoad(elapsed_ns, ledger.steps, ledger.backlog_steps)
+        load = FrameLoad(elapsed_ns, ledger.steps + resimulated, ledger.backlog_steps)
         self.spiral = self.spiral_rule.after(self.spiral, load)
+        overloaded = plan.indicators.overloaded
+        if resimulated or self.work_light.on:
+            self._count_work(plan, resimulated)
+            overloaded = overloaded or self.work_light.on
         self.history.append(
             FrameSample(
                 wall_s=books.wall_ns / NS_PER_SECOND,
@@ -89,9 +99,20 @@ class Lane:
                 steps=ledger.steps,
                 dropped_ms=plan.dropped_ms,
                 backlog_steps=ledger.backlog_steps,
-                overloaded=plan.indicators.overloaded,
+                overloaded=overloaded,
             )
         )
+
+    def _count_work(self, plan: StepPlan, resimulated: int) -> None:
+        """The overload light's rule (`game.scheduler.overload`) with re-simulated ticks as
+        work: a frame whose new and re-simulated ticks together pass the cap M is strained."""
+        ledger = plan.ledger
+        strained = plan.indicators.strained or (
+            ledger.steps + resimulated > self.scheduler.settings.max_steps
+        )
+        caught_up = ledger.carried_out < ledger.step
+        frames = self.scheduler.settings.overload_frames
+        self.work_light = self.work_light.after(strained, caught_up, frames)
 
     @property
     def alpha(self) -> float:

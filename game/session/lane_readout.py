@@ -110,7 +110,7 @@ class LaneReadouts:
             lag_ms=over(lag, NS_PER_MS),
             time_scale=shown.time_scale,
             paused=scheduler.paused,
-            overloaded=scheduler.overloaded,
+            overloaded=scheduler.overloaded or lane.work_light.on,
             spiral=lane.spiral.on,
             alpha_mode=shown.alpha_mode,
             integrator=lane.world.integrator,

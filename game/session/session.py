@@ -38,6 +38,7 @@ from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
 from game.session.readout import LaneReadout
+from game.session.rollback import Arrival, Rollback
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
@@ -90,6 +91,8 @@ class LabSession:
         self.inputs = InputDesk(self.controls.input_models[:1])
         """The avatar's presses, each lane's input model, and their counters."""
         self._lane_readouts = LaneReadouts()
+        self.rollback: Rollback | None = None
+        """Lane 0's rollback, in a session with a remote peer (`connect`); None otherwise."""
         self.books_since = ""
         """What the books count from, for the HUD ("step start"); empty from the session's
         start."""
@@ -103,9 +106,36 @@ class LabSession:
         """Open a frame of `elapsed_ns`: every lane plans it; the caller steps and finishes it."""
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
-        self._frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick)
+        rollback = self.rollback
+        after = None if rollback is None else rollback.after_lane_tick
+        frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick, after)
+        self._frame = frame
         self.inputs.frame_begins(elapsed_ns, self._lane_clocks)
-        return self._frame
+        if rollback is not None:
+            frame.resimulated = rollback.frame_begins(self.lanes[0].world, elapsed_ns)
+        return frame
+
+    def connect(self, rollback: Rollback) -> None:
+        """Play lane 0 against a remote peer from now on (before the first frame): its input
+        predicted, rolled back and re-simulated by `rollback` (`game.session.rollback`)."""
+        if self._frame is not None or len(self.lanes) > 1:
+            raise FrameOrderError("connect a remote peer between frames, to a single lane")
+        self.rollback = rollback
+
+    def remote_inputs(self, arrivals: list[Arrival]) -> None:
+        """Remote inputs as a recording kept them, handed back before the tick they arrived at
+        (a replay): rolled back to, in the open frame or not."""
+        assert self.rollback is not None, "remote inputs need a session connected to a peer"
+        resimulated = self.rollback.receive(self.lanes[0].world, arrivals)
+        if self._frame is not None:
+            self._frame.resimulated += resimulated
+
+    def submit_recorded(self, order: Order) -> None:
+        """An order from a recording, for lane 0 (recorded already: not told to `on_order`)."""
+        world = self.lanes[0].world
+        world.submit(order)
+        if self.rollback is not None:
+            self.rollback.submitted(world.tick, order)
 
     def _lane_clocks(self) -> list[LaneClock]:
         """What the input desk needs of each lane when the open frame is planned."""
@@ -129,6 +159,8 @@ class LabSession:
     def _frame_finished(self, frame: Frame) -> None:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
+        if self.rollback is not None:
+            self.rollback.frame_ends(frame.final_plans[0].steps)
         interpolating = self.controls.interpolation == "interpolate"
         self.inputs.frame_ends(frame.final_plans, interpolating)
         if not self._waiting:
@@ -175,6 +207,8 @@ class LabSession:
                 for index, lane in enumerate(self.lanes):
                     self._before_tick(index)
                     lane.single_step()
+                    if self.rollback is not None:
+                        self.rollback.after_lane_tick(index)
             return None
         after = wanted.after(action)
         self.change(ControlsChange.between(wanted, after))
@@ -320,18 +354,29 @@ class LabSession:
         """A recorder hears every order (`--record`)."""
         return self._on_order is not None
 
-    def _before_tick(self, lane_index: int) -> None:
-        """Right before a lane's tick: the world saved, if snapshots are kept, then what the
-        tick consumed of the avatar's keys, stamped."""
+    def _before_tick(self, lane_index: int) -> bool:
+        """Right before a lane's tick: the world saved for the rewind, if kept, the avatar's keys
+        and the remote's input for it, stamped. False, and nothing done, when rollback's
+        prediction window is full: the tick waits for the remote."""
         lane = self.lanes[lane_index]
+        world = lane.world
+        rollback = self.rollback if lane_index == 0 else None
+        if rollback is not None and not rollback.may_run(world.tick):
+            return False
         if lane.snapshots is not None:
-            lane.snapshots.save(lane.world)
-        order = self.inputs.before_tick(lane_index, lane.world.tick)
+            lane.snapshots.save(world)
+        order = self.inputs.before_tick(lane_index, world.tick)
         if order is not None:
             self._stamp(order, lane_index)
+        if rollback is not None:
+            rollback.before_tick(world)
+        return True
 
     def _stamp(self, order: Order, lane_index: int = 0) -> None:
-        self.lanes[lane_index].world.submit(order)
+        world = self.lanes[lane_index].world
+        world.submit(order)
+        if lane_index == 0 and self.rollback is not None:
+            self.rollback.submitted(world.tick, order)
         if self._on_order is not None:
             self._on_order(lane_index, order)
 

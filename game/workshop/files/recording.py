@@ -6,7 +6,12 @@ The record is a JSON-lines file, one small JSON object per line, readable in any
     {"tick": 212, "command": "fire", "x": 1.5, "y": 1.5, "vx": 9.3, "vy": 11.2, "spin": 4.0}
     {"tick": 300, "hz": "30"}
     {"tick": 511, "command": "reset"}
+    {"tick": 530, "remote": 522, "inputs": "0011"}
     {"final_tick": 903, "state_hash": "5f0c...", "ended": "end", "record_hash": "9a41..."}
+
+A network session (a scenario's `[network]`) adds its settings and seed to the header, and a
+line for each arrival of remote inputs, at the tick it arrived at: a replay hands them back
+right before that tick, and rollback does what it did (`game.session.rollback`).
 
 The header holds what rebuilds the session: the world's settings (seed, gravity, precision,
 integrator, cannon period) and the tick rate. Then come, as they happened, the orders
@@ -46,7 +51,9 @@ from typing import IO, Any
 from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
+from game.session.rollback import Arrival
 from game.stopping import wrote
+from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.output import discard, partial_path, reason, special_kind
 from game.world.avatar import AvatarInput
 from game.world.orders import (
@@ -75,14 +82,29 @@ ORDER_NAMES: dict[type[Order], str] = {
 """How each kind of order is named in a record."""
 
 
-def header_record(config: GameConfig) -> dict[str, Any]:
-    """The first line: the format, the tick rate and the world's settings."""
-    return {
+def header_record(config: GameConfig, network: NetworkSection | None = None) -> dict[str, Any]:
+    """The first line: the format, the tick rate and the world's settings (and, for a network
+    session, its `[network]` settings and seed: a recording without them reads as before)."""
+    header = {
         "format": FORMAT,
         "version": VERSION,
         "hz": decimal_text(config.scheduler.hz),
         "world": config.world.model_dump(),
     }
+    if network is not None:
+        values = {name: getattr(network, name) for name in NetworkSection.model_fields}
+        header["network"] = {
+            name: decimal_text(value) if isinstance(value, Fraction) else value
+            for name, value in values.items()
+        }
+    return header
+
+
+def arrival_record(arrival: Arrival) -> dict[str, Any]:
+    """`{"tick": A, "remote": F, "inputs": "0110"}`: remote inputs for ticks F, F + 1, ...
+    (1: the trigger on) that arrived when the world was at tick A."""
+    bits = "".join("1" if trigger else "0" for trigger in arrival.inputs)
+    return {"tick": arrival.tick, "remote": arrival.first, "inputs": bits}
 
 
 def order_record(order: Order) -> dict[str, Any]:
@@ -139,7 +161,9 @@ class SessionRecorder:
     `BadInput` with one line.
     """
 
-    def __init__(self, config: GameConfig, path: Path) -> None:
+    def __init__(
+        self, config: GameConfig, path: Path, network: NetworkSection | None = None
+    ) -> None:
         self.path = path
         self.partial = partial_path(path)
         self._last_tick = 0
@@ -152,7 +176,7 @@ class SessionRecorder:
             self._file = self.partial.open("x", encoding="utf-8")
         except (OSError, ValueError) as problem:
             raise BadInput(f"{path}: cannot write the recording: {reason(problem)}") from None
-        self._write(header_record(config))
+        self._write(header_record(config, network))
         if self._problem is not None:
             raise BadInput(self._problem)
 
@@ -162,6 +186,11 @@ class SessionRecorder:
         if lane_index == 0:
             self._at(order.tick)
             self._write(order_record(order))
+
+    def remote_arrived(self, arrival: Arrival) -> None:
+        """Rollback's `on_arrival` hook: remote inputs, at the tick they arrived at."""
+        self._at(arrival.tick)
+        self._write(arrival_record(arrival))
 
     def tick_rate_changed(self, tick: int, hz: Fraction) -> None:
         """The step is 1/`hz` from tick `tick` on (call it when the change is made)."""

@@ -34,6 +34,8 @@ from game.file_reading import read_text
 from game.from_config import world_settings_from
 from game.knobs import MAX_HZ, MIN_HZ
 from game.limits import MAX_DIGITS, MAX_RECORDING_BYTES, MAX_RUN_TICKS
+from game.session.rollback import Arrival
+from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import (
     ENDINGS,
     FORMAT,
@@ -42,7 +44,7 @@ from game.workshop.files.recording import (
     canonical_line,
     record_hasher,
 )
-from game.workshop.runs.timeline import RecordedOrder, TickRateChange
+from game.workshop.runs.timeline import RecordedOrder, RemoteArrival, TickRateChange
 from game.world.orders import Order
 from game.world.settings import WorldSettings
 
@@ -56,7 +58,7 @@ class Recording:
     config: GameConfig
     """The recorded world settings and tick rate (with the `uncapped` policy: a replay drops
     nothing)."""
-    events: tuple[RecordedOrder | TickRateChange, ...]
+    events: tuple[RecordedOrder | TickRateChange | RemoteArrival, ...]
     final_tick: int
     state_hash: str
     ended: str
@@ -65,6 +67,8 @@ class Recording:
     """The hash of the lines as the recorder wrote them (from the final line)."""
     lines_hash: str
     """The hash of the lines as they are now: equal to `record_hash` unless they were changed."""
+    network: NetworkSection | None = None
+    """A network session's `[network]` settings (None: a session without a remote peer)."""
 
     def simulated_ns(self) -> Fraction:
         """The simulated time from tick 0 to the final tick, each stretch at its tick rate."""
@@ -103,10 +107,11 @@ class _Reader:
                 raise _Refusal("the file is empty: a replay starts with its header")
             header = _object(first)
             config = _header(header)
+            network = _network(header)
             lines_hash = record_hasher()
             lines_hash.update(canonical_line(header).encode() + b"\n")
             arena = world_settings_from(config)
-            events: list[RecordedOrder | TickRateChange] = []
+            events: list[RecordedOrder | TickRateChange | RemoteArrival] = []
             last_tick = 0
             for self.line, raw in lines:
                 record = _object(raw)
@@ -116,9 +121,15 @@ class _Reader:
                     if after is not None:
                         self.line = after[0]
                         raise _Refusal("nothing may follow the final line")
-                    return Recording(config, tuple(events), *final, lines_hash.hexdigest())
+                    hashed = lines_hash.hexdigest()
+                    return Recording(config, tuple(events), *final, hashed, network)
                 lines_hash.update(canonical_line(record).encode() + b"\n")
-                event = _event(record, arena, last_tick)
+                if "remote" in record:
+                    event: RecordedOrder | TickRateChange | RemoteArrival = _arrival(
+                        record, network, last_tick
+                    )
+                else:
+                    event = _event(record, arena, last_tick)
                 last_tick = event.tick
                 events.append(event)
             partial = self.path.suffix == ".part"
@@ -182,7 +193,9 @@ def _header(record: dict[str, Any]) -> GameConfig:
             f"not a Timestep Lab replay: the first line must be its header "
             f'{{"format": "{FORMAT}", ...}}'
         )
-    _keys(record, {"format", "version", "hz", "world"}, "the header")
+    _keys(
+        record, {"format", "version", "hz", "world"} | ({"network"} & record.keys()), "the header"
+    )
     version = record["version"]
     if type(version) is not int or version != VERSION:  # not 2.0, not true
         raise _Refusal(
@@ -199,6 +212,33 @@ def _header(record: dict[str, Any]) -> GameConfig:
     # The replay runs uncapped, with room for the longest step: no tick is ever dropped.
     scheduler = SchedulerSection(hz=hz, policy="uncapped", max_frame_ms=Fraction(10_000))
     return GameConfig(scheduler=scheduler, world=world)
+
+
+def _network(record: dict[str, Any]) -> NetworkSection | None:
+    """The header's `network` settings, checked as a scenario's `[network]` is."""
+    if "network" not in record:
+        return None
+    try:
+        return NetworkSection.model_validate(record["network"])
+    except ValidationError as error:
+        problem = problems_in(error, NetworkSection)[0]
+        got = "" if problem.got is NOTHING else f" (got {_shown(problem.got)})"
+        raise _Refusal(f"[{dotted(('network', *problem.key))}] {problem.message}{got}") from None
+
+
+def _arrival(
+    record: dict[str, Any], network: NetworkSection | None, last_tick: int
+) -> RemoteArrival:
+    """`{"tick": A, "remote": F, "inputs": "0110"}`, in a network session's recording."""
+    if network is None:
+        raise _Refusal("remote inputs need a header with the network settings")
+    _keys(record, {"tick", "remote", "inputs"}, "a remote-input line")
+    tick = _tick(record, "tick", last_tick)
+    first = _tick(record, "remote", 0)
+    bits = record["inputs"]
+    if not isinstance(bits, str) or not bits or bits.strip("01"):
+        raise _Refusal(f"inputs must be a string of 0s and 1s (got {_shown(bits)})")
+    return RemoteArrival(Arrival(tick, first, tuple(bit == "1" for bit in bits)))
 
 
 def _hz(value: object) -> Fraction:

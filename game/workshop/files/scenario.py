@@ -68,6 +68,7 @@ from game.config.toml_files import TomlArray
 from game.knobs import Where
 from game.limits import MAX_RUN_TICKS
 from game.workshop.files.display_section import DisplaySection
+from game.workshop.files.network_section import NetworkSection
 from game.workshop.runs.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
 
 MAX_SECONDS = 3_600
@@ -176,6 +177,8 @@ class Scenario(Section):
     display: DisplaySection | None = None
     """The virtual display at the end of the loop (`game.workshop.files.display_section`), if
     any."""
+    network: NetworkSection | None = None
+    """A remote peer and rollback (`game.workshop.files.network_section`), if any."""
     stalls: TomlArray[StallEntry] = ()
     changes: TomlArray[ChangeEntry] = ()
     inputs: TomlArray[InputEntry] = ()

@@ -7,6 +7,9 @@ Every frame does what the real loop does, in the same order:
     frame = session.begin(duration); run its ticks one by one; frame.finish()
     the frame's work (render cost + its ticks x step cost), then its report
 
+With a remote peer (`LabSession.connect`, a scenario's `[network]`), the ticks rollback ran
+again in the frame are work too: each costs a whole step, in the next frame's length.
+
 The only difference is where the duration comes from (`game.clock.frames`): a `VirtualClock`
 computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
 display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
@@ -38,112 +41,44 @@ from __future__ import annotations
 import gc
 import math
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from game.clock.frames import FrameRan, FrameSource
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
-from game.display.judder import JudderReport
-from game.display.vrr import VrrCounts
+from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.scheduler.plan import StepPlan
-from game.scheduler.records import frame_record
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
-from game.session.input_readout import InputCounts
+from game.session.rollback_books import NO_ROLLBACK
 from game.session.session import LabSession
-from game.session.spiral import SpiralLog, SpiralSpan
+from game.session.spiral import SpiralLog
 from game.stopping import STOPS, clean_point, holding_stops
 from game.workshop.runs.growth import GrowthWatch
+from game.workshop.runs.reports import FrameReport, FrameSink, RunResult
 from game.workshop.runs.timeline import (
     PlayerInput,
     RecordedOrder,
+    RemoteArrival,
     SettingsChange,
     TickEvent,
     TickRateChange,
     Timeline,
 )
 
-NO_PRESSES = InputCounts()
+__all__ = [
+    "RUNAWAY_WORK_NS",
+    "FrameReport",
+    "FrameSink",
+    "HeadlessSource",
+    "RunResult",
+    "run_headless",
+]
+"""What the runs import from here (`FrameReport` and `RunResult` live in `reports.py`)."""
+
 RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
-
-
-class FrameReport(NamedTuple):
-    """One frame of a headless run: the scheduler's plan, the clock, and the lag after it (a
-    NamedTuple, like the plan: one is made every frame)."""
-
-    number: int
-    """1-based, as in the explainer."""
-    plan: StepPlan
-    wall_ns: int
-    """The virtual wall clock at the end of the frame (floored to whole ns)."""
-    lag_ns: Fraction
-    """Scaled wall time minus simulated time after this frame: dropped plus carried."""
-    inputs: InputCounts = NO_PRESSES
-    """Lane 0's input counters after this frame (all zero without key edges)."""
-
-    @property
-    def frame_ns(self) -> int:
-        """How long the frame lasted: exactly what it handed the scheduler as `elapsed_ns`."""
-        return self.plan.elapsed_ns
-
-    def record(self) -> dict[str, int | float | bool]:
-        """The `schedule --json` frame keys, plus `wall_ns` and `frame_ns`."""
-        return {
-            **frame_record(self.number, self.plan),
-            "wall_ns": self.wall_ns,
-            "frame_ns": self.frame_ns,
-        }
-
-
-FrameSink = Callable[[FrameReport], None]
-"""Hears each frame of a headless run as it is made (`simulate --json` prints it)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RunResult:
-    """What a headless run did, frame by frame and in total."""
-
-    frames: tuple[FrameReport, ...]
-    """The frames kept: all of them, or the last `keep` (see `run_headless`)."""
-    books: dict[str, int | bool]
-    """The explainer's summary of lane 0's books (`TimeBooks.summary`)."""
-    tick: int
-    state_hash: str
-    max_frame_ns: int
-    spiral: bool
-    runaway: bool
-    """The runaway guard ended the run (see the module's docstring)."""
-    lag_ns: Fraction
-    inputs: InputCounts = NO_PRESSES
-    """Lane 0's input counters at the end (its model: the session's `input_models[0]`)."""
-    judder: JudderReport | None = None
-    """The judder meter's figures, when the run had a display (`game.workshop.runs.display_run`)."""
-    vrr: VrrCounts | None = None
-    """What the display's VRR panel did (its repeats, the frames they delayed), if it had one."""
-    non_finite_tick: int | None = None
-    """The first tick after which the world held an infinite or NaN position: the integrator
-    blew up (None: it never did). A clear event in the summary, not a numpy warning."""
-    spirals: tuple[SpiralSpan, ...] = ()
-    """Each spiral the rule saw in lane 0, from the frame it started to the frame it was over."""
-
-    def summary(self) -> dict[str, int | bool | str | float | None]:
-        """The `simulate --json` summary: the explainer's keys, then this run's own (and the
-        judder meter's, with a display)."""
-        return {
-            **self.books,
-            "state_hash": self.state_hash,
-            "max_frame_ns": self.max_frame_ns,
-            "spiral": self.spiral,
-            "lag_ns": round_ns(self.lag_ns),
-            "runaway": self.runaway,
-            "non_finite_tick": self.non_finite_tick,
-            **(self.judder.row() if self.judder is not None else {}),
-            **(self.vrr.row() if self.vrr is not None else {}),
-        }
 
 
 class HeadlessSource(FrameSource, Protocol):
@@ -225,6 +160,7 @@ class _HeadlessRun:
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
         self._source_ns = math.floor(source.now)  # moved on by each frame's length, exactly
         self._render_work = self._render_work_now()
+        self.rollback = session.rollback
 
     def run(
         self,
@@ -256,7 +192,8 @@ class _HeadlessRun:
             ran, runaway = self._frame_ends(plan, now_ns)
             count += 1
             counts = self.session.inputs.lanes[0].counts
-            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts)
+            rollback = NO_ROLLBACK if self.rollback is None else self.rollback.last_frame
+            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts, rollback)
             frames.append(report)
             if sink is not None:
                 sink(report)
@@ -291,6 +228,8 @@ class _HeadlessRun:
         once that work is done, each tick costing its whole ns (the input lab's press-to-flip)."""
         controls = self.session.controls
         steps = plan.steps
+        if self.rollback is not None:  # re-simulated ticks cost a whole step each
+            steps += self.rollback.last_frame.resimulated
         step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
         if steps and step_cost:
             render_cost = self.source.render_cost_ns
@@ -323,6 +262,7 @@ class _HeadlessRun:
             inputs=self.session.inputs.lanes[0].counts,
             non_finite_tick=lane.world.non_finite_tick,
             spirals=log.spans(),
+            rollback=None if self.rollback is None else self.rollback.totals,
         )
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
@@ -393,8 +333,10 @@ class _HeadlessRun:
             case PlayerInput(action="integrator", integrator=name) if name is not None:
                 session.change(ControlsChange(integrator=name))
             case RecordedOrder(order=order):
-                session.lanes[0].world.submit(order)
+                session.submit_recorded(order)
             case TickRateChange(hz=hz):
                 session.change(ControlsChange(hz=hz))
+            case RemoteArrival(arrival=arrival):
+                session.remote_inputs([arrival])
             case _:
                 raise ValueError(f"cannot apply {event!r}")

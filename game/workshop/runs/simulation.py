@@ -27,8 +27,10 @@ from game.config.model import GameConfig, RenderSection
 from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.session.rollback import Rollback
 from game.session.session import LabSession
 from game.stopping import Stopped, holding_stops
+from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
@@ -126,6 +128,8 @@ def run_scenario(
         on_tick_rate=recorder.tick_rate_changed if recorder is not None else None,
         refresh_hz=display.refresh_hz if display is not None else Fraction(60),
     )
+    if scenario.network is not None:
+        _connect(session, scenario.network, scenario.scheduler.hz, recorder)
     clock = scenario_clock(scenario, render_fps)
     shown = None
     if display is not None and source is None:
@@ -167,6 +171,17 @@ def _recorded(recorder: SessionRecorder | None, session: LabSession) -> Iterator
         raise
     with holding_stops():  # a stop now waits for the final line and the rename
         recorder.finish(session.lanes[0].world)
+
+
+def _connect(
+    session: LabSession, network: NetworkSection, hz: Fraction, recorder: SessionRecorder | None
+) -> None:
+    """Play lane 0 against the remote peer of `[network]` (its arrivals recorded, if asked)."""
+    world = session.lanes[0].world
+    rollback = Rollback.online(world, network.settings(), hz_to_step_ns(hz))
+    if recorder is not None:
+        rollback.on_arrival = recorder.remote_arrived
+    session.connect(rollback)
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:

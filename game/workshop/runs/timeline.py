@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from game.knobs import Knob, Where, knobs_where
 from game.session.controls import ControlsChange
+from game.session.rollback import Arrival
 from game.world.orders import Order
 
 InputAction = Literal["fire", "reset", "integrator"]
@@ -132,7 +133,19 @@ class KeyEdge:
     down: bool
 
 
-TickEvent = PlayerInput | RecordedOrder | TickRateChange
+@dataclass(frozen=True, slots=True)
+class RemoteArrival:
+    """Remote inputs from a recording of a network session, handed to rollback right before
+    the tick they arrived at (`game.session.rollback.Arrival`)."""
+
+    arrival: Arrival
+
+    @property
+    def tick(self) -> int:
+        return self.arrival.tick
+
+
+TickEvent = PlayerInput | RecordedOrder | TickRateChange | RemoteArrival
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from game.config.exact import decimal_text
 from game.workshop.figures.frame_series import Floats
 from game.workshop.figures.plotting import Theme, save_figure, themed
 from game.workshop.figures.slides import plt_subplots
-from game.workshop.sweep.frontier import FORMULAS
+from game.workshop.sweep.frontier import FORMULAS, ROLLBACK_FORMULA
 from game.workshop.sweep.grid import Axis
 from game.workshop.sweep.report import Run, agreement_text
 
@@ -120,7 +120,8 @@ def sweep_figure(
             plot.set_title(name, fontsize=12, fontweight="bold")
         _cost_labels(grid[0, 0], runs, axes_given, x, y, theme)
         _label_axes(grid, x_axis, y_axis, x, y)
-        formula = FORMULAS.get(policy, "")
+        rollback = runs[0].frontier.resimulated is not None
+        formula = ROLLBACK_FORMULA if rollback else FORMULAS.get(policy, "")
         figure.legend(
             handles=[
                 Line2D([], [], color=theme.ink, lw=2.4, label=f"theory: the frontier, {formula}"),

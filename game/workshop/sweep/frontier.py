@@ -47,10 +47,29 @@ h = 50/3 ms, so c* = 50/3 - 2/M ms: 14.667 (M = 1), 15.667 (2), 16 exactly (3), 
 number of nanoseconds, every frame is exactly that long and the loop keeps up.
 
 Jitter and stalls are not in the formula: it is about a steady load.
+
+Rollback (a scenario's `[network]`). When every prediction is wrong (the remote player flips
+its input at least once a tick), each frame rolls back to the input that arrived first in it and
+runs every tick since again before its new one. How far back depends on where the frames fall
+within a tick: ceil(latency / h) - input_delay ticks for frames that start just past a tick,
+floor(latency / h) - input_delay for frames that start just before one (the same at a whole
+number of steps). Rendering at the tick rate, one new tick a frame, the frame's work is
+r + (1 + R) c. A loop whose frames outlast the step drifts later into the tick, its rollbacks
+get shallower, and it settles at the tick rate if it can: it stays there while
+
+    T (r + (1 + R) c) <= h   with R = floor(latency / h) - input_delay,
+    c* = (h / T - r) / (1 + R)
+
+whatever the policy (the R ticks are owed already; the cap is on new ones). Past it the frames
+outlast the step for good: `uncapped` renders slower and runs more ticks a frame; a capped
+policy drops time, falls behind the remote, and so rolls back less (it has added the latency to
+itself). So the sweep measures a network scenario by its frames: it keeps up when no frame of
+its second half outlasts the step (`game.workshop.sweep.running`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -67,6 +86,8 @@ FORMULAS = {
     "variable": "c* = F / R - r: one step of up to F per frame",
 }
 """Each policy's frontier, as the figures write it (symbols as in this module)."""
+ROLLBACK_FORMULA = "(1 + R) c + r <= h, R = floor(latency / h) - input delay"
+"""A network scenario's frontier, whatever the policy: one new tick a frame, at the tick rate."""
 
 
 KEEPS_UP = "yes"
@@ -88,9 +109,17 @@ class Frontier:
     """The most simulated time a frame may take (K h; F for `variable`); None: no cap."""
     ticks_then: Fraction
     """The ticks a frame runs when it takes that much (K; 1 for `variable`)."""
+    resimulated: int | None = None
+    """R, the ticks each frame runs again after a rollback, in a network scenario: the frontier
+    is then the tick rate's, (1 + R) c + r <= h (None without `[network]`)."""
 
     def verdict(self, cost_ns: Fraction) -> str:
         """`KEEPS_UP`, `ON_THE_FRONTIER` or `FALLS_BEHIND` for ticks that cost `cost_ns`."""
+        if self.resimulated is not None:  # one new tick a frame, at the tick rate
+            frame = self.time_scale * (self.render_cost_ns + (1 + self.resimulated) * cost_ns)
+            if frame == self.step_ns:
+                return ON_THE_FRONTIER
+            return KEEPS_UP if frame < self.step_ns else FALLS_BEHIND
         if self.most_sim_ns is None:  # no cap: ticks must cost less than they simulate
             return KEEPS_UP if self.time_scale * cost_ns < self.step_ns else FALLS_BEHIND
         work = self.render_cost_ns + self.ticks_then * cost_ns
@@ -106,6 +135,9 @@ class Frontier:
     @property
     def cost_ns(self) -> Fraction | None:
         """c*: the highest step cost that keeps up, or None when not even free ticks do."""
+        if self.resimulated is not None:
+            cost = (self.step_ns / self.time_scale - self.render_cost_ns) / (1 + self.resimulated)
+            return cost if cost >= 0 else None
         if self.most_sim_ns is None:
             return self.step_ns / self.time_scale
         cost = (self.most_sim_ns / self.time_scale - self.render_cost_ns) / self.ticks_then
@@ -150,4 +182,17 @@ def frontier(scenario: Scenario) -> Frontier:
         budget_ns=NS_PER_SECOND / scenario.clock.render_fps,
         most_sim_ns=most,
         ticks_then=ticks,
+        resimulated=rollback_depth(scenario),
     )
+
+
+def rollback_depth(scenario: Scenario) -> int | None:
+    """R = floor(latency / h) - input_delay in a network scenario, the depth a loop settles at
+    (None without one); the theory assumes every prediction is wrong (`remote_flips_per_s` at
+    least the tick rate)."""
+    network = scenario.network
+    settings = scenario.scheduler
+    if network is None:
+        return None
+    latency_ticks = network.latency_ms * NS_PER_MS / settings.step_ns
+    return max(0, math.floor(latency_ticks) - network.input_delay)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import math
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -155,12 +156,21 @@ def _setting(key_text: str) -> tuple[str, ...]:
 
 
 def _is_section(annotation: object) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+    model = _optional(annotation)
+    return isinstance(model, type) and issubclass(model, BaseModel)
 
 
 def _model(annotation: object) -> type[BaseModel]:
-    assert isinstance(annotation, type) and issubclass(annotation, BaseModel)
-    return annotation
+    model = _optional(annotation)
+    assert isinstance(model, type) and issubclass(model, BaseModel)
+    return model
+
+
+def _optional(annotation: object) -> object:
+    """A section the file may leave out (`[network]`, `[display]`: `Section | None`) as its
+    section; any other annotation as it is."""
+    members = [member for member in typing.get_args(annotation) if member is not type(None)]
+    return members[0] if len(members) == 1 and typing.get_args(annotation) else annotation
 
 
 def check_axes(axes: Sequence[Axis], flags: Sequence[Flag], base: Scenario) -> None:

@@ -16,6 +16,8 @@ What is measured, per run:
   ever longer frames (the tops grow). This is what the frontier's theory predicts
   (`game.workshop.sweep.frontier`). A run too short to have frames in both quarters is judged by its
   spiral alone.
+  In a network scenario (rollback) it is the tick rate's frontier instead: no frame of the
+  run's second half lasts longer than the step (whole ns rounded up).
 - `dropped_pct`: time dropped, as a share of all the time there was to simulate.
 - `max_frame_ns`, `frames`, `ticks`: as in `simulate`'s summary.
 - `mean_lag_ns`: the lag averaged over wall time, saw-tooth and all (within a frame the lag
@@ -70,6 +72,7 @@ class LagWatch:
         self.frames = 0
         self.quarters = (until_ns / 4, until_ns / 2, until_ns * 3 / 4)
         self.tops: list[int | None] = [None, None]  # the highest lag, 2nd and last quarter
+        self.late_frame_ns = 0  # the longest frame of the second half
 
     def __call__(self, frame: FrameReport) -> None:
         plan = frame.plan
@@ -80,6 +83,8 @@ class LagWatch:
         self.wall_ns += frame.frame_ns
         self.frames += 1
         wall, (first, half, third) = frame.wall_ns, self.quarters
+        if wall >= half:
+            self.late_frame_ns = max(self.late_frame_ns, frame.frame_ns)
         quarter = 0 if first <= wall < half else 1 if wall >= third else None
         if quarter is not None:
             top = self.tops[quarter]
@@ -103,7 +108,11 @@ def measure(
     return Measures(
         spiral=result.spiral,
         runaway=result.runaway,
-        keeps_up=not result.spiral and grew < KEEPS_UP_SLACK_STEPS * step_ns,
+        keeps_up=(
+            watch.late_frame_ns <= math.ceil(step_ns)  # rollback: at the tick rate
+            if result.rollback is not None
+            else not result.spiral and grew < KEEPS_UP_SLACK_STEPS * step_ns
+        ),
         dropped_pct=100 * dropped_ns / everything if everything else Fraction(0),
         max_frame_ns=result.max_frame_ns,
         mean_lag_ns=Fraction(watch.area, 2 * watch.wall_ns) if watch.wall_ns else Fraction(0),

@@ -133,7 +133,25 @@ def totals_text(result: RunResult) -> str:
             if result.non_finite_tick is not None
             else ""
         )
+        + _rollback_text(result)
         + f"final tick {result.tick} state {result.state_hash}\n"
+    )
+
+
+def _rollback_text(result: RunResult) -> str:
+    """Rollback's line, in a network session: what was run again, and whether the peers agree."""
+    totals = result.rollback
+    if totals is None:
+        return ""
+    desyncs = (
+        "no desync"
+        if totals.first_desync_tick is None
+        else f"{totals.desyncs} DESYNCS from tick {totals.first_desync_tick}"
+    )
+    return (
+        f"rollback: {totals.resimulated_ticks} ticks re-simulated, deepest {totals.max_depth}, "
+        f"{totals.prediction_misses} prediction misses, {totals.window_stalls} window stalls; "
+        f"{desyncs}\n"
     )
 
 
@@ -189,8 +207,13 @@ def frames_csv_writer(
 COMPARE_COLUMNS = ("policy", "max_frame_ms", "dropped_ms", "final_lag_ms", "ticks", "spiral")
 
 
+ROLLBACK_COLUMNS = ("resimulated", "max_depth", "misses", "window_stalls", "desyncs")
+"""Rollback's figures, after the others, when the scenario has a `[network]`."""
+
+
 def compare_rows(results: Sequence[tuple[str, RunResult]]) -> list[tuple[str, ...]]:
-    """One row per policy: longest frame, total dropped, final lag, ticks, spiral yes or no."""
+    """One row per policy: longest frame, total dropped, final lag, ticks, spiral yes or no;
+    then rollback's totals, in a network session (`ROLLBACK_COLUMNS`)."""
     return [
         (
             policy,
@@ -199,13 +222,31 @@ def compare_rows(results: Sequence[tuple[str, RunResult]]) -> list[tuple[str, ..
             format_ms(result.lag_ns),
             str(result.tick),
             "yes" if result.spiral else "no",
+            *_rollback_cells(result),
         )
         for policy, result in results
     ]
 
 
+def _rollback_cells(result: RunResult) -> tuple[str, ...]:
+    totals = result.rollback
+    if totals is None:
+        return ()
+    figures = (totals.resimulated_ticks, totals.max_depth, totals.prediction_misses)
+    return tuple(str(figure) for figure in (*figures, totals.window_stalls, totals.desyncs))
+
+
 def compare_table(rows: Sequence[tuple[str, ...]]) -> str:
-    header = ("policy", "max frame ms", "dropped ms", "final lag ms", "ticks", "spiral")
+    header: tuple[str, ...] = (
+        "policy",
+        "max frame ms",
+        "dropped ms",
+        "final lag ms",
+        "ticks",
+        "spiral",
+    )
+    if rows and len(rows[0]) > len(header):
+        header = (*header, *(name.replace("_", " ") for name in ROLLBACK_COLUMNS))
     widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
     lines = [
         "  ".join(
@@ -220,5 +261,6 @@ def compare_table(rows: Sequence[tuple[str, ...]]) -> str:
 def write_compare_csv(path: Path, rows: Sequence[tuple[str, ...]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
-        writer.writerow(COMPARE_COLUMNS)
+        rollback = ROLLBACK_COLUMNS if rows and len(rows[0]) > len(COMPARE_COLUMNS) else ()
+        writer.writerow((*COMPARE_COLUMNS, *rollback))
         writer.writerows(rows)

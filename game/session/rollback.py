@@ -1,0 +1,290 @@
+"""`Rollback`: predict the remote's input, and when it arrives otherwise, go back and run again.
+
+Our world runs ahead of what the remote has told us. For a tick whose remote input has not
+arrived, the world runs on a prediction: the last input known, repeated (GGPO's and GGRS's
+rule). When inputs arrive at the start of a frame (`frame_begins`), each is compared with what
+the world ran; at the first tick that was wrong the world is restored from its snapshot of that
+tick and every tick since is simulated again, inside the frame, with the inputs now known: the
+local orders exactly as they were submitted, and the remote's corrected or re-predicted. The
+re-simulated ticks run to completion (they are owed already); they cost a whole step each, and
+the session counts them as work (the virtual clock, the spiral rule, the overload light).
+
+The prediction window: at most `prediction_window` ticks may run past the last confirmed one
+(`may_run`). A new tick beyond it waits: the frame runs no more new ticks (a window stall),
+and its time goes back to the scheduler like any tick a frame did not run.
+
+The remote's input is the cannon's trigger: right before each tick, a `SetCannon` order when
+it would switch the cannon (`pull_trigger`), never in a snapshot. The local orders are logged
+with the tick the world was at when each was submitted: a snapshot of tick t is saved when tick
+t - 1 ends, before anything is submitted for t, so after restoring it, the orders submitted
+since are exactly the logged ones from t on, submitted again at the same points.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import NamedTuple, Protocol
+
+from game.network.peer import Heard, Packet, RemotePeer
+from game.network.settings import NetworkSettings
+from game.network.time_sync import TimeSync
+from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
+from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
+from game.world.orders import Order
+from game.world.snapshots import SnapshotRing
+from game.world.world import World
+
+
+class Snapshots(Protocol):
+    """A ring of saved world states by tick (`game.world.snapshots.SnapshotRing`)."""
+
+    def save(self, world: World) -> None: ...
+
+    def restore(self, world: World, tick: int) -> None: ...
+
+    def __contains__(self, tick: object) -> bool: ...
+
+
+class TooLate(ValueError):
+    """A remote input for a tick older than any snapshot kept: only an edited recording
+    holds one (a live session's window never lets a tick run that far ahead)."""
+
+
+class Arrival(NamedTuple):
+    """Remote inputs as they arrived: at our world's `tick`, the inputs for ticks `first`,
+    `first + 1`, ... (what a recording keeps, and a replay hands back at the same tick)."""
+
+    tick: int
+    first: int
+    inputs: tuple[bool, ...]
+
+
+class Rollback:
+    """Lane 0's predictions, snapshots, logged orders and rollbacks, and their books."""
+
+    def __init__(
+        self,
+        world: World,
+        settings: NetworkSettings,
+        snapshots: Snapshots,
+        *,
+        peer: RemotePeer | None = None,
+        window: int | None = None,
+        check_desyncs: bool = True,
+    ) -> None:
+        self.settings = settings
+        self._world = world
+        """Lane 0's world, the one rolled back."""
+        self.peer = peer
+        self.window = window
+        """The prediction window in ticks (None: no window, as a replay runs)."""
+        self._snapshots = snapshots
+        first = world.cannon_on
+        self._known: dict[int, bool] = dict.fromkeys(range(settings.input_delay), first)
+        self._first = first
+        self.confirmed = settings.input_delay - 1
+        """The last tick up to which every remote input is known."""
+        self._used: dict[int, tuple[bool, float]] = {}
+        """Each tick run since the oldest one still needed: the trigger it ran with, its dt."""
+        self._log: dict[int, list[Order]] = {}
+        """Local orders by the tick the world was at when they were submitted."""
+        self._pending_trigger = first
+        self._hashes: dict[int, str] = {}
+        self.totals = RollbackTotals()
+        self._frame = NO_ROLLBACK
+        self.last_frame = NO_ROLLBACK
+        """The figures of the last finished frame."""
+        self.on_arrival: Callable[[Arrival], None] | None = None
+        """Told of every arrival as it is taken in (a recording writes it down)."""
+        self.now_ns = 0
+        """Our wall clock: the sum of the frames' lengths, whole ns."""
+        self._history: deque[tuple[int, Heard]] = deque()
+        self._sync = TimeSync(settings.time_sync)
+        self._newest_sent = -1
+        self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
+        snapshots.save(world)
+
+    @classmethod
+    def online(cls, world: World, settings: NetworkSettings, step_ns: Fraction) -> Rollback:
+        """Against the remote peer `settings` describe, simulated from their seed, with its
+        prediction window and a confirmed peer checking for desyncs."""
+        peer = RemotePeer(settings, step_ns, world.cannon_on)
+        window = settings.prediction_window
+        return cls(world, settings, _ring(window), peer=peer, window=window)
+
+    @classmethod
+    def from_recording(cls, world: World, settings: NetworkSettings) -> Rollback:
+        """For a replay: the inputs come back as recorded, at the ticks they arrived at
+        (`Session.remote_inputs`); no window (a recorded stall changed no state), no check."""
+        return cls(world, settings, _ring(settings.prediction_window), check_desyncs=False)
+
+    # -- the frame ---------------------------------------------------------------------------------
+
+    def frame_begins(self, world: World, elapsed_ns: int) -> int:
+        """The frame starts `elapsed_ns` after the last: what the remote sent by now arrives,
+        and the world is rolled back and re-simulated if it ran a wrong prediction. Returns
+        the ticks re-simulated."""
+        self.now_ns += elapsed_ns
+        peer = self.peer
+        if peer is None:
+            return 0
+        self._history.append((self.now_ns, Heard(world.tick, self.confirmed, self._sync.average)))
+        peer.run_until(self.now_ns, self._heard)
+        resimulated = self.receive(world, self._fresh(world.tick, peer.arrivals(self.now_ns)))
+        latency_ticks = Fraction(self.settings.latency_ns) / peer.step_ns
+        self._sync.saw(world.tick - self._newest_sent - latency_ticks)
+        return resimulated
+
+    def frame_ends(self, new_ticks: int) -> RollbackFrame:
+        """Close the frame's books (`new_ticks`: the ticks its plan ran)."""
+        frame = self._frame._replace(new_ticks=new_ticks)
+        self.last_frame = frame
+        self.totals.add(frame)
+        self._frame = NO_ROLLBACK
+        return frame
+
+    def may_run(self, tick: int) -> bool:
+        """Whether a new tick may run on prediction: not past the window (a stall if not)."""
+        if self.window is None or tick - self.confirmed <= self.window:
+            return True
+        self._frame = self._frame._replace(window_stall=True)
+        return False
+
+    def before_tick(self, world: World) -> None:
+        """Right before a new tick: the remote's input for it, known or predicted."""
+        self._pending_trigger = self._input_for(world.tick)
+        pull_trigger(world, self._pending_trigger)
+
+    def after_tick(self, world: World) -> None:
+        """A tick ended: what it ran with, and a snapshot of the tick the world is at now."""
+        self._used[world.tick - 1] = (self._pending_trigger, world.last_dt)
+        self._snapshots.save(world)
+        if self._reference is not None and world.tick % DESYNC_CHECK_TICKS == 0:
+            self._hashes[world.tick] = world.state_hash()
+
+    def after_lane_tick(self, lane_index: int) -> None:
+        """The session's hook after any lane's tick (`Frame`): lane 0's is `after_tick`."""
+        if lane_index == 0:
+            self.after_tick(self._world)
+
+    def submitted(self, tick: int, order: Order) -> None:
+        """A local order was submitted while the world was at `tick` (before it ran)."""
+        self._log.setdefault(tick, []).append(order)
+
+    # -- inputs in, rollbacks out ------------------------------------------------------------------
+
+    def receive(self, world: World, arrivals: Iterable[Arrival]) -> int:
+        """Take in arrived inputs; roll back to the first tick the world ran wrong, if any, and
+        re-simulate up to where it was. Returns the ticks re-simulated."""
+        before = self.confirmed
+        misses = 0
+        now = world.tick
+        for arrival in arrivals:
+            if self.on_arrival is not None:
+                self.on_arrival(arrival)
+            for offset, trigger in enumerate(arrival.inputs):
+                tick = arrival.first + offset
+                if tick in self._known:
+                    continue
+                self._known[tick] = trigger
+                used = self._used.get(tick)
+                misses += used is not None and tick < now and used[0] != trigger
+        while self.confirmed + 1 in self._known:
+            self.confirmed += 1
+        target = self._first_wrong(before + 1, now)
+        depth = 0 if target is None else now - target
+        if target is not None:
+            self._resimulate(world, target)
+        frame = self._frame
+        self._frame = frame._replace(
+            resimulated=frame.resimulated + depth,
+            depth=max(frame.depth, depth),
+            misses=frame.misses + misses,
+        )
+        self._confirm(world)
+        return depth
+
+    def _first_wrong(self, start: int, end: int) -> int | None:
+        """The first tick from `start` to `end - 1` that ran with another input than the one
+        it has now (known, or predicted anew), if any."""
+        used, input_for = self._used, self._input_for
+        return next((tick for tick in range(start, end) if input_for(tick) != used[tick][0]), None)
+
+    def _fresh(self, tick: int, packets: list[Packet]) -> list[Arrival]:
+        """The arrived packets' inputs from the first one not known yet, as arrivals at our
+        world's `tick` (the known ones before it are left out: a recording keeps less)."""
+        arrivals = []
+        known = self._known
+        for packet in packets:
+            self._newest_sent = max(self._newest_sent, packet.sent_tick)
+            first = packet.first_tick
+            skip = 0
+            while skip < len(packet.inputs) and first + skip in known:
+                skip += 1
+            if skip < len(packet.inputs):
+                arrivals.append(Arrival(tick, first + skip, packet.inputs[skip:]))
+        return arrivals
+
+    def _input_for(self, tick: int) -> bool:
+        """The remote's input for `tick`: known, or predicted (the last confirmed, repeated)."""
+        known = self._known.get(tick)
+        if known is not None:
+            return known
+        return self._known.get(self.confirmed, self._first)
+
+    def _resimulate(self, world: World, target: int) -> None:
+        end = world.tick
+        if target not in self._snapshots:
+            raise TooLate(
+                f"a remote input for tick {target} arrived at tick {end}, {end - target} ticks "
+                "late: further back than the prediction window keeps snapshots"
+            )
+        self._snapshots.restore(world, target)
+        while world.tick < end:
+            tick = world.tick
+            for order in self._log.get(tick, ()):
+                world.submit(order)
+            self._pending_trigger = self._input_for(tick)
+            pull_trigger(world, self._pending_trigger)
+            world.step(self._used[tick][1])
+            self.after_tick(world)
+        for order in self._log.get(end, ()):
+            world.submit(order)
+
+    def _confirm(self, world: World) -> None:
+        """Let the confirmed peer run what is confirmed (and run here), then forget what no
+        rollback can reach any more."""
+        last = min(self.confirmed, world.tick - 1)
+        reference = self._reference
+        if reference is not None:
+            reference.run_to(last, self._orders_at, self._confirmed_input, self._hashes)
+            keep_from = reference.world.tick
+        else:
+            keep_from = last + 1
+        for tick in [tick for tick in self._used if tick < keep_from]:
+            del self._used[tick]
+            self._log.pop(tick, None)
+            if tick < self.confirmed:
+                self._known.pop(tick, None)
+
+    def _orders_at(self, tick: int) -> list[Order]:
+        return self._log.get(tick, [])
+
+    def _confirmed_input(self, tick: int) -> tuple[bool, float]:
+        return self._known[tick], self._used[tick][1]
+
+    def _heard(self, at: Fraction) -> Heard:
+        """What the remote knows of us at `at`: our state at the last frame start by then."""
+        history = self._history
+        while len(history) > 1 and history[1][0] <= at:
+            history.popleft()
+        if history and history[0][0] <= at:
+            return history[0][1]
+        return Heard(0, self.settings.input_delay - 1, Fraction(0))
+
+
+def _ring(window: int) -> Snapshots:
+    """Snapshots for every tick a rollback can reach: the window's, and the confirmed one's."""
+    return SnapshotRing(window + 2)

@@ -1,0 +1,66 @@
+"""`[network]` in a scenario: a remote peer, the link to it, and rollback.
+
+    [network]
+    latency_ms = 100         # one way, the least a packet takes
+    jitter_ms = 20           # each packet 0 to this much later (seeded)
+    loss = 0.05              # the share of packets lost (0 to 1)
+    input_delay = 2          # ticks between reading an input and the tick it is for
+    prediction_window = 8    # ticks that may run on predicted input (GGPO's and GGRS's 8)
+    time_sync = "wait"       # "none", "wait" (GGPO: pause) or "stretch" (GGRS: 10% slower)
+    seed = 7                 # every draw of the link and of the remote player
+    remote_flips_per_s = 2   # how often the remote player flips the cannon's trigger
+
+The remote peer holds the cannon's trigger: its input, one per tick, switches the cannon on or
+off (`game.network.peer` states the model). A scenario without `[network]` runs as before.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated
+
+from pydantic import Field
+
+from game.clock.units import NS_PER_MS
+from game.config.exact import exact_number
+from game.config.model import Section
+from game.network.settings import DEFAULT_PREDICTION_WINDOW, NetworkSettings, TimeSyncMode
+
+MAX_LATENCY_MS = 10_000
+MAX_WINDOW = 120
+"""Ticks of prediction: two seconds at 60 Hz, far past what any game ships (8)."""
+
+
+class NetworkSection(Section):
+    """`[network]`: the link to a remote peer and the rollback that hides its latency."""
+
+    latency_ms: Annotated[Fraction, exact_number(at_least=0, at_most=MAX_LATENCY_MS)] = Fraction(0)
+    """One-way latency, in ms (whole ns)."""
+    jitter_ms: Annotated[Fraction, exact_number(at_least=0, at_most=MAX_LATENCY_MS)] = Fraction(0)
+    """Each packet takes 0 to this much longer, in ms (seeded, whole ns)."""
+    loss: Annotated[Fraction, exact_number(at_least=0, at_most=1, example="0.05")] = Fraction(0)
+    """The share of packets lost, 0 to 1."""
+    input_delay: Annotated[int, Field(ge=0, le=MAX_WINDOW)] = 0
+    """Ticks between reading an input and the tick it is stamped for (GGPO's frame delay)."""
+    prediction_window: Annotated[int, Field(ge=1, le=MAX_WINDOW)] = DEFAULT_PREDICTION_WINDOW
+    """At most this many ticks run on predicted input; the next waits (a window stall)."""
+    time_sync: TimeSyncMode = "none"
+    """How the peer that is ahead slows down: "none", "wait" (GGPO) or "stretch" (GGRS)."""
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
+    """Every random draw of the link and of the remote player."""
+    remote_flips_per_s: Annotated[Fraction, exact_number(at_least=0, at_most=1000, example="2")] = (
+        Fraction(2)
+    )
+    """How often, on average, the remote player flips the cannon's trigger."""
+
+    def settings(self) -> NetworkSettings:
+        return NetworkSettings(
+            latency_ns=int(self.latency_ms * NS_PER_MS),
+            jitter_ns=int(self.jitter_ms * NS_PER_MS),
+            loss=self.loss,
+            input_delay=self.input_delay,
+            prediction_window=self.prediction_window,
+            time_sync=self.time_sync,
+            seed=self.seed,
+            flips_per_s=self.remote_flips_per_s,
+        )
