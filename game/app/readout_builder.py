@@ -34,6 +34,8 @@ class LoopFigures(NamedTuple):
     """Set while a frame is still running its ticks (a redraw in the middle of a catch-up)."""
     clock: str = ""
     """Which clock runs the frames, as the clock row says it ("" with no switch)."""
+    capture: str = ""
+    """The capture playing and where in it, as the capture row says it ("" with none)."""
 
 
 class FrameSoFar(NamedTuple):
@@ -95,6 +97,7 @@ class ReadoutBuilder:
             books_since=session.books_since,
             display=self.judder.readout,
             clock=figures.clock,
+            capture=figures.capture,
             watch=self.lessons.watch(),
         )
 

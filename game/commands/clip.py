@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.arguments import file_path
 from game.config.loading import load_config
@@ -31,8 +31,13 @@ from game.errors import BadInput
 from game.workshop.claims.record import DemoRun
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec, clip_spec, open_sink
+from game.workshop.files.frame_log import FrameLog, add_frame_log_argument, frame_log_file
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
+from game.workshop.files.output import refuse_overwriting_inputs
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
+
+if TYPE_CHECKING:
+    from game.app.loop import GameLoop
 
 Made = TypeVar("Made")
 
@@ -51,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--out", type=Path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
     add("--fps", type=int, default=30, help="pictures per second (default 30)")
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    add_frame_log_argument(parser)
 
 
 def add_lesson_dir(parser: argparse.ArgumentParser) -> None:
@@ -103,6 +109,10 @@ def demo_seconds(lesson: Lesson, step: int, fps: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     check_sources(args)
+    refuse_overwriting_inputs(
+        [("--out", args.out), ("--frame-log", args.frame_log)],
+        [("--script", args.script)],
+    )
     if args.demo:
         return _run_demo(args)
     spec = clip_spec(args.out, args.size, args.fps, args.seconds)
@@ -116,7 +126,12 @@ def run(args: argparse.Namespace) -> int:
         config = cues.config(spec.width, spec.height)
     else:
         config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
-    taken = make_clip(spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons)
+    with frame_log_file(args.frame_log) as frame_log:
+        taken = make_clip(
+            spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons,
+            frame_log=frame_log,
+        )  # fmt: skip
+    _say_frame_log(args)
     print(
         f"wrote {spec.out}: {taken} pictures, {spec.width}x{spec.height}, "
         f"{taken / spec.fps:g} s of game time at {spec.fps} fps"
@@ -129,7 +144,12 @@ def _run_demo(args: argparse.Namespace) -> int:
     number, step = lesson_and_step(args.lesson, args.step, lessons)
     lesson = find_lesson(lessons if lessons is not None else load_lessons(), number)
     spec = clip_spec(args.out, args.size, args.fps, demo_seconds(lesson, step, args.fps))
-    played = film_demo(lesson, step, spec)
+    with frame_log_file(args.frame_log) as frame_log:
+        played = film_demo(lesson, step, spec)
+        if frame_log is not None:
+            for frame in played.frames:
+                frame_log.frame(frame.plans[0].elapsed_ns)
+    _say_frame_log(args)
     print(
         f"wrote {spec.out}: {played.pictures} pictures, {spec.width}x{spec.height}, the demo of "
         f"lesson {number} step {step} ({played.pictures / spec.fps:g} s at {spec.fps} fps)"
@@ -162,9 +182,11 @@ def make_clip(
     cues: ScenarioCues | None = None,
     bar: bool | None = None,
     lessons: tuple[Lesson, ...] | None = None,
+    frame_log: FrameLog | None = None,
 ) -> int:
     """Film the game into `spec.out`, with a progress bar on a terminal (`bar` forces it on or
-    off); returns the pictures taken. Nothing is left under the name if it fails."""
+    off); returns the pictures taken. Nothing is left under the name if it fails. `frame_log`
+    hears the length of every frame the clip ran to its end."""
     # The dummy driver must be chosen before pygame starts: a clip needs no screen.
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.app.filming import Take, film
@@ -173,8 +195,20 @@ def make_clip(
     take = Take(
         config, lesson, load_script(script) if script is not None else (), cues, lessons=lessons
     )
-    filmed = _filming(spec, bar, lambda sink, tell: film(take, spec, sink, tell))
+    watch = None
+    if frame_log is not None:
+        log = frame_log
+
+        def watch(loop: GameLoop) -> None:
+            log.frame(loop.last_plans[0].elapsed_ns)
+
+    filmed = _filming(spec, bar, lambda sink, tell: film(take, spec, sink, tell, watch=watch))
     return filmed.taken
+
+
+def _say_frame_log(args: argparse.Namespace) -> None:
+    if args.frame_log is not None:
+        print(f"wrote {args.frame_log}: the clip's frames as a PresentMon 1.x capture")
 
 
 def _filming(

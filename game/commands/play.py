@@ -18,16 +18,21 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.arguments import file_path, whole_number
+from game.capture.frame import Capture
 from game.commands.clip import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
 from game.from_config import session_from
 from game.session.session import LabSession
+from game.workshop.files.frame_log import add_frame_log_argument, frame_log_file
 from game.workshop.files.lessons import find_lesson
 from game.workshop.files.output import reason, refuse_overwriting_inputs, writable_file
 from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
+
+INTERVAL_COLUMNS = ("presents", "display", "simulation")
+"""`--column`'s choices (`game.capture.frame.IntervalColumn`)."""
 
 HELP = "play the game (the default when no command is given)"
 
@@ -49,6 +54,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--record", type=file_path, metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
     )  # fmt: skip
+    add_frame_log_argument(parser)
+    add_capture_arguments(parser)
+
+
+def add_capture_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--capture FILE` and how to read it: the game's frames last what a real game's did."""
+    add = parser.add_argument
+    add(
+        "--capture",
+        type=file_path,
+        metavar="FILE",
+        help="play a capture's frame times (PresentMon, CapFrameX, MangoHud, a --frame-log)",
+    )
+    add("--process", metavar="NAME|PID", help="the capture's process (default: most rows)")
+    add("--swapchain", metavar="ADDR", help="the capture's swap chain (default: most rows)")
+    add("--column", choices=INTERVAL_COLUMNS, default="presents",
+        help="which interval is a frame: between presents (default), display changes, or "
+        "simulation starts")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     # pygame and the loop are imported here, so the other commands never load them.
     import pygame
 
+    from game.app.captures import captured_clock
     from game.app.lesson_guide import LessonGuide
     from game.app.loop import GameLoop, LoopOptions
     from game.app.quit_signals import QuitOnSignals
@@ -67,9 +91,11 @@ def run(args: argparse.Namespace) -> int:
 
     _check_arguments(args)
     config = load_config(args.config, args.overrides)
+    capture = _opened_capture(args)
     script = load_script(args.script) if args.script else ()
-    if args.screenshot is not None:
-        writable_file(args.screenshot, "--screenshot")  # not after an hour of play
+    for flag, path in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
+        if path is not None:
+            writable_file(path, flag)  # not after an hour of play
     lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
@@ -91,14 +117,18 @@ def run(args: argparse.Namespace) -> int:
             graph_seconds=float(config.hud.graph_seconds),
             lesson_clock=True,
         )
-        loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
+        wall = WallClock()
+        captured = None if capture is None else captured_clock(wall, capture)
+        loop = GameLoop(session, window, wall, options, lessons=lessons, capture=captured)
         if args.lesson is not None:
             lessons.start(args.lesson, session)
     except BaseException:
         if recorder is not None:
             recorder.abandon()  # nothing was played: no recording
         raise
-    with QuitOnSignals() as signals:
+    with QuitOnSignals() as signals, frame_log_file(args.frame_log) as frame_log:
+        if frame_log is not None:
+            loop.on_frame = frame_log.frame
         try:
             code = loop.run()
         except BaseException as problem:
@@ -117,9 +147,34 @@ def _check_arguments(args: argparse.Namespace) -> None:
     if args.frames is not None and args.frames < 1:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
     refuse_overwriting_inputs(
-        [("--record", args.record), ("--screenshot", args.screenshot)],
-        [("--config", args.config), ("--script", args.script)],
+        [("--record", args.record), ("--screenshot", args.screenshot),
+         ("--frame-log", args.frame_log)],
+        [("--config", args.config), ("--script", args.script), ("--capture", args.capture)],
+    )  # fmt: skip
+    for flag in ("--process", "--swapchain"):
+        if getattr(args, flag[2:]) is not None and args.capture is None:
+            raise BadInput.error(f"{flag} needs --capture FILE")
+
+
+def _opened_capture(args: argparse.Namespace) -> Capture | None:
+    """`--capture`'s file, opened and checked before the window opens (and said on stdout:
+    which process and swap chain it plays, and what it skipped)."""
+    if args.capture is None:
+        return None
+    from game.capture.reading import open_capture
+
+    capture = open_capture(
+        args.capture, process=args.process, swapchain=args.swapchain, column=args.column
     )
+    info = capture.info
+    chain = f", swap chain {info.swapchain}" if info.swapchain else ""
+    skipped = sum(info.skipped.values())
+    print(
+        f"playing {args.capture} ({info.format} {info.layout}): {info.frames:,} frames of "
+        f"{info.process}{chain}, by {info.column} interval; {skipped:,} rows skipped",
+        flush=True,
+    )
+    return capture
 
 
 def _recorded_session(

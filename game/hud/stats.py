@@ -223,6 +223,7 @@ def _render_rows(readout: Readout) -> tuple[Row, ...]:
         cap += " · vsync"
     return (
         *((Row("clock", (_clock(readout.clock),)),) if readout.clock else ()),
+        *((Row("capture", (Cell(readout.capture),)),) if readout.capture else ()),
         Row("fps", (_fps(readout),), IMPORTANT),
         Row("render cap", (Cell(cap),), USEFUL),
         Row("frame", (_frame_time(readout),)),

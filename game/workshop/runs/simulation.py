@@ -25,10 +25,17 @@ from game.config.model import GameConfig, RenderSection
 from game.config.problems import Problem
 from game.display.model import VirtualDisplay
 from game.from_config import session_from
+from game.workshop.files.frame_log import FrameLog
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
-from game.workshop.runs.runner import FrameSink, HeadlessSource, RunResult, run_headless
+from game.workshop.runs.runner import (
+    FrameReport,
+    FrameSink,
+    HeadlessSource,
+    RunResult,
+    run_headless,
+)
 from game.workshop.runs.timeline import KeyEdge
 
 
@@ -102,6 +109,7 @@ def run_scenario(
     key_edges: tuple[KeyEdge, ...] = (),
     sink: FrameSink | None = None,
     keep: int | None = None,
+    frame_log: FrameLog | None = None,
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
@@ -113,6 +121,8 @@ def run_scenario(
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
     `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
+    `frame_log`, if given, hears every frame's length, and the display's presents when the
+    scenario has one (`--frame-log`).
     """
     display = scenario.display
     session = session_from(
@@ -125,6 +135,10 @@ def run_scenario(
     shown = None
     if display is not None and source is None:
         shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
+    if frame_log is not None:
+        if shown is not None and display is not None:
+            frame_log.show_on(shown.presented, vsync=display.settings().vsync)
+        sink = _logged(frame_log, sink)
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
@@ -149,6 +163,17 @@ def run_scenario(
     if recorder is not None:
         recorder.finish(session.lanes[0].world)
     return result
+
+
+def _logged(frame_log: FrameLog, then: FrameSink | None) -> FrameSink:
+    """A sink that hands each frame's length to `frame_log`, then the frame to `then`."""
+
+    def logged(report: FrameReport) -> None:
+        frame_log.frame(report.plan.elapsed_ns)
+        if then is not None:
+            then(report)
+
+    return logged
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
