@@ -100,7 +100,7 @@ def test_the_game_loop_plans_the_captures_frames_in_both_lanes_and_names_it_on_t
     options = LoopOptions(print_hash=False)
     session = session_from(config)
     pygame.event.clear()
-    loop = GameLoop(session, window, real, options, capture=captured(real, loop=False))
+    loop = GameLoop(session, window, captured(real, loop=False), options)
     loop.warm_up()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode=""))
     plans = []

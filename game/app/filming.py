@@ -173,7 +173,7 @@ def film(
     if take.cues is not None:
         loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)
     else:
-        loop = GameLoop(session, window, clock, options, lessons=lessons, capture=capture)
+        loop = GameLoop(session, window, capture or clock, options, lessons=lessons)
     if take.lesson is not None:
         number, step = take.lesson
         lessons.start(number, session)

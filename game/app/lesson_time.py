@@ -20,11 +20,14 @@ clock itself and says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from game.app.caption import StatusMessage
-from game.app.captures import StepCapture, step_capture_name
+from game.app.captures import StepCapture, lesson_capture, step_capture_name
 from game.app.lesson_guide import LessonGuide
+from game.app.pacer import FramePacer
+from game.app.readout_builder import LoopFigures
 from game.clock.captured import CapturedClock
 from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
@@ -41,7 +44,8 @@ class ClockSwitch:
     """A `MeasuredClock` that is the wall clock or the lesson clock, whichever the controls say.
 
     `real` is the clock of this machine (`WallClock`; a test hands a `ManualClock` it moves as a
-    slow or a fast laptop would)."""
+    slow or a fast laptop would), or a `CapturedClock` made on it (`--capture`): then the capture
+    runs the frames where the wall would."""
 
     def __init__(
         self,
@@ -50,10 +54,10 @@ class ClockSwitch:
         lessons: LessonGuide,
         message: StatusMessage,
         *,
-        capture: CapturedClock | None = None,
-        step_capture: StepCapture | None = None,
+        step_capture: StepCapture = lesson_capture,
     ) -> None:
-        self.real = real
+        capture = real if isinstance(real, CapturedClock) else None
+        self.real: MeasuredClock = real if capture is None else capture.real
         self.capture = self.given_capture = capture
         """The capture that plays instead of the wall (`--capture`, or the lesson step's)."""
         self._step_capture = step_capture
@@ -64,7 +68,9 @@ class ClockSwitch:
         self.message = message
         self.slow_motion = SlowMotion()
         self.rate = RateWatch()
-        self._active: MeasuredClock = capture or real
+        self._active: MeasuredClock = real
+        self.on_frame: Callable[[int], None] | None = None
+        """Hears each frame's length, whichever clock ran it (`--frame-log`)."""
         self._offset = 0
         """This clock's time is the active clock's reading plus this."""
         self._origin = self._frame_end = 0
@@ -152,6 +158,8 @@ class ClockSwitch:
         elif self._active is self.real:
             self._judge(elapsed)
         self._frame_end += elapsed
+        if self.on_frame is not None:
+            self.on_frame(elapsed)
         self._mark()
         self._switched = False
         self._follow_capture()
@@ -180,7 +188,7 @@ class ClockSwitch:
         """Play the lesson step's capture while the step shows (`capture` in its settings),
         else `--capture`'s, else none; a step's capture starts from its first frame each time."""
         name = step_capture_name(self.lessons.run)
-        if name is None or self._step_capture is None:
+        if name is None:
             self.capture = self.given_capture
             return
         if self.capture is not None and self.capture is self._step_captures.get(name):
@@ -257,3 +265,21 @@ def capture_row(clock: object) -> str:
     """The capture row's text (`hitch.csv · 301/600 · round 2`), or "" when none plays."""
     capture = running_capture(clock)
     return "" if capture is None else capture.row_text()
+
+
+def with_clock_rows(figures: LoopFigures, clock: object) -> LoopFigures:
+    """The loop's figures with the clock row's and the capture row's texts."""
+    return figures._replace(clock=clock_row(clock), capture=capture_row(clock))
+
+
+def paced(clock: MeasuredClock, pacer: FramePacer, cap: int | None) -> int:
+    """Wait for the end of the frame and return how long that took: while a capture plays,
+    until its frame has lasted its captured length (the capture sets the pace, not the cap);
+    else until the pacer's deadline under `cap`, the cap in force now (F, a lesson or a script
+    may have changed it)."""
+    capture = running_capture(clock)
+    if capture is not None:
+        return capture.wait_out_frame()
+    if pacer.cap_fps != cap:
+        pacer.set_cap(cap)
+    return pacer.wait(clock)

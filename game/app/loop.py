@@ -23,24 +23,21 @@ frame has finished.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.app.caption import StatusMessage
-from game.app.captures import lesson_capture
 from game.app.dispatcher import Dispatcher
 from game.app.input import InputReader
 from game.app.lesson_guide import LessonGuide
-from game.app.lesson_time import ClockSwitch, capture_row, clock_row, running_capture
+from game.app.lesson_time import ClockSwitch, paced, with_clock_rows
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
 from game.app.readout_builder import FrameSoFar, LoopFigures, ReadoutBuilder
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
-from game.clock.captured import CapturedClock
 from game.clock.units import NS_PER_MS
 from game.clock.wall import MeasuredClock
 from game.scheduler.plan import StepPlan
@@ -84,10 +81,7 @@ class GameLoop:
         options: LoopOptions | None = None,
         *,
         lessons: LessonGuide | None = None,
-        capture: CapturedClock | None = None,
     ) -> None:
-        """`capture`, if given, plays a capture's frames instead of `clock`'s (`--capture`;
-        `game.clock.captured`): made on `clock`, which still paces it."""
         self.session = session
         self.window = window
         self.options = options or LoopOptions()
@@ -98,12 +92,7 @@ class GameLoop:
         self.rewatch = Rewatch()
         message = StatusMessage()
         lesson_clock = self.options.lesson_clock
-        if lesson_clock:
-            self.clock: MeasuredClock = ClockSwitch(
-                clock, session, self.lessons, message, capture=capture, step_capture=lesson_capture
-            )
-        else:
-            self.clock = capture or clock
+        self.clock = ClockSwitch(clock, session, self.lessons, message) if lesson_clock else clock
         self.dispatcher = Dispatcher(
             session, window, self.clock, self.picture, self.lessons, self.rewatch, message,
             pause_on_focus_loss=self.options.pause_on_focus_loss,
@@ -119,8 +108,6 @@ class GameLoop:
         self._last_poll = self._last_redraw = 0
         self._frame: Frame | None = None
         """The frame being stepped, while its ticks run."""
-        self.on_frame: Callable[[int], None] | None = None
-        """Hears each frame's length as it is measured (`--frame-log`)."""
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -175,8 +162,6 @@ class GameLoop:
         if (elapsed := self.clock.next_frame()) is None:
             return None
         now = self._last_ns = self._last_ns + elapsed
-        if self.on_frame is not None:
-            self.on_frame(elapsed)
         self._frame_ns = elapsed
         self._work_ns = max(0, elapsed - self._last_wait_ns)
         self._last_poll = self._last_redraw = now
@@ -211,16 +196,9 @@ class GameLoop:
             frame.stop()
 
     def _pace(self) -> None:
-        """Wait for the next frame's deadline, under the cap in force now; while a capture
-        plays, until its frame has lasted its captured length (the capture sets the pace)."""
-        capture = running_capture(self.clock)
-        if capture is not None:
-            self._last_wait_ns = capture.wait_out_frame()
-            return
-        cap = self.session.controls.fps_cap or None
-        if self.pacer.cap_fps != cap:  # F, a lesson or a script changed the render-rate cap
-            self.pacer.set_cap(cap)
-        self._last_wait_ns = self.pacer.wait(self.clock)
+        """Wait for the next frame's deadline, or for a capture's frame's end (`paced`)."""
+        cap = self.session.controls.fps_cap or None  # F, a lesson or a script may change it
+        self._last_wait_ns = paced(self.clock, self.pacer, cap)
 
     def _since_start(self) -> int:
         """The session's wall time: since the loop started (after the warm-up draw)."""
@@ -258,10 +236,7 @@ class GameLoop:
         ticks_run = self._frame.ticks_run if self._frame else 0
         in_frame = FrameSoFar(ticks_run, now - self._last_ns) if catching_up else None
         figures = LoopFigures(now, now - self._started_ns, self._frame_ns, self._work_ns, in_frame)
-        clock = self.clock
-        return self._readouts.live(
-            figures._replace(clock=clock_row(clock), capture=capture_row(clock))
-        )
+        return self._readouts.live(with_clock_rows(figures, self.clock))
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""

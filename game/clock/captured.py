@@ -26,14 +26,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from pathlib import PurePath
+from typing import Protocol
 
 from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.units import NS_PER_MS
-from game.clock.wall import Clock
+from game.clock.wall import MeasuredClock
 
 SPIN_NS = NS_PER_MS
 """How much of a frame's wait `wait_out_frame` spins rather than sleeps: an OS wakes a sleeper up
 to a millisecond late, so the frame still ends on time."""
+
+
+class _Frame(Protocol):
+    @property
+    def elapsed_ns(self) -> int: ...
+
+
+class _Info(Protocol):
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def frames(self) -> int: ...
+
+
+class Playable(Protocol):
+    """What of a capture (`game.capture.frame.Capture`) the clock plays: its frames' lengths."""
+
+    @property
+    def info(self) -> _Info: ...
+
+    def frames(self) -> Iterator[_Frame]: ...
 
 
 class CapturedClock:
@@ -45,7 +69,7 @@ class CapturedClock:
 
     def __init__(
         self,
-        real: Clock,
+        real: MeasuredClock,
         frames: Callable[[], Iterable[int]],
         *,
         name: str,
@@ -72,6 +96,16 @@ class CapturedClock:
         self._time_ns = self._origin_ns = 0
         self._real_mark = real.now_ns()
         self._take_next()
+
+    @classmethod
+    def playing(cls, real: MeasuredClock, capture: Playable, *, loop: bool = True) -> CapturedClock:
+        """`capture`'s frames (each its `elapsed_ns`), paced on `real`, named by its file."""
+
+        def lengths() -> Iterator[int]:
+            return (frame.elapsed_ns for frame in capture.frames())
+
+        name = PurePath(capture.info.path).name
+        return cls(real, lengths, name=name, count=capture.info.frames, loop=loop)
 
     # -- the `Clock` ----------------------------------------------------------------------------
 

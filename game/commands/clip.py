@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from game.arguments import file_path
 from game.config.loading import load_config
@@ -35,9 +35,6 @@ from game.workshop.files.frame_log import FrameLog, add_frame_log_argument, fram
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 from game.workshop.files.output import refuse_overwriting_inputs
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
-
-if TYPE_CHECKING:
-    from game.app.loop import GameLoop
 
 Made = TypeVar("Made")
 
@@ -190,6 +187,7 @@ def make_clip(
     # The dummy driver must be chosen before pygame starts: a clip needs no screen.
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.app.filming import Take, film
+    from game.app.loop import GameLoop
     from game.app.script import load_script
 
     take = Take(

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from game.arguments import file_path, whole_number
 from game.capture.frame import Capture
+from game.clock.captured import CapturedClock
+from game.clock.wall import MeasuredClock, WallClock
 from game.commands.clip import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
@@ -80,22 +82,18 @@ def run(args: argparse.Namespace) -> int:
     # pygame and the loop are imported here, so the other commands never load them.
     import pygame
 
-    from game.app.captures import captured_clock
     from game.app.lesson_guide import LessonGuide
+    from game.app.lesson_time import ClockSwitch
     from game.app.loop import GameLoop, LoopOptions
     from game.app.quit_signals import QuitOnSignals
     from game.app.refresh import desktop_refresh
     from game.app.script import load_script
     from game.app.window import Window
-    from game.clock.wall import WallClock
 
     _check_arguments(args)
     config = load_config(args.config, args.overrides)
-    capture = _opened_capture(args)
+    clock = _game_clock(args)  # the wall, or `--capture`'s frames paced on it
     script = load_script(args.script) if args.script else ()
-    for flag, path in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
-        if path is not None:
-            writable_file(path, flag)  # not after an hour of play
     lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
@@ -117,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
             graph_seconds=float(config.hud.graph_seconds),
             lesson_clock=True,
         )
-        wall = WallClock()
-        captured = None if capture is None else captured_clock(wall, capture)
-        loop = GameLoop(session, window, wall, options, lessons=lessons, capture=captured)
+        loop = GameLoop(session, window, clock, options, lessons=lessons)
         if args.lesson is not None:
             lessons.start(args.lesson, session)
     except BaseException:
@@ -127,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
             recorder.abandon()  # nothing was played: no recording
         raise
     with QuitOnSignals() as signals, frame_log_file(args.frame_log) as frame_log:
-        if frame_log is not None:
-            loop.on_frame = frame_log.frame
+        if frame_log is not None and isinstance(loop.clock, ClockSwitch):
+            loop.clock.on_frame = frame_log.frame  # each frame's length, whichever clock ran it
         try:
             code = loop.run()
         except BaseException as problem:
@@ -154,6 +150,16 @@ def _check_arguments(args: argparse.Namespace) -> None:
     for flag in ("--process", "--swapchain"):
         if getattr(args, flag[2:]) is not None and args.capture is None:
             raise BadInput.error(f"{flag} needs --capture FILE")
+    for flag, path in (("--screenshot", args.screenshot), ("--frame-log", args.frame_log)):
+        if path is not None:
+            writable_file(path, flag)  # not after an hour of play
+
+
+def _game_clock(args: argparse.Namespace) -> MeasuredClock:
+    """The wall clock, or `--capture`'s frames paced on it (`game.clock.captured`)."""
+    capture = _opened_capture(args)
+    wall = WallClock()
+    return wall if capture is None else CapturedClock.playing(wall, capture)
 
 
 def _opened_capture(args: argparse.Namespace) -> Capture | None:

@@ -121,8 +121,7 @@ def run_scenario(
     or abandoned if the run raises: `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
     `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
-    `frame_log`, if given, hears every frame's length, and the display's presents when the
-    scenario has one (`--frame-log`).
+    `frame_log` (`--frame-log`) hears each frame's length, and what its display presented.
     """
     display = scenario.display
     session = session_from(
@@ -135,10 +134,7 @@ def run_scenario(
     shown = None
     if display is not None and source is None:
         shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
-    if frame_log is not None:
-        if shown is not None and display is not None:
-            frame_log.show_on(shown.presented, vsync=display.settings().vsync)
-        sink = _logged(frame_log, sink)
+    sink = sink if frame_log is None else _logged(frame_log, shown, sink)
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     try:
         result = run_headless(
@@ -165,8 +161,11 @@ def run_scenario(
     return result
 
 
-def _logged(frame_log: FrameLog, then: FrameSink | None) -> FrameSink:
-    """A sink that hands each frame's length to `frame_log`, then the frame to `then`."""
+def _logged(frame_log: FrameLog, shown: DisplayedClock | None, then: FrameSink | None) -> FrameSink:
+    """A sink that hands each frame's length to `frame_log`, then the frame to `then`; with a
+    display, the log also reads what it presented."""
+    if shown is not None:
+        frame_log.show_on(shown.presented, vsync=shown.display.settings.vsync)
 
     def logged(report: FrameReport) -> None:
         frame_log.frame(report.plan.elapsed_ns)
