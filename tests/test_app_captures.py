@@ -119,3 +119,23 @@ def test_a_step_naming_a_capture_not_shipped_is_refused(tmp_path: Path) -> None:
     (line,) = refused.value.lines
     assert "[steps[1].settings.capture] must be a capture shipped in assets/captures/ " in line
     assert "'hitch.csv'" in line
+
+
+def test_the_game_on_a_capture_ends_where_the_headless_run_did_and_logs_the_capture_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --capture` (the wall clock, the dummy driver: 4.7 s of real time) against the run
+    the capture was logged from: the same final tick and state hash, and a byte-identical log."""
+    log = tmp_path / "live.csv"
+    hitch = str(CAPTURES / "hitch.csv")
+    assert main(["play", "--capture", hitch, "--frames", "284", "--frame-log", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("playing ") and out[0].endswith(
+        "284 frames of timestep-lab (0), "
+        "swap chain 0x0000000000000000, by "
+        "presents interval; 0 rows skipped"
+    )
+    assert out[1] == (
+        "final tick 288 state c249b8ed30058b2881aa03063598a2eb6357e08c023796187ee60805d9c6341f"
+    )
+    assert log.read_bytes() == (CAPTURES / "hitch.csv").read_bytes()

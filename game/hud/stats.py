@@ -219,6 +219,7 @@ def _model_rows(readout: Readout) -> tuple[Row, ...]:
 
 def _render_rows(readout: Readout) -> tuple[Row, ...]:
     cap = "uncapped" if readout.frame_budget_ms <= 0 else f"{readout.render_cap} fps"
+    cap = "the capture's frames" if readout.capture else cap
     if readout.vsync:
         cap += " · vsync"
     return (
