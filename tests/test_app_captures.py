@@ -139,3 +139,12 @@ def test_the_game_on_a_capture_ends_where_the_headless_run_did_and_logs_the_capt
         "final tick 288 state c249b8ed30058b2881aa03063598a2eb6357e08c023796187ee60805d9c6341f"
     )
     assert log.read_bytes() == (CAPTURES / "hitch.csv").read_bytes()
+
+
+def test_a_clip_of_the_step_films_the_captures_frames_and_logs_them(tmp_path: Path) -> None:
+    log, out = tmp_path / "clip.csv", tmp_path / "step4.gif"
+    args = "clip --lesson 6 --step 4 --seconds 1 --fps 5 --size 320x240".split()
+    assert main([*args, "--out", str(out), "--frame-log", str(log)]) == 0
+    logged = [frame.elapsed_ns for frame in open_capture(log).frames()]
+    assert logged == HITCH[: len(logged)]  # the clip's frames are the capture's, from the first
+    assert len(logged) == 46  # to the last picture, at 0.8 s (five pictures at 5 fps)
