@@ -143,7 +143,19 @@ def test_the_game_on_a_capture_ends_where_the_headless_run_did_and_logs_the_capt
 
 def test_a_clip_of_the_step_films_the_captures_frames_and_logs_them(tmp_path: Path) -> None:
     log, out = tmp_path / "clip.csv", tmp_path / "step4.gif"
-    args = "clip --lesson 6 --step 4 --seconds 1 --fps 5 --size 320x240".split()
+    args = [
+        "clip",
+        "--lesson",
+        "6",
+        "--step",
+        "4",
+        "--seconds",
+        "1",
+        "--fps",
+        "5",
+        "--size",
+        "320x240",
+    ]
     assert main([*args, "--out", str(out), "--frame-log", str(log)]) == 0
     logged = [frame.elapsed_ns for frame in open_capture(log).frames()]
     assert logged == HITCH[: len(logged)]  # the clip's frames are the capture's, from the first
