@@ -16,10 +16,9 @@ import contextlib
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.arguments import file_path, whole_number
-from game.capture.frame import Capture
-from game.clock.captured import CapturedClock
 from game.clock.wall import MeasuredClock, WallClock
 from game.commands.clip import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
@@ -32,6 +31,9 @@ from game.workshop.files.lessons import find_lesson
 from game.workshop.files.output import reason, refuse_overwriting_inputs, writable_file
 from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
+
+if TYPE_CHECKING:  # read only with --capture: the game starts without the readers
+    from game.capture.frame import Capture
 
 INTERVAL_COLUMNS = ("presents", "display", "simulation")
 """`--column`'s choices (`game.capture.frame.IntervalColumn`)."""
@@ -157,6 +159,8 @@ def _check_arguments(args: argparse.Namespace) -> None:
 
 def _game_clock(args: argparse.Namespace) -> MeasuredClock:
     """The wall clock, or `--capture`'s frames paced on it (`game.clock.captured`)."""
+    from game.clock.captured import CapturedClock
+
     capture = _opened_capture(args)
     wall = WallClock()
     return wall if capture is None else CapturedClock.playing(wall, capture)
