@@ -67,13 +67,13 @@ def test_lesson_6_step_4_plays_the_shipped_hitch_while_it_shows() -> None:
     loop.warm_up()
     lengths = _frames(loop, 125)
     assert lengths[1:] == HITCH[:124]  # from the frame boundary after the step began
-    assert max(lengths) == 276_666_666  # the hitch, 2 s in
+    assert max(lengths) == 276_666_667  # the hitch, 2 s in
     totals = [lane.books.summary() for lane in loop.session.lanes]
-    assert [total["dropped_ns"] for total in totals] == [183_333_333, 0]  # drop, then backlog
+    assert [total["dropped_ns"] for total in totals] == [200 * MS, 0]  # drop, then backlog
     readout = loop.readout()
     assert (readout.clock, readout.capture.split(" \N{MIDDLE DOT} ")[:2]) == (
         "capture",
-        ["hitch.csv", "125/284"],
+        ["hitch.csv", "125/283"],
     )
     loop.lessons.next_step(loop.session)  # the summary step: back on the lesson clock
     _frames(loop, 2)
@@ -128,15 +128,15 @@ def test_the_game_on_a_capture_ends_where_the_headless_run_did_and_logs_the_capt
     the capture was logged from: the same final tick and state hash, and a byte-identical log."""
     log = tmp_path / "live.csv"
     hitch = str(CAPTURES / "hitch.csv")
-    assert main(["play", "--capture", hitch, "--frames", "284", "--frame-log", str(log)]) == 0
+    assert main(["play", "--capture", hitch, "--frames", "283", "--frame-log", str(log)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("playing ") and out[0].endswith(
-        "284 frames of timestep-lab (0), "
+        "283 frames of timestep-lab (0), "
         "swap chain 0x0000000000000000, by "
         "presents interval; 0 rows skipped"
     )
     assert out[1] == (
-        "final tick 288 state c249b8ed30058b2881aa03063598a2eb6357e08c023796187ee60805d9c6341f"
+        "final tick 287 state 36588136beae2b253680ca3424a217610578e9516f9ef6de02655586737679cb"
     )
     assert log.read_bytes() == (CAPTURES / "hitch.csv").read_bytes()
 
