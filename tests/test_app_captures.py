@@ -160,3 +160,19 @@ def test_a_clip_of_the_step_films_the_captures_frames_and_logs_them(tmp_path: Pa
     logged = [frame.elapsed_ns for frame in open_capture(log).frames()]
     assert logged == HITCH[: len(logged)]  # the clip's frames are the capture's, from the first
     assert len(logged) == 46  # to the last picture, at 0.8 s (five pictures at 5 fps)
+
+
+def test_pause_holds_the_capture_and_the_paused_frames_run_on_the_wall() -> None:
+    laptop = ManualClock()
+    frames = (10 * MS, 30 * MS, 20 * MS)
+    loop = _played(laptop, CapturedClock(laptop, lambda: frames, name="three.csv", count=3))
+    loop.warm_up()
+    assert _frames(loop, 1) == [10 * MS]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode=""))
+    assert _frames(loop, 1) == [30 * MS]  # P is read as the frame begins; it ends on the capture
+    assert loop.readout().capture == "three.csv \N{MIDDLE DOT} 3/3 \N{MIDDLE DOT} held"
+    laptop.move_on(7 * MS)
+    assert _frames(loop, 1) == [7 * MS]  # paused: the wall's frame, the capture held at frame 3
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode=""))
+    laptop.move_on(5 * MS)
+    assert _frames(loop, 3) == [5 * MS, 20 * MS, 10 * MS]  # on again from frame 3, then round 2

@@ -172,8 +172,14 @@ class ClockSwitch:
         self._stall_ns = 0
 
     def _follow(self, wanted: str) -> None:
-        """Switch to the `wanted` clock at this frame boundary, keeping the time continuous."""
-        target = self.lesson if wanted == LESSON else self.capture or self.real
+        """Switch to the `wanted` clock at this frame boundary, keeping the time continuous. A
+        capture plays where the wall would, but holds while the game is paused (P, a lost focus,
+        the rewatch): the paused frames run on the wall, and the capture goes on from where it
+        stopped."""
+        outside = self.capture or self.real
+        if self.session.controls.paused:
+            outside = self.real
+        target = self.lesson if wanted == LESSON else outside
         if target is self._active:
             return
         now = self.now_ns()
@@ -262,9 +268,14 @@ def running_capture(clock: object) -> CapturedClock | None:
 
 
 def capture_row(clock: object) -> str:
-    """The capture row's text (`hitch.csv · 301/600 · round 2`), or "" when none plays."""
+    """The capture row's text (`hitch.csv · 301/600 · round 2`, `... · held` while paused), or
+    "" when none plays."""
     capture = running_capture(clock)
-    return "" if capture is None else capture.row_text()
+    if capture is not None:
+        return capture.row_text()
+    if isinstance(clock, ClockSwitch) and clock.capture is not None and not clock.on_lesson_clock:
+        return f"{clock.capture.row_text()} \N{MIDDLE DOT} held"
+    return ""
 
 
 def with_clock_rows(figures: LoopFigures, clock: object) -> LoopFigures:
