@@ -1,4 +1,4 @@
-"""`ClockSwitch`: the loop's clock, the wall or the lesson clock, as the step asks.
+"""`ClockSwitch`: the loop's clock, the wall, a capture or the lesson clock, as the step asks.
 
 The loop holds one clock and never knows which runs. Each frame boundary (`next_frame`) the
 switch measures the frame on the clock that ran it, then follows the controls' `clock` (a lesson
@@ -16,6 +16,11 @@ On the wall clock, in a lesson step that asks for the lesson clock (D has switch
 real one, to prove the picture real), each frame is set beside what the lesson clock would have
 made of it (`RateWatch`); under 90 % over a second, the switch turns the clock back to the lesson
 clock itself and says so.
+
+A capture (`--capture`, or a lesson step's `capture`: `game.clock.captured`) plays where the wall
+would: its frames last what the captured game's did, and the loop's pacing waits them out on the
+wall (`paced`). A pause holds it on the wall, and the lesson clock takes over from it as from
+the wall.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ LESSON = "lesson"
 
 
 class ClockSwitch:
-    """A `MeasuredClock` that is the wall clock or the lesson clock, whichever the controls say.
+    """A `MeasuredClock` that is the wall (or a capture) or the lesson clock, as the controls say.
 
     `real` is the clock of this machine (`WallClock`; a test hands a `ManualClock` it moves as a
     slow or a fast laptop would), or a `CapturedClock` made on it (`--capture`): then the capture
