@@ -49,6 +49,8 @@ DEFAULT_CONFIG = CONFIGS / "default.toml"
 """Every setting at its default, with its comment (written by `game.config.default_file`)."""
 LESSONS = CONFIGS / "lessons"
 SCENARIOS = CONFIGS / "scenarios"
+CAPTURES = ASSETS / "captures"
+"""The frame-time captures the lessons play (`capture = "hitch.csv"` in a step's settings)."""
 REFERENCES = ROOT / "docs" / "references.md"
 """The reference articles' claims, with the commands that reproduce them (read by the handout)."""
 

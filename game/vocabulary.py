@@ -76,7 +76,7 @@ HUD_ROWS: tuple[str, ...] = (
     "counted from", "tick", "sim / wall", "owed", "lag", "time scale", "state",
     "input model", "presses · seen", "lost / doubled", "merged", "last press", "wait+interp+flip",
     "interpolation", "alpha mode", "integrator", "bodies",
-    "clock", "fps", "render cap", "frame", "work", "step cost",
+    "clock", "capture", "fps", "render cap", "frame", "work", "step cost",
     "refresh", "ticks/refresh", "judder", "pos. error", "conditioning", "to photons",
     "graphs",
 )  # fmt: skip

@@ -140,6 +140,7 @@ def test_the_names_a_step_may_watch_are_the_panels_labels_and_the_graphs() -> No
         books_since="step start",
         display=DisplayReadout(refresh_hz=60.0, refresh_read=False, lanes=(judder,)),
         clock="real (wall)",
+        capture="hitch.csv \N{MIDDLE DOT} 1/284",
     )
     labels = [row.label for g in (*stat_groups(everything), display_group(everything))
               for row in g.rows]  # fmt: skip

@@ -128,7 +128,7 @@ def test_a_lesson_step_takes_every_knob_marked_for_lessons() -> None:
     lesson_knobs = {knob.short for knob in knobs_where(Where.LESSON)}
     assert lesson_knobs <= set(StepSettings.model_fields)
     assert set(StepSettings.model_fields) - lesson_knobs == {
-        "second_policy", "split", "second_conditioning", "second_input_model",
+        "second_policy", "split", "second_conditioning", "second_input_model", "capture",
     }  # fmt: skip
 
 

@@ -224,7 +224,11 @@ def test_the_listing_names_each_steps_claims(capsys: pytest.CaptureFixture[str])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "lesson 6: Drop vs backlog vs clamp vs reset"
     assert lines[2] == "  step 2: ticks_max 5 +- 0 ticks, ticks_max (lane 2) 15 +- 0 ticks"
-    assert lines[4] == "  step 4: claims no figure"
+    assert lines[4] == (
+        "  step 4: dropped_ms 200 +- 1 ms, dropped_ms (lane 2) 0 +- 0 ms, "
+        "backlog_max (lane 2) 12 +- 0 ticks"
+    )
+    assert lines[5] == "  step 5: claims no figure"
 
 
 def test_the_handout_shows_each_claim_beside_its_measurement_under_the_clip() -> None:

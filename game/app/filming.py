@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.captures import lesson_capture
 from game.app.lesson_guide import LessonGuide
 from game.app.loop import GameLoop, LoopOptions
 from game.app.script import Press
 from game.app.window import Window
+from game.clock.captured import CapturedClock
 from game.clock.manual import ManualClock
 from game.clock.virtual import FrameJitter
 from game.config.model import GameConfig
@@ -33,7 +35,7 @@ from game.session.frame import Frame
 from game.session.session import LabSession
 from game.workshop.clips.cues import DRAWING_NS, ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec
-from game.workshop.files.lessons import Lesson
+from game.workshop.files.lessons import Lesson, find_lesson
 
 Progress = Callable[[int], None]
 """Told how many pictures have been taken so far."""
@@ -166,11 +168,12 @@ def film(
     )
     session = session_from(take.config)
     lessons = LessonGuide(take.lessons)
+    capture = _step_capture(take, lessons, clock)
     loop: GameLoop
     if take.cues is not None:
         loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)
     else:
-        loop = GameLoop(session, window, clock, options, lessons=lessons)
+        loop = GameLoop(session, window, capture or clock, options, lessons=lessons)
     if take.lesson is not None:
         number, step = take.lesson
         lessons.start(number, session)
@@ -187,6 +190,16 @@ def film(
         if watch is not None:
             watch(loop)
     return Filmed(clock.taken, session)
+
+
+def _step_capture(take: Take, lessons: LessonGuide, clock: FilmingClock) -> CapturedClock | None:
+    """The filmed lesson step's capture (`capture` in its settings), on the filming clock: its
+    frames last what the capture's did, exactly, and the camera films them at that pace."""
+    if take.lesson is None:
+        return None
+    number, step = take.lesson
+    name = find_lesson(lessons.lessons(), number).steps[step - 1].settings.capture
+    return None if name is None else lesson_capture(clock, name)
 
 
 def _frame_boundary(

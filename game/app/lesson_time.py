@@ -1,4 +1,4 @@
-"""`ClockSwitch`: the loop's clock, the wall or the lesson clock, as the step asks.
+"""`ClockSwitch`: the loop's clock, the wall, a capture or the lesson clock, as the step asks.
 
 The loop holds one clock and never knows which runs. Each frame boundary (`next_frame`) the
 switch measures the frame on the clock that ran it, then follows the controls' `clock` (a lesson
@@ -16,14 +16,24 @@ On the wall clock, in a lesson step that asks for the lesson clock (D has switch
 real one, to prove the picture real), each frame is set beside what the lesson clock would have
 made of it (`RateWatch`); under 90 % over a second, the switch turns the clock back to the lesson
 clock itself and says so.
+
+A capture (`--capture`, or a lesson step's `capture`: `game.clock.captured`) plays where the wall
+would: its frames last what the captured game's did, and the loop's pacing waits them out on the
+wall (`paced`). A pause holds it on the wall, and the lesson clock takes over from it as from
+the wall.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from game.app.caption import StatusMessage
+from game.app.captures import StepCapture, lesson_capture, step_capture_name
 from game.app.lesson_guide import LessonGuide
+from game.app.pacer import FramePacer
+from game.app.readout_builder import LoopFigures
+from game.clock.captured import CapturedClock
 from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
 from game.clock.units import hz_to_step_ns
@@ -36,10 +46,11 @@ LESSON = "lesson"
 
 
 class ClockSwitch:
-    """A `MeasuredClock` that is the wall clock or the lesson clock, whichever the controls say.
+    """A `MeasuredClock` that is the wall (or a capture) or the lesson clock, as the controls say.
 
     `real` is the clock of this machine (`WallClock`; a test hands a `ManualClock` it moves as a
-    slow or a fast laptop would)."""
+    slow or a fast laptop would), or a `CapturedClock` made on it (`--capture`): then the capture
+    runs the frames where the wall would."""
 
     def __init__(
         self,
@@ -47,8 +58,15 @@ class ClockSwitch:
         session: LabSession,
         lessons: LessonGuide,
         message: StatusMessage,
+        *,
+        step_capture: StepCapture = lesson_capture,
     ) -> None:
-        self.real = real
+        capture = real if isinstance(real, CapturedClock) else None
+        self.real: MeasuredClock = real if capture is None else capture.real
+        self.capture = self.given_capture = capture
+        """The capture that plays instead of the wall (`--capture`, or the lesson step's)."""
+        self._step_capture = step_capture
+        self._step_captures: dict[str, CapturedClock] = {}
         self.lesson = LessonClock()
         self.session = session
         self.lessons = lessons
@@ -56,6 +74,8 @@ class ClockSwitch:
         self.slow_motion = SlowMotion()
         self.rate = RateWatch()
         self._active: MeasuredClock = real
+        self.on_frame: Callable[[int], None] | None = None
+        """Hears each frame's length, whichever clock ran it (`--frame-log`)."""
         self._offset = 0
         """This clock's time is the active clock's reading plus this."""
         self._origin = self._frame_end = 0
@@ -71,6 +91,11 @@ class ClockSwitch:
     def on_lesson_clock(self) -> bool:
         return self._active is self.lesson
 
+    @property
+    def playing(self) -> CapturedClock | None:
+        """The capture running the frames now (None on the wall or the lesson clock)."""
+        return self.capture if self._active is self.capture else None
+
     # -- the `Clock` ----------------------------------------------------------------------------
 
     def now_ns(self) -> int:
@@ -81,14 +106,14 @@ class ClockSwitch:
             self.lesson.sleep_ns(ns)
             self._not_faster_than_life()
         else:
-            self.real.sleep_ns(ns)
+            self._active.sleep_ns(ns)
 
     def busy_wait_ns(self, ns: int) -> None:
         if self.on_lesson_clock:
             self.lesson.busy_wait_ns(ns)  # counted, not burnt
             self._not_faster_than_life()
         else:
-            self.real.busy_wait_ns(ns)
+            self._active.busy_wait_ns(ns)
 
     def block_ns(self, ns: int) -> None:
         self._stall_ns += ns
@@ -96,7 +121,7 @@ class ClockSwitch:
             self.lesson.block_ns(ns)
             self._not_faster_than_life()
         else:
-            self.real.block_ns(ns)
+            self._active.block_ns(ns)
 
     def _not_faster_than_life(self) -> None:
         """Wait, really, for what the lesson clock has counted in this frame (its drawing too)
@@ -112,6 +137,8 @@ class ClockSwitch:
     def start_frames(self) -> int:
         self.real.start_frames()
         self.lesson.start_frames()
+        if self.capture is not None:
+            self.capture.start_frames()
         self._mark()
         self._origin = self._frame_end = self.now_ns()
         return self._origin
@@ -133,11 +160,14 @@ class ClockSwitch:
             pass  # the first frame after a switch was paced on the other clock: not a sample
         elif self.on_lesson_clock:
             self.slow_motion.shown(elapsed, real_ns)
-        else:
+        elif self._active is self.real:
             self._judge(elapsed)
         self._frame_end += elapsed
+        if self.on_frame is not None:
+            self.on_frame(elapsed)
         self._mark()
         self._switched = False
+        self._follow_capture()
         self._follow(self.session.controls.clock)
         return elapsed
 
@@ -147,16 +177,37 @@ class ClockSwitch:
         self._stall_ns = 0
 
     def _follow(self, wanted: str) -> None:
-        """Switch to the `wanted` clock at this frame boundary, keeping the time continuous."""
-        if (wanted == LESSON) == self.on_lesson_clock:
+        """Switch to the `wanted` clock at this frame boundary, keeping the time continuous. A
+        capture plays where the wall would, but holds while the game is paused (P, a lost focus,
+        the rewatch): the paused frames run on the wall, and the capture goes on from where it
+        stopped."""
+        outside = self.capture or self.real
+        if self.session.controls.paused:
+            outside = self.real
+        target = self.lesson if wanted == LESSON else outside
+        if target is self._active:
             return
         now = self.now_ns()
-        self._active = self.lesson if wanted == LESSON else self.real
+        self._active = target
         self._active.start_frames()  # its next frame is measured from here
         self._offset = now - self._active.now_ns()
         self.slow_motion.clear()
         self.rate.clear()
         self._switched = True
+
+    def _follow_capture(self) -> None:
+        """Play the lesson step's capture while the step shows (`capture` in its settings),
+        else `--capture`'s, else none; a step's capture starts from its first frame each time."""
+        name = step_capture_name(self.lessons.run)
+        if name is None:
+            self.capture = self.given_capture
+            return
+        if self.capture is not None and self.capture is self._step_captures.get(name):
+            return
+        self.capture = self._step_capture(self.real, name)
+        self._step_captures = {name: self.capture}
+        said = f"playing the capture {name} (its frames, not this laptop's)"
+        self.message.say(said, self.now_ns())
 
     def _judge(self, real_ns: int) -> None:
         """During a lesson step that asks for the lesson clock (D took it to the real one), with
@@ -190,10 +241,10 @@ class ClockSwitch:
     # -- what the HUD says ----------------------------------------------------------------------
 
     def row_text(self) -> str:
-        """The clock row: `lesson · shown at 0.26x` or `real (wall)`."""
+        """The clock row: `lesson · shown at 0.26x`, `capture` or `real (wall)`."""
         if self.on_lesson_clock:
             return f"lesson \N{MIDDLE DOT} {self.slow_motion.text()}"
-        return "real (wall)"
+        return "capture" if self.playing is not None else "real (wall)"
 
 
 def _asks_for_lesson_clock(run: LessonRun | None) -> bool:
@@ -211,3 +262,40 @@ def _asks_for_lesson_clock(run: LessonRun | None) -> bool:
 def clock_row(clock: object) -> str:
     """The clock row's text, or "" for a loop that has no switch (a clip, a test)."""
     return clock.row_text() if isinstance(clock, ClockSwitch) else ""
+
+
+def running_capture(clock: object) -> CapturedClock | None:
+    """The capture whose frames the loop's clock is playing now, if any (`--capture`, a lesson
+    step's, or one a clip or a test hands the loop directly)."""
+    if isinstance(clock, CapturedClock):
+        return clock
+    return clock.playing if isinstance(clock, ClockSwitch) else None
+
+
+def capture_row(clock: object) -> str:
+    """The capture row's text (`hitch.csv · 301/600 · round 2`, `... · held` while paused), or
+    "" when none plays."""
+    capture = running_capture(clock)
+    if capture is not None:
+        return capture.row_text()
+    if isinstance(clock, ClockSwitch) and clock.capture is not None and not clock.on_lesson_clock:
+        return f"{clock.capture.row_text()} \N{MIDDLE DOT} held"
+    return ""
+
+
+def with_clock_rows(figures: LoopFigures, clock: object) -> LoopFigures:
+    """The loop's figures with the clock row's and the capture row's texts."""
+    return figures._replace(clock=clock_row(clock), capture=capture_row(clock))
+
+
+def paced(clock: MeasuredClock, pacer: FramePacer, cap: int | None) -> int:
+    """Wait for the end of the frame and return how long that took: while a capture plays,
+    until its frame has lasted its captured length (the capture sets the pace, not the cap);
+    else until the pacer's deadline under `cap`, the cap in force now (F, a lesson or a script
+    may have changed it)."""
+    capture = running_capture(clock)
+    if capture is not None:
+        return capture.wait_out_frame()
+    if pacer.cap_fps != cap:
+        pacer.set_cap(cap)
+    return pacer.wait(clock)

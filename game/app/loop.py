@@ -32,7 +32,7 @@ from game.app.caption import StatusMessage
 from game.app.dispatcher import Dispatcher
 from game.app.input import InputReader
 from game.app.lesson_guide import LessonGuide
-from game.app.lesson_time import ClockSwitch, clock_row
+from game.app.lesson_time import ClockSwitch, paced, with_clock_rows
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
 from game.app.readout_builder import FrameSoFar, LoopFigures, ReadoutBuilder
@@ -196,11 +196,9 @@ class GameLoop:
             frame.stop()
 
     def _pace(self) -> None:
-        """Wait for the next frame's deadline, under the cap in force now."""
-        cap = self.session.controls.fps_cap or None
-        if self.pacer.cap_fps != cap:  # F, a lesson or a script changed the render-rate cap
-            self.pacer.set_cap(cap)
-        self._last_wait_ns = self.pacer.wait(self.clock)
+        """Wait for the next frame's deadline, or for a capture's frame's end (`paced`)."""
+        cap = self.session.controls.fps_cap or None  # F, a lesson or a script may change it
+        self._last_wait_ns = paced(self.clock, self.pacer, cap)
 
     def _since_start(self) -> int:
         """The session's wall time: since the loop started (after the warm-up draw)."""
@@ -238,7 +236,7 @@ class GameLoop:
         ticks_run = self._frame.ticks_run if self._frame else 0
         in_frame = FrameSoFar(ticks_run, now - self._last_ns) if catching_up else None
         figures = LoopFigures(now, now - self._started_ns, self._frame_ns, self._work_ns, in_frame)
-        return self._readouts.live(figures._replace(clock=clock_row(self.clock)))
+        return self._readouts.live(with_clock_rows(figures, self.clock))
 
     def _lane_rects(self) -> list[pygame.Rect]:
         """Where each lane's arena is, as laid out for the current readout."""

@@ -34,6 +34,8 @@ class LoopFigures(NamedTuple):
     """Set while a frame is still running its ticks (a redraw in the middle of a catch-up)."""
     clock: str = ""
     """Which clock runs the frames, as the clock row says it ("" with no switch)."""
+    capture: str = ""
+    """The capture playing and where in it, as the capture row says it ("" with none)."""
 
 
 class FrameSoFar(NamedTuple):
@@ -70,6 +72,7 @@ class ReadoutBuilder:
         span = float(history.wall_s[-1] - history.wall_s[0]) if len(history) > 1 else 0.0
         catching_up = figures.catching_up
         lesson_caption = self.lessons.caption()
+        cap = None if figures.capture else controls.fps_cap  # a capture's frames set the pace
         caption = caption_for(
             lesson_caption,
             catching_up_ticks=None if catching_up is None else catching_up.ticks_run,
@@ -81,7 +84,7 @@ class ReadoutBuilder:
             fps=(len(history) - 1) / span if span > 0 else 0.0,
             frame_ms=figures.frame_ns / NS_PER_MS,
             work_ms=figures.work_ns / NS_PER_MS,
-            frame_budget_ms=1000 / controls.fps_cap if controls.fps_cap else 0.0,
+            frame_budget_ms=1000 / cap if cap else 0.0,
             render_cap=str(controls.fps_cap) if controls.fps_cap else "uncapped",
             vsync=self.window.vsync_active,
             step_cost_ms=float(controls.step_cost_ms),
@@ -95,6 +98,7 @@ class ReadoutBuilder:
             books_since=session.books_since,
             display=self.judder.readout,
             clock=figures.clock,
+            capture=figures.capture,
             watch=self.lessons.watch(),
         )
 

@@ -31,8 +31,9 @@ from game.errors import BadInput
 from game.workshop.claims.record import DemoRun
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec, clip_spec, open_sink
+from game.workshop.files.frame_log import FrameLog, add_frame_log_argument, frame_log_file
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
-from game.workshop.files.output import Named, written_whole
+from game.workshop.files.output import Named, Outputs, written_whole
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
 
 Made = TypeVar("Made")
@@ -52,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--out", type=file_path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")
     add("--fps", type=int, default=30, help="pictures per second (default 30)")
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    add_frame_log_argument(parser)
 
 
 def add_lesson_dir(parser: argparse.ArgumentParser) -> None:
@@ -110,6 +112,9 @@ def clip_inputs(args: argparse.Namespace) -> list[Named]:
 
 def run(args: argparse.Namespace) -> int:
     check_sources(args)
+    outputs = Outputs(clip_inputs(args))  # neither may be an input, nor the other
+    outputs.file("--out", args.out)
+    outputs.file("--frame-log", args.frame_log)
     if args.demo:
         return _run_demo(args)
     spec = clip_spec(args.out, args.size, args.fps, args.seconds, clip_inputs(args))
@@ -123,7 +128,12 @@ def run(args: argparse.Namespace) -> int:
         config = cues.config(spec.width, spec.height)
     else:
         config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
-    taken = make_clip(spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons)
+    with frame_log_file(args.frame_log) as frame_log:
+        taken = make_clip(
+            spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons,
+            frame_log=frame_log,
+        )  # fmt: skip
+    _say_frame_log(args)
     print(
         f"wrote {spec.out}: {taken} pictures, {spec.width}x{spec.height}, "
         f"{taken / spec.fps:g} s of game time at {spec.fps} fps"
@@ -137,7 +147,12 @@ def _run_demo(args: argparse.Namespace) -> int:
     lesson = find_lesson(lessons if lessons is not None else load_lessons(), number)
     seconds = demo_seconds(lesson, step, args.fps)
     spec = clip_spec(args.out, args.size, args.fps, seconds, clip_inputs(args))
-    played = film_demo(lesson, step, spec)
+    with frame_log_file(args.frame_log) as frame_log:
+        played = film_demo(lesson, step, spec)
+        if frame_log is not None:
+            for frame in played.frames:
+                frame_log.frame(frame.plans[0].elapsed_ns)
+    _say_frame_log(args)
     print(
         f"wrote {spec.out}: {played.pictures} pictures, {spec.width}x{spec.height}, the demo of "
         f"lesson {number} step {step} ({played.pictures / spec.fps:g} s at {spec.fps} fps)"
@@ -170,19 +185,34 @@ def make_clip(
     cues: ScenarioCues | None = None,
     bar: bool | None = None,
     lessons: tuple[Lesson, ...] | None = None,
+    frame_log: FrameLog | None = None,
 ) -> int:
     """Film the game into `spec.out`, with a progress bar on a terminal (`bar` forces it on or
-    off); returns the pictures taken. Nothing is left under the name if it fails."""
+    off); returns the pictures taken. Nothing is left under the name if it fails. `frame_log`
+    hears the length of every frame the clip ran to its end."""
     # The dummy driver must be chosen before pygame starts: a clip needs no screen.
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.app.filming import Take, film
+    from game.app.loop import GameLoop
     from game.app.script import load_script
 
     take = Take(
         config, lesson, load_script(script) if script is not None else (), cues, lessons=lessons
     )
-    filmed = _filming(spec, bar, lambda sink, tell: film(take, spec, sink, tell))
+    watch = None
+    if frame_log is not None:
+        log = frame_log
+
+        def watch(loop: GameLoop) -> None:
+            log.frame(loop.last_plans[0].elapsed_ns)
+
+    filmed = _filming(spec, bar, lambda sink, tell: film(take, spec, sink, tell, watch=watch))
     return filmed.taken
+
+
+def _say_frame_log(args: argparse.Namespace) -> None:
+    if args.frame_log is not None:
+        print(f"wrote {args.frame_log}: the clip's frames as a PresentMon 1.x capture")
 
 
 def _filming(

@@ -16,8 +16,10 @@ import contextlib
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.arguments import file_path, whole_number
+from game.clock.wall import MeasuredClock, WallClock
 from game.commands.clip import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
@@ -25,10 +27,17 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.session.session import LabSession
 from game.stopping import Stopped
+from game.workshop.files.frame_log import add_frame_log_argument, frame_log_file
 from game.workshop.files.lessons import find_lesson
 from game.workshop.files.output import Outputs, reason
 from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
+
+if TYPE_CHECKING:  # read only with --capture: the game starts without the readers
+    from game.capture.frame import Capture
+
+INTERVAL_COLUMNS = ("presents", "display", "simulation")
+"""`--column`'s choices (`game.capture.frame.IntervalColumn`)."""
 
 HELP = "play the game (the default when no command is given)"
 
@@ -50,6 +59,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--record", type=file_path, metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
     )  # fmt: skip
+    add_frame_log_argument(parser)
+    add_capture_arguments(parser)
+
+
+def add_capture_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--capture FILE` and how to read it: the game's frames last what a real game's did."""
+    add = parser.add_argument
+    add(
+        "--capture",
+        type=file_path,
+        metavar="FILE",
+        help="play a capture's frame times (PresentMon, CapFrameX, MangoHud, a --frame-log)",
+    )
+    add("--process", metavar="NAME|PID", help="the capture's process (default: most rows)")
+    add("--swapchain", metavar="ADDR", help="the capture's swap chain (default: most rows)")
+    add("--column", choices=INTERVAL_COLUMNS, default="presents",
+        help="which interval is a frame: between presents (default), display changes, or "
+        "simulation starts")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,15 +86,16 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.lesson_guide import LessonGuide
+    from game.app.lesson_time import ClockSwitch
     from game.app.loop import GameLoop, LoopOptions
     from game.app.quit_signals import QuitOnSignals
     from game.app.refresh import desktop_refresh
     from game.app.script import load_script
     from game.app.window import Window
-    from game.clock.wall import WallClock
 
     _check_arguments(args)
     config = load_config(args.config, args.overrides)
+    clock = _game_clock(args)  # the wall, or `--capture`'s frames paced on it
     script = load_script(args.script) if args.script else ()
     lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
@@ -90,14 +118,16 @@ def run(args: argparse.Namespace) -> int:
             graph_seconds=float(config.hud.graph_seconds),
             lesson_clock=True,
         )
-        loop = GameLoop(session, window, WallClock(), options, lessons=lessons)
+        loop = GameLoop(session, window, clock, options, lessons=lessons)
         if args.lesson is not None:
             lessons.start(args.lesson, session)
     except BaseException:
         if recorder is not None:
             recorder.abandon()  # nothing was played: no recording
         raise
-    with QuitOnSignals() as signals:
+    with QuitOnSignals() as signals, frame_log_file(args.frame_log) as frame_log:
+        if frame_log is not None and isinstance(loop.clock, ClockSwitch):
+            loop.clock.on_frame = frame_log.frame  # each frame's length, whichever clock ran it
         try:
             code = loop.run()
         except BaseException as problem:
@@ -127,10 +157,45 @@ def _check_arguments(args: argparse.Namespace) -> None:
     if args.frames is not None and args.frames < 1:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
     files = Outputs(
-        [("--config", args.config), ("--script", args.script), ("--lesson-dir", args.lesson_dir)]
-    )
+        [("--config", args.config), ("--script", args.script), ("--lesson-dir", args.lesson_dir),
+         ("--capture", args.capture)]
+    )  # fmt: skip
     files.file("--record", args.record)
     files.file("--screenshot", args.screenshot)  # not after an hour of play
+    files.file("--frame-log", args.frame_log)
+    for flag in ("--process", "--swapchain"):
+        if getattr(args, flag[2:]) is not None and args.capture is None:
+            raise BadInput.error(f"{flag} needs --capture FILE")
+
+
+def _game_clock(args: argparse.Namespace) -> MeasuredClock:
+    """The wall clock, or `--capture`'s frames paced on it (`game.clock.captured`)."""
+    from game.clock.captured import CapturedClock
+
+    capture = _opened_capture(args)
+    wall = WallClock()
+    return wall if capture is None else CapturedClock.playing(wall, capture)
+
+
+def _opened_capture(args: argparse.Namespace) -> Capture | None:
+    """`--capture`'s file, opened and checked before the window opens (and said on stdout:
+    which process and swap chain it plays, and what it skipped)."""
+    if args.capture is None:
+        return None
+    from game.capture.reading import open_capture
+
+    capture = open_capture(
+        args.capture, process=args.process, swapchain=args.swapchain, column=args.column
+    )
+    info = capture.info
+    chain = f", swap chain {info.swapchain}" if info.swapchain else ""
+    skipped = sum(info.skipped.values())
+    print(
+        f"playing {args.capture} ({info.format} {info.layout}): {info.frames:,} frames of "
+        f"{info.process}{chain}, by {info.column} interval; {skipped:,} rows skipped",
+        flush=True,
+    )
+    return capture
 
 
 def _recorded_session(

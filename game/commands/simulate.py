@@ -39,6 +39,7 @@ from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
 from game.workshop.figures.frame_series import SeriesBuilder
+from game.workshop.files.frame_log import add_frame_log_argument, frame_log_file
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
@@ -79,6 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--record", type=file_path, metavar="FILE", help="record the run for replay"
     )
     add_input_arguments(parser)
+    add_frame_log_argument(parser)
 
 
 OUT_FILES = ("frames.csv", "summary.json", "timeline.png", "timeline.svg")
@@ -90,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(scenario_file, flags)
     outputs = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     outputs.file("--record", args.record)
+    outputs.file("--frame-log", args.frame_log)
     out = outputs.folder("--out", args.out, OUT_FILES)
     recorder = None
     if args.record is not None:
@@ -97,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     title = scenario.heading(scenario_file, "simulate")
     with contextlib.ExitStack() as files:
         sinks = _Sinks(scenario, args.json, out, files)
+        frame_log = files.enter_context(frame_log_file(args.frame_log))
         try:
             if wanted(args):
                 inputs = run_input_models(scenario, args, recorder=recorder)
@@ -104,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
                 sinks.start(inputs)
                 for frame in result.frames:
                     sinks(frame)
+                    if frame_log is not None:
+                        frame_log.frame(frame.frame_ns)
             else:
                 inputs = None
                 sinks.start(None)
@@ -115,7 +121,9 @@ def run(args: argparse.Namespace) -> int:
                         if frame.number % 4096 == 0:  # the bar costs nothing per frame
                             done(min(seconds, frame.wall_ns // NS_PER_SECOND))
 
-                    result = run_scenario(scenario, recorder=recorder, sink=sink, keep=0)
+                    result = run_scenario(
+                        scenario, recorder=recorder, sink=sink, keep=0, frame_log=frame_log
+                    )
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     if args.json:
@@ -128,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
         written = _write_outputs(out, scenario, result, title, args.theme, inputs, sinks)
         if not args.json:
             print("wrote " + ", ".join(str(path) for path in written))
+    if args.frame_log is not None and not args.json:
+        print(f"wrote {args.frame_log}: the run's frames as a PresentMon 1.x capture")
     return 0
 
 

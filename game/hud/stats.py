@@ -219,10 +219,12 @@ def _model_rows(readout: Readout) -> tuple[Row, ...]:
 
 def _render_rows(readout: Readout) -> tuple[Row, ...]:
     cap = "uncapped" if readout.frame_budget_ms <= 0 else f"{readout.render_cap} fps"
+    cap = "the capture's frames" if readout.capture else cap
     if readout.vsync:
         cap += " · vsync"
     return (
         *((Row("clock", (_clock(readout.clock),)),) if readout.clock else ()),
+        *((Row("capture", (Cell(readout.capture),)),) if readout.capture else ()),
         Row("fps", (_fps(readout),), IMPORTANT),
         Row("render cap", (Cell(cap),), USEFUL),
         Row("frame", (_frame_time(readout),)),

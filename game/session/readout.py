@@ -137,6 +137,9 @@ class Readout:
     clock: str = ""
     """Which clock runs the frames: `real (wall)`, or the lesson clock with its slow-motion
     factor (`game.app.lesson_time`); "" where there is no choice (a clip, a test)."""
+    capture: str = ""
+    """The capture whose frames are playing, and where in it (`hitch.csv · 301/600 · round
+    2 · stretched 4 (52 ms)`, `game.clock.captured`); "" when none plays."""
     watch: tuple[str, ...] = ()
     """The rows the lesson step talks about (its `watch`, rows named as `HUD_ROWS` names them):
     the HUD never hides them to make room."""

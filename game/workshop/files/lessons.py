@@ -62,7 +62,7 @@ from game.config.problems import NOTHING, SettingError
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
-from game.resources import LESSONS
+from game.resources import CAPTURES, LESSONS
 from game.session.controls import Controls, partner_policy
 from game.vocabulary import HUD_ROWS, KEY_MODIFIERS, KEY_NAMES
 from game.workshop.claims.measures import MEASURES
@@ -72,6 +72,17 @@ MAX_DEMO_SECONDS = 10
 DemoSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_DEMO_SECONDS, example="1.5")]
 
 LESSONS_DIR = LESSONS
+
+
+def _shipped_capture(name: str) -> str:
+    """A file name in `assets/captures/` (`hitch.csv`), never a path."""
+    if Path(name).name != name or not (CAPTURES / name).is_file():
+        shipped = tuple(sorted(path.name for path in CAPTURES.glob("*.csv")))
+        raise ValueError(f"must be a capture shipped in assets/captures/ ({choices_text(shipped)})")
+    return name
+
+
+CaptureName = Annotated[str, AfterValidator(_shipped_capture)]
 
 
 @with_knobs(Where.LESSON)
@@ -93,6 +104,9 @@ class StepSettings(Section):
     """Delta-time conditioning of lane 2 in split screen (lane 1's, unless this says)."""
     second_input_model: InputModelName | None = None
     """The input model of the second lane (shown when the screen is split)."""
+    capture: CaptureName | None = None
+    """A capture shipped in `assets/captures/`, by its file name: the step's frames last what
+    its frames did (`game.app.captures`), round and round, for as long as the step shows."""
 
     def applied_to(self, controls: Controls) -> Controls:
         """`controls` with this step's settings turned."""

@@ -30,11 +30,18 @@ from game.from_config import session_from
 from game.session.rollback import Rollback
 from game.session.session import LabSession
 from game.stopping import Stopped, holding_stops
+from game.workshop.files.frame_log import FrameLog
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.display_run import DisplayedClock
-from game.workshop.runs.runner import FrameSink, HeadlessSource, RunResult, run_headless
+from game.workshop.runs.runner import (
+    FrameReport,
+    FrameSink,
+    HeadlessSource,
+    RunResult,
+    run_headless,
+)
 from game.workshop.runs.timeline import KeyEdge
 
 
@@ -108,6 +115,7 @@ def run_scenario(
     key_edges: tuple[KeyEdge, ...] = (),
     sink: FrameSink | None = None,
     keep: int | None = None,
+    frame_log: FrameLog | None = None,
 ) -> RunResult:
     """Play `scenario` for its `seconds` of wall time, or until tick `until_tick` comes first.
 
@@ -120,6 +128,7 @@ def run_scenario(
     `UnfinishedRun` when a stall did not fit in it. `key_edges`
     are the avatar's keys (an input script's), read at frame boundaries. `sink` and `keep` are
     `run_headless`'s: each frame as it is made, and how many the result keeps (None: all).
+    `frame_log` (`--frame-log`) hears each frame's length, and what its display presented.
     """
     display = scenario.display
     session = session_from(
@@ -134,6 +143,7 @@ def run_scenario(
     shown = None
     if display is not None and source is None:
         shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
+    sink = sink if frame_log is None else _logged(frame_log, shown, sink)
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     with _recorded(recorder, session):
         result = run_headless(
@@ -182,6 +192,20 @@ def _connect(
     if recorder is not None:
         rollback.on_arrival = recorder.remote_arrived
     session.connect(rollback)
+
+
+def _logged(frame_log: FrameLog, shown: DisplayedClock | None, then: FrameSink | None) -> FrameSink:
+    """A sink that hands each frame's length to `frame_log`, then the frame to `then`; with a
+    display, the log also reads what it presented."""
+    if shown is not None:
+        frame_log.show_on(shown.presented, vsync=shown.display.settings.vsync)
+
+    def logged(report: FrameReport) -> None:
+        frame_log.frame(report.plan.elapsed_ns)
+        if then is not None:
+            then(report)
+
+    return logged
 
 
 def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
