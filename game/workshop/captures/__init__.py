@@ -1,0 +1,1 @@
+"""Captures run through the lab: the policies (the `capture` command) and the display side."""

@@ -1,0 +1,267 @@
+"""The display side of a capture: which frames reached the screen, by the capture and by the model.
+
+Where a capture says which frames reached the screen and when (PresentMon's `Dropped` and its
+display-change times; MangoHud says neither), three steps:
+
+1. The refresh grid, fitted from the shown frames' display times (`game.display.grid`).
+2. The model: the virtual display (`game.display.model`) on that grid, handed each frame at its
+   present time plus the *lead*, the least time a shown frame took from its present to its
+   vblank (how long before a refresh the driver or the compositor takes the frame it will show),
+   in each present mode, or the one asked. The mode that agrees with the capture on the most
+   frames is the best fit; ties go to the mode listed first (`PRESENT_MODES`), or to
+   `immediate` when the display times do not sit on a grid.
+3. Side by side: per frame, shown by the capture's word and by the model's; the agreement (the
+   share of the frames the capture speaks of on which the two agree); and the judder meter's
+   figures (`game.display.judder`) for what was on screen at each refresh of the grid, by the
+   model's shown times and by the capture's display times, over the refreshes both cover.
+
+Open loop: the capture's present times are what they were. The `queue` mode therefore never holds
+a frame back as it would hold a live loop; it shows every frame, later and later when the game
+outran the display. A frame's picture is taken to show the moment it was presented (a capture
+holds no simulated time), so the meter's "ticks" are frames: its cadence digits count the frames
+each refresh advanced (`2222...` when every other frame is shown).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from game.capture.frame import CapturedFrame
+from game.display.grid import PICOSECONDS, RefreshGrid, fit_refresh_grid
+from game.display.judder import Ints, JudderReport, measure, on_screen
+from game.display.model import (
+    PRESENT_MODES,
+    DisplaySettings,
+    PresentMode,
+    VirtualDisplay,
+    reached_screen,
+)
+
+Bools = npt.NDArray[np.bool_]
+NOT_SAID = -1
+"""In `DisplayColumns`: the capture does not say (whether a frame was shown, or when)."""
+UNSEEN_REFRESH_HZ = Fraction(60)
+"""The refresh taken for a display whose times sit on no grid (torn), unless one is given."""
+FIRST_DISAGREEMENTS = 8
+"""How many frames the model and the capture disagree on are named by their rows in a report."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DisplayColumns:
+    """The columns of a capture the display side reads, one entry per frame, as arrays: a
+    million-frame capture is 32 MB here, not the 150 of a list of tuples."""
+
+    rows: Ints
+    present_ns: Ints
+    displayed: npt.NDArray[np.int8]
+    """1 shown, 0 not shown, `NOT_SAID` when the capture does not say."""
+    display_ns: Ints
+    """When it was shown, `NOT_SAID` when not or not said."""
+
+    @classmethod
+    def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
+        rows, present, displayed, display = array("q"), array("q"), array("b"), array("q")
+        for frame in frames:
+            rows.append(frame.row)
+            present.append(frame.time_ns)
+            displayed.append(NOT_SAID if frame.displayed is None else int(frame.displayed))
+            display.append(NOT_SAID if frame.display_time_ns is None else frame.display_time_ns)
+        return cls(
+            np.frombuffer(rows, dtype=np.int64),
+            np.frombuffer(present, dtype=np.int64),
+            np.frombuffer(displayed, dtype=np.int8),
+            np.frombuffer(display, dtype=np.int64),
+        )
+
+    @property
+    def said(self) -> Bools:
+        """The frames the capture says whether it showed."""
+        said: Bools = self.displayed != NOT_SAID
+        return said
+
+    @property
+    def shown(self) -> Bools:
+        """The frames the capture says it showed, at a time it gives."""
+        shown: Bools = (self.displayed == 1) & (self.display_ns != NOT_SAID)
+        return shown
+
+    def missing(self) -> str | None:
+        """Why the display side cannot run on this capture, or None when it can."""
+        if not self.said.any():
+            return "the capture does not say which frames reached the screen"
+        times = self.display_ns[self.shown]
+        if times.shape[0] == 0 or (times == times[0]).all():
+            return "the capture gives fewer than two display times to fit a refresh grid to"
+        return None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DisplaySide:
+    """The display side's figures, and which frames each side says were shown."""
+
+    fit: RefreshGrid
+    """The grid fitted to the capture's display times."""
+    grid: RefreshGrid
+    """The grid the model ran on: the fit where the display times sit on it, else `nominal`."""
+    mode: PresentMode
+    asked: bool
+    """True when the mode was asked for, False when it is the best fit."""
+    lead_ns: int
+    agreements: dict[PresentMode, Fraction]
+    """Each mode tried, and its agreement."""
+    rows: Ints
+    said: Bools
+    captured: Bools
+    """Per frame: shown, by the capture's word (False where it does not say)."""
+    predicted: Bools
+    """Per frame: shown, by the model in `mode`."""
+    captured_judder: JudderReport
+    predicted_judder: JudderReport
+
+    @property
+    def frames(self) -> int:
+        """The frames the capture says whether it showed: the ones the agreement counts."""
+        return int(self.said.sum())
+
+    @property
+    def captured_shown(self) -> int:
+        return int(self.captured.sum())
+
+    @property
+    def predicted_shown(self) -> int:
+        return int(self.predicted[self.said].sum())
+
+    @property
+    def agreed(self) -> int:
+        return int((self.captured == self.predicted)[self.said].sum())
+
+    @property
+    def agreement(self) -> Fraction:
+        return self.agreements[self.mode]
+
+    def disagreements(self, limit: int = FIRST_DISAGREEMENTS) -> list[int]:
+        """The file rows of the first frames the two disagree on."""
+        differ = self.said & (self.captured != self.predicted)
+        return [int(row) for row in self.rows[differ][:limit]]
+
+    def record(self) -> dict[str, int | float]:
+        """`--json`'s `"display"` object."""
+        return {
+            "captured_shown": self.captured_shown,
+            "predicted_shown": self.predicted_shown,
+            "agreement": round(float(self.agreement), 9),
+        }
+
+
+def compare_display(
+    columns: DisplayColumns,
+    *,
+    mode: PresentMode | None = None,
+    refresh_hz: Fraction | None = None,
+) -> DisplaySide:
+    """The display side of a capture (see the module's docstring): in `mode`, or in the mode
+    that fits best; `refresh_hz`, when given, is the grid fit's first period, and the grid of a
+    capture whose display times sit on none. The capture must give what the display side reads
+    (`DisplayColumns.missing` is None)."""
+    why_not = columns.missing()
+    if why_not is not None:
+        raise ValueError(why_not)
+    fit = fit_refresh_grid(_display_ns(columns).tolist(), refresh_hz=refresh_hz)
+    grid = fit if fit.on_a_grid else RefreshGrid.nominal(refresh_hz or UNSEEN_REFRESH_HZ)
+    said = columns.said
+    captured = columns.shown & said
+    runs: dict[PresentMode, tuple[int, Ints, Bools]] = {}
+    for tried in _modes_to_try(grid, mode):
+        lead = lead_ns(columns, grid, tried)
+        shown_ns = predict_shown_ns(columns.present_ns, grid, tried, lead)
+        runs[tried] = lead, shown_ns, reached_screen(shown_ns)
+    agreements = {
+        tried: Fraction(int((predicted == captured)[said].sum()), int(said.sum()))
+        for tried, (_, _, predicted) in runs.items()
+    }
+    best = max(runs, key=agreements.__getitem__)  # the first of equals
+    lead, shown_ns, predicted = runs[best]
+    capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
+    return DisplaySide(
+        fit=fit,
+        grid=grid,
+        mode=best,
+        asked=mode is not None,
+        lead_ns=lead,
+        agreements=agreements,
+        rows=columns.rows,
+        said=said,
+        captured=captured,
+        predicted=predicted,
+        captured_judder=capture_judder,
+        predicted_judder=model_judder,
+    )
+
+
+def _display_ns(columns: DisplayColumns) -> Ints:
+    """The shown frames' display times; one earlier than the one before is taken as that one
+    (a screen does not go back in time; the grid fit counts the two as one display change)."""
+    running: Ints = np.maximum.accumulate(columns.display_ns[columns.shown])
+    return running
+
+
+def _modes_to_try(grid: RefreshGrid, mode: PresentMode | None) -> tuple[PresentMode, ...]:
+    """The asked mode; else every mode, `immediate` first on a grid that was not fitted (the
+    display times sat on none)."""
+    if mode is not None:
+        return (mode,)
+    if grid.fitted:
+        return PRESENT_MODES
+    return ("immediate", *(tried for tried in PRESENT_MODES if tried != "immediate"))
+
+
+def lead_ns(columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode) -> int:
+    """The least time a shown frame took from its present to the refresh that showed it (its
+    nearest vblank on the grid; for `immediate`, its display time), in whole ns (rounded down,
+    and never below 0): the model hands each frame to the display this much after its present."""
+    shown = columns.shown
+    present = columns.present_ns[shown]
+    if mode == "immediate":
+        return max(0, int((columns.display_ns[shown] - present).min()))
+    vblanks = grid.nearest_vblanks_ps(columns.display_ns[shown])
+    return max(0, int(((vblanks - present * PICOSECONDS) // PICOSECONDS).min()))
+
+
+def predict_shown_ns(present_ns: Ints, grid: RefreshGrid, mode: PresentMode, lead_ns: int) -> Ints:
+    """When the virtual display on `grid`, in `mode`, shows (or would have shown, `latest`) each
+    frame handed to it `lead_ns` after its present time, open loop, to the nearest whole ns
+    (halves up; the grid is kept to the picosecond, and the model counts exactly in its units)."""
+    settings = DisplaySettings(refresh_hz=grid.refresh_hz, phase=grid.phase, present_mode=mode)
+    display = VirtualDisplay(settings)
+    units, per_ns = display.present_open_loop(present_ns + lead_ns), display.units_per_ns
+    shown: Ints = (2 * units + per_ns) // (2 * per_ns)
+    return shown
+
+
+def _judders(
+    columns: DisplayColumns, model_ns: Ints, predicted: Bools, grid: RefreshGrid
+) -> tuple[JudderReport, JudderReport]:
+    """The meter's figures for the capture's shown frames (each at its nearest vblank, on a
+    fitted grid) and the model's, over the refreshes of the grid from the later first shown
+    frame of the two to the earlier last."""
+    capture_ns = _display_ns(columns)
+    if grid.fitted:
+        capture_ns = (grid.nearest_vblanks_ps(capture_ns) + PICOSECONDS // 2) // PICOSECONDS
+    capture_frames = np.flatnonzero(columns.shown)
+    model_shown = model_ns[predicted]
+    model_frames = np.flatnonzero(predicted)
+    start = max(int(capture_ns[0]), int(model_shown[0]))
+    end = min(int(capture_ns[-1]), int(model_shown[-1]))
+    instants = grid.vblanks_ns(start, end)
+    present = columns.present_ns
+    figures = []
+    for times, frames in ((capture_ns, capture_frames), (model_shown, model_frames)):
+        on = frames[on_screen(times, instants)]
+        figures.append(measure(instants, present[on], on.astype(np.int64)))
+    return figures[0], figures[1]
