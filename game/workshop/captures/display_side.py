@@ -3,7 +3,9 @@
 Where a capture says which frames reached the screen and when (PresentMon's `Dropped` and its
 display-change times; MangoHud says neither), three steps:
 
-1. The refresh grid, fitted from the shown frames' display times (`game.display.grid`).
+1. The refresh grid, fitted from the shown frames' display times (`game.display.grid`). Times
+   that sit on no grid (a torn display shows frames as they come, and its refreshes leave no
+   trace in the capture) get a stated one instead: the refresh given, else 60 Hz.
 2. The model: the virtual display (`game.display.model`) on that grid, handed each frame at its
    present time plus the *lead*, the least time a shown frame took from its present to its
    vblank (how long before a refresh the driver or the compositor takes the frame it will show),
@@ -36,6 +38,7 @@ from game.capture.frame import CapturedFrame
 from game.display.grid import PICOSECONDS, RefreshGrid, fit_refresh_grid
 from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.model import (
+    MAX_REFRESH_HZ,
     PRESENT_MODES,
     DisplaySettings,
     PresentMode,
@@ -173,7 +176,8 @@ def compare_display(
     if why_not is not None:
         raise ValueError(why_not)
     fit = fit_refresh_grid(_display_ns(columns).tolist(), refresh_hz=refresh_hz)
-    grid = fit if fit.on_a_grid else RefreshGrid.nominal(refresh_hz or UNSEEN_REFRESH_HZ)
+    on_a_grid = fit.on_a_grid and fit.refresh_hz <= MAX_REFRESH_HZ  # not a torn game's cadence
+    grid = fit if on_a_grid else RefreshGrid.nominal(refresh_hz or UNSEEN_REFRESH_HZ)
     said = columns.said
     captured = columns.shown & said
     runs: dict[PresentMode, tuple[int, Ints, Bools]] = {}
