@@ -40,6 +40,23 @@ MAX_SCHEDULE_FRAMES: Final = 10_000_000
 MAX_JUDDER_ROWS: Final = 200
 """Rows one `judder` command may run (the README's table has 48, a few seconds each)."""
 
+MAX_CAPTURE_BYTES: Final = 4 * 1024 * MIB
+"""A PresentMon or MangoHud capture file. It is streamed, never read whole, so this only bounds
+the time a read takes: PresentMon 2.x writes some 350 bytes a frame, so 4 GiB is over the row
+limit's worth."""
+
+MAX_CAPTURE_ROWS: Final = 10_000_000
+"""Rows one capture may hold: 19 hours at 144 fps, and as many frames as `schedule` takes."""
+
+MAX_CAPTURE_LINE_BYTES: Final = 64 * KIB
+"""One line of a capture. PresentMon's widest rows, every telemetry column on, are under 2 KiB; a
+longer line means the file is not a capture (`/dev/zero`, a video)."""
+
+MAX_CAPFRAMEX_BYTES: Final = 32 * MIB
+"""A CapFrameX session (JSON). The standard library cannot stream JSON, so this file is read
+whole; 32 MiB holds about 20 minutes at 144 fps, and keeps the read under the 200 MB that a
+capture may use."""
+
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""
 

@@ -49,6 +49,7 @@ GLOSSARY_WORDS = (
     "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped", "spiral",
     "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command",
     "input", "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
+    "capture",
 )  # fmt: skip
 
 

@@ -51,4 +51,8 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         f"{limits.MAX_SCHEDULE_FRAMES:,}",
         str(limits.MAX_JUDDER_ROWS),
         str(limits.MAX_PROBLEM_LINES),
+        size_text(limits.MAX_CAPTURE_BYTES),
+        f"{limits.MAX_CAPTURE_ROWS:,}",
+        size_text(limits.MAX_CAPTURE_LINE_BYTES),
+        size_text(limits.MAX_CAPFRAMEX_BYTES),
     ]

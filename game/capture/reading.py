@@ -1,0 +1,46 @@
+"""`open_capture`: the one way in. It tells the format from the file's first lines and opens it.
+
+- a first character `{` is a CapFrameX session (JSON);
+- a first line `os,cpu,gpu,...` (or MangoHud's `v1` versioning line) is a MangoHud log;
+- a first line holding `Application, ProcessID, SwapChainAddress` and PresentMon's interval
+  columns is a PresentMon CSV, in the layout its columns say (`presentmon.py`).
+
+Anything else is refused in one line, as is a file that cannot be read or that holds no frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.capture.frame import Capture, IntervalColumn
+from game.capture.lines import first_lines
+from game.capture.presentmon import detect_layout
+from game.capture.presentmon_file import PresentMonCapture
+from game.errors import BadInput
+
+COLUMNS: tuple[IntervalColumn, ...] = ("presents", "display", "simulation")
+
+
+def open_capture(
+    path: Path,
+    *,
+    process: str | None = None,
+    swapchain: str | None = None,
+    column: IntervalColumn = "presents",
+) -> Capture:
+    """The capture at `path`, counted and ready to stream its frames; `BadInput` (one line) for
+    a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...")."""
+    if column not in COLUMNS:
+        raise BadInput(f"{path}: --column must be one of {', '.join(COLUMNS)} (got {column!r})")
+    lines = first_lines(path, 8)
+    first = lines[0].lstrip() if lines else ""
+    if not first:
+        raise BadInput(f"{path}: not a capture: the file is empty")
+    layout = detect_layout(lines[0].split(","))
+    if layout is None:
+        raise BadInput(
+            f"{path}: not a capture: the first line is no PresentMon header "
+            "(Application,ProcessID,SwapChainAddress,...,MsBetweenPresents or FrameTime), "
+            "MangoHud log (os,cpu,gpu,...) or CapFrameX session ({...})"
+        )
+    return PresentMonCapture(path, layout, process=process, swapchain=swapchain, column=column)
