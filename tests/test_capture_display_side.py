@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.capture.frame import CapturedFrame
 from game.capture.reading import open_capture
 from game.workshop.captures.display_report import display_text
 from game.workshop.captures.display_side import DisplayColumns, DisplaySide, compare_display
@@ -18,6 +19,8 @@ from tests.capture_files import (
     write_presentmon_2x,
     write_tearing_160fps_capture,
 )
+
+MS = 1_000_000
 
 
 def display_side(capture: DisplayedCapture, **asked: object) -> DisplaySide:
@@ -38,15 +41,26 @@ def tearing(tmp_path_factory: pytest.TempPathFactory) -> DisplayedCapture:
 def test_a_composed_capture_at_120_fps_on_60_hz_fits_latest_frame_wins(
     composed: DisplayedCapture,
 ) -> None:
-    # The compositor showed 300 of 600 frames; the model on the fitted grid, newest frame at
-    # each vblank, agrees with the capture on SHOWN_AGREED of them.
+    # The compositor showed 299 of 600 frames. The model on the fitted grid, the newest frame
+    # at each vblank, agrees on 599: all but the last frame (row 601), which it shows at the
+    # next refresh, after the capture had stopped; the capture never saw it shown.
     side = display_side(composed)
     truth = [present.display_ns is not None for present in composed.presents]
     assert side.captured.tolist() == truth
     assert side.mode == "latest" and not side.asked
-    assert side.agreement == AGREEMENT
-    assert side.agreement >= Fraction(97, 100)
-    assert side.record() == RECORD
+    assert side.agreement == Fraction(599, 600) >= Fraction(97, 100)
+    assert side.disagreements() == [601]
+    assert side.record() == {
+        "captured_shown": 299,
+        "predicted_shown": 300,
+        "agreement": 0.998333333,
+    }
+    assert side.agreements == {
+        "queue": Fraction(299, 600),
+        "latest": Fraction(599, 600),
+        "immediate": Fraction(299, 600),
+    }
+    assert side.lead_ns == 1_025_933  # the compositor's 1 ms, and the nearest present to it
 
 
 def test_the_composed_capture_s_grid_is_its_60_hz_display(composed: DisplayedCapture) -> None:
@@ -74,23 +88,63 @@ def test_the_judder_of_what_was_shown_is_the_same_on_both_sides_where_they_agree
 
 def test_a_tearing_capture_sits_on_no_grid_and_fits_immediate(tearing: DisplayedCapture) -> None:
     # Every frame of a torn capture reached the screen, 0.2 to 0.6 ms after its present, on no
-    # grid: the model shows each at once and agrees on all 800; latest frame wins on a 60 Hz
-    # display would have shown only those last before a refresh.
+    # grid: the model shows each at once and agrees on all 800 (tried first, it wins the tie
+    # with the queue); latest frame wins, on a 60 Hz display, would have shown 301.
     side = display_side(tearing)
     assert not side.fit.on_a_grid and not side.grid.fitted
     assert side.mode == "immediate"
     assert side.agreement == 1 and side.captured_shown == side.predicted_shown == 800
-    assert side.agreements["latest"] == TORN_LATEST
+    assert side.agreements == {
+        "immediate": Fraction(1),
+        "queue": Fraction(1),  # open loop, a queue shows every frame too, only later and later
+        "latest": Fraction(301, 800),
+    }
 
 
 def test_the_report_names_the_grid_the_model_and_the_agreement(composed: DisplayedCapture) -> None:
     text = display_text(display_side(composed), 600)
     assert text.splitlines()[0] == (
-        "display side: 300 of 600 frames reached the screen, by the capture's word"
+        "display side: 299 of 600 frames reached the screen, by the capture's word"
     )
+
+
+def frame(row: int, present_ms: int, shown_ns: int | None, *, said: bool = True) -> CapturedFrame:
+    """A frame presented at `present_ms`, shown at `shown_ns` (None: never), or one whose fate
+    the capture does not say."""
+    displayed = (shown_ns is not None) if said else None
+    return CapturedFrame(row, present_ms * MS, 8 * MS, 8 * MS, displayed, shown_ns)
+
+
+def test_a_worked_example_of_latest_frame_wins() -> None:
+    # A game presenting every 8 ms on a 60 Hz display whose vblanks fall at 10 ms + k/60 s; the
+    # compositor shows at each vblank the newest frame presented at least 1 ms before it: the
+    # frames of 8, 24, 40 and 56 ms, at 10, 26.7, 43.3 and 60 ms. The capture does not say what
+    # became of the frame of 64 ms: the agreement counts the other eight, and the model agrees
+    # on all of them.
+    vblanks = [10 * MS, 26_666_667, 43_333_333, 60 * MS]
+    shown = {8: vblanks[0], 24: vblanks[1], 40: vblanks[2], 56: vblanks[3]}
+    frames = [frame(row, ms, shown.get(ms)) for row, ms in enumerate(range(0, 64, 8), start=2)]
+    frames.append(frame(10, 64, None, said=False))
+    side = compare_display(DisplayColumns.from_frames(frames))
+    assert (side.mode, side.frames, side.agreed, side.lead_ns) == ("latest", 8, 8, 2 * MS)
+    assert side.predicted.tolist() == [False, True] * 4 + [True]
+    # The least-squares line through four display times rounded to the ns: 1/60 s within 0.1 ns.
+    assert (side.grid.period_ps, side.grid.offset_ps) == (16_666_666_600, 10_000_000_100)
+    assert side.captured_judder.cadence == side.predicted_judder.cadence == "222"
 
 
 def test_a_capture_that_does_not_say_what_was_shown_has_no_display_side(tmp_path: Path) -> None:
     path = write_presentmon_2x(tmp_path / "hidden.csv", presents(["16.6667"] * 5, hidden=range(5)))
     columns = DisplayColumns.from_frames(open_capture(path).frames())
-    assert columns.missing() == "the capture gives fewer than two display times to fit a refresh grid to"
+    assert (
+        columns.missing()
+        == "the capture gives fewer than two display times to fit a refresh grid to"
+    )
+
+
+def test_a_capture_that_says_nothing_of_the_screen_has_no_display_side() -> None:
+    frames = [frame(row, ms, None, said=False) for row, ms in enumerate((0, 8, 16), start=2)]
+    columns = DisplayColumns.from_frames(frames)
+    assert columns.missing() == "the capture does not say which frames reached the screen"
+    with pytest.raises(ValueError, match="does not say"):
+        compare_display(columns)
