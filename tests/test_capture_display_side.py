@@ -11,7 +11,12 @@ import pytest
 from game.capture.frame import CapturedFrame
 from game.capture.reading import open_capture
 from game.workshop.captures.display_report import display_text
-from game.workshop.captures.display_side import DisplayColumns, DisplaySide, compare_display
+from game.workshop.captures.display_side import (
+    ColumnsOnTheWay,
+    DisplayColumns,
+    DisplaySide,
+    compare_display,
+)
 from tests.capture_files import (
     DisplayedCapture,
     presents,
@@ -148,3 +153,17 @@ def test_a_capture_that_says_nothing_of_the_screen_has_no_display_side() -> None
     assert columns.missing() == "the capture does not say which frames reached the screen"
     with pytest.raises(ValueError, match="does not say"):
         compare_display(columns)
+
+
+def test_the_columns_are_written_down_on_the_way_of_one_read(composed: DisplayedCapture) -> None:
+    # The policies' reader and the display side share one pass over the file.
+    capture = open_capture(composed.path)
+    on_the_way = ColumnsOnTheWay(capture)
+    assert on_the_way.info == capture.info
+    with pytest.raises(ValueError, match="not been read to the end"):
+        on_the_way.columns()
+    assert list(on_the_way.frames()) == list(capture.frames())
+    columns, read_alone = on_the_way.columns(), DisplayColumns.from_frames(capture.frames())
+    for name in ("rows", "present_ns", "displayed", "display_ns"):
+        assert getattr(columns, name).tolist() == getattr(read_alone, name).tolist()
+    assert int(columns.shown.sum()) == 299

@@ -27,14 +27,14 @@ each refresh advanced (`2222...` when every other frame is shown).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
-from game.capture.frame import CapturedFrame
+from game.capture.frame import Capture, CapturedFrame, CaptureInfo
 from game.display.grid import PICOSECONDS, RefreshGrid, fit_refresh_grid
 from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.model import (
@@ -69,18 +69,10 @@ class DisplayColumns:
 
     @classmethod
     def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
-        rows, present, displayed, display = array("q"), array("q"), array("b"), array("q")
+        written = _Columns()
         for frame in frames:
-            rows.append(frame.row)
-            present.append(frame.time_ns)
-            displayed.append(NOT_SAID if frame.displayed is None else int(frame.displayed))
-            display.append(NOT_SAID if frame.display_time_ns is None else frame.display_time_ns)
-        return cls(
-            np.frombuffer(rows, dtype=np.int64),
-            np.frombuffer(present, dtype=np.int64),
-            np.frombuffer(displayed, dtype=np.int8),
-            np.frombuffer(display, dtype=np.int64),
-        )
+            written.add(frame)
+        return written.arrays()
 
     @property
     def said(self) -> Bools:
@@ -102,6 +94,56 @@ class DisplayColumns:
         if times.shape[0] == 0 or (times == times[0]).all():
             return "the capture gives fewer than two display times to fit a refresh grid to"
         return None
+
+
+class _Columns:
+    """`DisplayColumns` being written, a frame at a time, in arrays of machine integers."""
+
+    def __init__(self) -> None:
+        self.rows, self.present, self.display = array("q"), array("q"), array("q")
+        self.displayed = array("b")
+
+    def add(self, frame: CapturedFrame) -> None:
+        self.rows.append(frame.row)
+        self.present.append(frame.time_ns)
+        self.displayed.append(NOT_SAID if frame.displayed is None else int(frame.displayed))
+        self.display.append(NOT_SAID if frame.display_time_ns is None else frame.display_time_ns)
+
+    def arrays(self) -> DisplayColumns:
+        return DisplayColumns(
+            np.frombuffer(self.rows, dtype=np.int64),
+            np.frombuffer(self.present, dtype=np.int64),
+            np.frombuffer(self.displayed, dtype=np.int8),
+            np.frombuffer(self.display, dtype=np.int64),
+        )
+
+
+class ColumnsOnTheWay:
+    """A capture read once for two readers: its frames pass on to whoever reads them (the
+    policies' runs), and the display side's columns are written down on the way, so that a
+    1 GB capture is not read from the file twice. A `Capture` itself."""
+
+    def __init__(self, capture: Capture) -> None:
+        self._capture = capture
+        self._columns: DisplayColumns | None = None
+
+    @property
+    def info(self) -> CaptureInfo:
+        return self._capture.info
+
+    def frames(self) -> Iterator[CapturedFrame]:
+        written = _Columns()
+        add = written.add
+        for frame in self._capture.frames():
+            add(frame)
+            yield frame
+        self._columns = written.arrays()
+
+    def columns(self) -> DisplayColumns:
+        """The columns of the frames read last, to the end."""
+        if self._columns is None:
+            raise ValueError("the capture's frames have not been read to the end")
+        return self._columns
 
 
 @dataclass(frozen=True, slots=True, eq=False)
