@@ -3,6 +3,7 @@ what the capture says reached the screen."""
 
 from __future__ import annotations
 
+import argparse
 from fractions import Fraction
 from pathlib import Path
 
@@ -10,6 +11,13 @@ import pytest
 
 from game.capture.frame import CapturedFrame
 from game.capture.reading import open_capture
+from game.errors import BadInput
+from game.workshop.captures.display_options import (
+    DisplayOptions,
+    add_display_arguments,
+    display_options,
+    run_display_side,
+)
 from game.workshop.captures.display_report import display_text
 from game.workshop.captures.display_side import (
     ColumnsOnTheWay,
@@ -167,3 +175,23 @@ def test_the_columns_are_written_down_on_the_way_of_one_read(composed: Displayed
     for name in ("rows", "present_ns", "displayed", "display_ns"):
         assert getattr(columns, name).tolist() == getattr(read_alone, name).tolist()
     assert int(columns.shown.sum()) == 299
+
+
+def test_under_column_display_the_display_side_does_not_run(composed: DisplayedCapture) -> None:
+    capture = open_capture(composed.path, column="display")
+    columns = DisplayColumns.from_frames(capture.frames())
+    assert run_display_side(columns, capture.info, DisplayOptions()) == (
+        "--column display keeps only the frames shown; --column presents keeps them all"
+    )
+
+
+def test_the_mode_and_the_refresh_asked_for(composed: DisplayedCapture) -> None:
+    parser = argparse.ArgumentParser()
+    add_display_arguments(parser)
+    options = display_options(parser.parse_args(["--present-mode", "queue", "--refresh", "59.94"]))
+    assert options == DisplayOptions("queue", Fraction(5994, 100))
+    capture = open_capture(composed.path)
+    side = run_display_side(DisplayColumns.from_frames(capture.frames()), capture.info, options)
+    assert isinstance(side, DisplaySide) and (side.mode, side.asked) == ("queue", True)
+    with pytest.raises(BadInput, match="--refresh must be above 0 and at most 1000 Hz"):
+        display_options(parser.parse_args(["--refresh", "0"]))
