@@ -195,3 +195,16 @@ def test_the_mode_and_the_refresh_asked_for(composed: DisplayedCapture) -> None:
     assert isinstance(side, DisplaySide) and (side.mode, side.asked) == ("queue", True)
     with pytest.raises(BadInput, match="--refresh must be above 0 and at most 1000 Hz"):
         display_options(parser.parse_args(["--refresh", "0"]))
+
+
+def test_a_torn_capture_told_its_display_s_refresh_runs_on_that_refresh(
+    tearing: DisplayedCapture,
+) -> None:
+    # Told 144 Hz, the fit starts from 1/144 s but runs back to the game's own 159 fps: the
+    # times sit on no 144 Hz grid, so the model runs on the 144 Hz stated. Latest frame wins
+    # there would have shown 718 of the 800 frames.
+    capture = open_capture(tearing.path)
+    columns = DisplayColumns.from_frames(capture.frames())
+    side = compare_display(columns, refresh_hz=Fraction(144))
+    assert not side.grid.fitted and side.grid.period_ps == 6_944_444_444
+    assert side.mode == "immediate" and side.agreements["latest"] == Fraction(718, 800)

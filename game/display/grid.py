@@ -16,9 +16,9 @@ the display's refresh grid: on a fixed-refresh screen every display time is a vb
 
 The fit is kept to the picosecond: the exact least-squares fraction's denominator grows with the
 number of frames, and a picosecond a refresh is a microsecond over a million refreshes, far below
-what a capture's clock resolves (PresentMon's is 100 ns). The residuals (display time less its
-vblank) say whether the times sit on a grid at all: a torn (`immediate`) display shows frames
-whenever they come, and its "grid" is only the game's own cadence (`on_a_grid`).
+what a capture's clock resolves (PresentMon's is 100 ns). The residuals (how far each display
+time is off its vblank) say whether the times sit on a grid at all: a torn (`immediate`) display
+shows frames whenever they come, and its "grid" is only the game's own cadence (`on_a_grid`).
 
 What the fit cannot tell: a display that never showed frames on two neighbouring refreshes (a
 game at 25 fps on 60 Hz shows them 2 and 3 refreshes apart) looks like one at a fraction of its
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import isqrt
 from operator import mul
 
 import numpy as np
@@ -43,8 +42,9 @@ PICOSECONDS = 1_000
 """The fit's resolution: 1/1000 ns."""
 MAX_ROUNDS = 8
 ON_A_GRID = Fraction(1, 10)
-"""The largest RMS residual, as a share of the period, of display times that sit on a grid:
-times placed at random about a grid have an RMS residual of 1/sqrt(12), 0.29 of a period."""
+"""The largest median residual, as a share of the period, of display times that sit on a grid:
+times placed at random about a grid are a quarter of a period off it, by the median. (The
+median, not the mean: a few display times far off their refresh do not move it.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +58,8 @@ class RefreshGrid:
     """Display times fitted (distinct ones: one display change each)."""
     refreshes: int
     """Refreshes from the first display change to the last."""
-    rms_residual_ns: int
-    """The root mean square of display time less its vblank, in whole ns (rounded down)."""
+    median_residual_ns: int
+    """The median of how far a display time is off its vblank, in whole ns (rounded down)."""
     worst_residual_ns: int
     """The largest display time less its vblank, either way, in whole ns (rounded up)."""
 
@@ -80,9 +80,9 @@ class RefreshGrid:
 
     @property
     def on_a_grid(self) -> bool:
-        """Whether the display times sit on the grid (RMS residual under `ON_A_GRID` of a
-        period), as a fixed-refresh display's do and a torn one's do not."""
-        return self.rms_residual_ns <= self.period_ns * ON_A_GRID
+        """Whether the display times sit on the grid (their median residual at most `ON_A_GRID`
+        of a period), as a fixed-refresh display's do and a torn one's do not."""
+        return self.median_residual_ns <= self.period_ns * ON_A_GRID
 
     @property
     def phase(self) -> Fraction:
@@ -141,16 +141,15 @@ def fit_refresh_grid(display_ns: Ints, *, refresh_hz: Fraction | None = None) ->
         if np.array_equal(recounted, indices):
             break
         indices = recounted
-    residuals = times * PICOSECONDS - offset - indices * period
-    listed = residuals.tolist()
-    mean_square = sum(map(mul, listed, listed)) // len(listed)
-    worst = int(np.abs(residuals).max())
+    residuals = np.sort(np.abs(times * PICOSECONDS - offset - indices * period))
+    median = int(residuals[(residuals.shape[0] - 1) // 2])  # the lower of two middle ones
+    worst = int(residuals[-1])
     return RefreshGrid(
         period_ns=Fraction(period, PICOSECONDS),
         offset_ns=Fraction(offset, PICOSECONDS),
         frames=int(times.shape[0]),
         refreshes=int(indices[-1]),
-        rms_residual_ns=isqrt(mean_square) // PICOSECONDS,
+        median_residual_ns=median // PICOSECONDS,
         worst_residual_ns=-(-worst // PICOSECONDS),
     )
 

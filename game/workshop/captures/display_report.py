@@ -1,7 +1,7 @@
 """The display side in the `capture` report: the grid, the model, and the two sides' figures.
 
     display side: 1,502 of 3,000 frames reached the screen, by the capture's word
-      refresh grid: 60.000 Hz, fitted to 1,502 display changes (off it by 0.029 ms RMS, ...)
+      refresh grid: 60.000 Hz, fitted to 1,502 display changes (off it by 0.000 ms by the ...)
       model: 60 Hz vsync, latest frame wins, each frame 2.003 ms after its present (best fit ...)
                  shown  judder %  latency ms  frames a refresh (last 24)
       capture    1,502    17.037       6.340  221222222222321222222222
@@ -46,7 +46,7 @@ def grid_line(side: DisplaySide) -> str:
     """How the refresh grid was found: fitted, or stated for a display that tore."""
     fit = side.fit
     off = (
-        f"off it by {format_ms(fit.rms_residual_ns)} ms RMS, "
+        f"off it by {format_ms(fit.median_residual_ns)} ms by the median, "
         f"{format_ms(fit.worst_residual_ns)} ms at worst"
     )
     if side.grid.fitted:

@@ -217,9 +217,12 @@ def compare_display(
     why_not = columns.missing()
     if why_not is not None:
         raise ValueError(why_not)
-    fit = fit_refresh_grid(_display_ns(columns).tolist(), refresh_hz=refresh_hz)
-    on_a_grid = fit.on_a_grid and fit.refresh_hz <= MAX_REFRESH_HZ  # not a torn game's cadence
-    grid = fit if on_a_grid else RefreshGrid.nominal(refresh_hz or UNSEEN_REFRESH_HZ)
+    fit = fit_refresh_grid(_display_ns(columns), refresh_hz=refresh_hz)
+    grid = (
+        fit
+        if _a_display_s_grid(fit, refresh_hz)
+        else RefreshGrid.nominal(refresh_hz or UNSEEN_REFRESH_HZ)
+    )
     said = columns.said
     captured = columns.shown & said
     runs: dict[PresentMode, tuple[int, Ints, Bools]] = {}
@@ -248,6 +251,13 @@ def compare_display(
         captured_judder=capture_judder,
         predicted_judder=model_judder,
     )
+
+
+def _a_display_s_grid(fit: RefreshGrid, refresh_hz: Fraction | None) -> bool:
+    """Whether the fitted grid is a display's: the times sit on it, it is no faster than a
+    display refreshes, and within 1 % of the refresh given (else it is a torn game's cadence)."""
+    near = refresh_hz is None or abs(fit.refresh_hz - refresh_hz) <= refresh_hz / 100
+    return fit.on_a_grid and fit.refresh_hz <= MAX_REFRESH_HZ and near
 
 
 def _display_ns(columns: DisplayColumns) -> Ints:
