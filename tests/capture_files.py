@@ -10,6 +10,7 @@ overrides what a writer would put in a column ("NA", "abc", "-1.8e15") for the m
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -236,6 +237,154 @@ def write_presentmon_2x(
     return _write(path, names, lines, bom=True, line_end=line_end, cut_last=cut_last)
 
 
+V2_METRICS = (
+    "Application,ProcessID,SwapChainAddress,PresentRuntime,SyncInterval,PresentFlags,"
+    "AllowsTearing,PresentMode,{cpu},FrameTime,CPUBusy,CPUWait,GPULatency,GPUTime,GPUBusy,"
+    "GPUWait,DisplayLatency,DisplayedTime,AnimationError,ClickToPhotonLatency"
+)
+"""PresentMon's `--v2_metrics` columns (the 2.0-2.3 default)."""
+
+
+def write_presentmon_v2_metrics(
+    path: Path, rows: Sequence[Present], *, time: str = "seconds"
+) -> Path:
+    """A `--v2_metrics` CSV of `rows`: each row's CPU start is its present time less its
+    interval, and its `FrameTime` that interval (so the next CPU start is this present's time);
+    `DisplayedTime` is how long a shown frame stayed, to the next shown one of its swap chain
+    (the last one shown: its interval)."""
+    qpc = time == "qpc"
+    names = V2_METRICS.format(cpu="CPUStartQPC" if qpc else "CPUStartTime").split(",")
+    shown_for: dict[int, int] = {}
+    last: dict[tuple[str, int, str], int] = {}
+    for index, row in enumerate(rows):
+        if row.display_ns is not None:
+            key = (row.process, row.pid, row.swapchain)
+            if key in last:
+                shown_for[last[key]] = row.display_ns - rows[last[key]].display_ns  # type: ignore[operator]
+            last[key] = index
+    lines = []
+    for index, row in enumerate(rows):
+        start = row.time_ns - row.interval_ns
+        shown = row.display_ns is not None
+        values = {
+            "Application": row.process,
+            "ProcessID": str(row.pid),
+            "SwapChainAddress": row.swapchain,
+            "PresentRuntime": "DXGI",
+            "SyncInterval": "1",
+            "PresentFlags": "0",
+            "AllowsTearing": "0",
+            "PresentMode": "Hardware: Independent Flip",
+            "CPUStartTime": s_text(start, 9),
+            "CPUStartQPC": str(start * QPC_PER_S // NS_PER_S + 987_654_321),
+            "FrameTime": ms_text(row.interval_ns, 6),
+            "CPUBusy": "2.500000",
+            "CPUWait": "0.500000",
+            "GPULatency": "0.800000",
+            "GPUTime": "4.000000",
+            "GPUBusy": "3.900000",
+            "GPUWait": "0.100000",
+            "DisplayLatency": ms_text(row.display_ns - start, 6) if shown else "NA",  # type: ignore[operator]
+            "DisplayedTime": ms_text(shown_for.get(index, row.interval_ns), 6) if shown else "NA",
+            "AnimationError": "0.000000" if shown else "NA",
+            "ClickToPhotonLatency": "NA",
+        } | row.cells
+        lines.append([values[name] for name in names])
+    return _write(path, names, lines, bom=True, line_end="\r\n", cut_last=0)
+
+
+def write_capframex(
+    path: Path,
+    runs: Sequence[Sequence[Present]],
+    *,
+    process: str = "game.exe",
+    dropped_as: str = "bool",
+) -> Path:
+    """A CapFrameX session (`Info`, then `Runs`, each with its `CaptureData` arrays) holding
+    each of `runs`; numbers are written as JSON numbers with PresentMon's decimals, `Dropped` as
+    `true`/`false` (or 1/0 with `dropped_as="int"`)."""
+
+    run_texts = []
+    for rows in runs:
+        changes = _display_changes(rows)
+        arrays = {
+            "TimeInSeconds": [s_text(row.time_ns) for row in rows],
+            "MsBetweenPresents": [ms_text(row.interval_ns) for row in rows],
+            "MsBetweenDisplayChange": [ms_text(change or 0) for change in changes],
+            "MsUntilDisplayed": [
+                ms_text(0 if row.display_ns is None else row.display_ns - row.time_ns)
+                for row in rows
+            ],
+            "Dropped": [
+                ("true" if row.display_ns is None else "false")
+                if dropped_as == "bool"
+                else ("1" if row.display_ns is None else "0")
+                for row in rows
+            ],
+        }
+        for index, row in enumerate(rows):
+            for name, text in row.cells.items():
+                arrays[name][index] = text
+        body = ", ".join(f'"{name}": [{", ".join(values)}]' for name, values in arrays.items())
+        head = '"Hash": "run", "PresentMonRuntime": "DXGI"'
+        run_texts.append(f'{{{head}, "CaptureData": {{{body}}}, "SensorData": null}}')
+    info = json.dumps(
+        {
+            "Id": "00000000-0000-0000-0000-000000000000",
+            "GameName": "Game",
+            "ProcessName": process,
+            "Comment": "",
+        }
+    )
+    path.write_text(f'{{"Hash": "session", "Info": {info}, "Runs": [{", ".join(run_texts)}]}}')
+    return path
+
+
+MANGOHUD_HEADER = (
+    "fps,frametime,cpu_load,gpu_load,cpu_temp,gpu_temp,gpu_core_clock,gpu_mem_clock,"
+    "gpu_vram_used,gpu_power,ram_used,swap_used,process_rss,elapsed"
+)
+"""MangoHud's frame-metrics columns (0.7)."""
+
+
+def write_mangohud(
+    path: Path,
+    frametimes: Sequence[str],
+    *,
+    elapsed_ns: Sequence[int] | None = None,
+    versioning: bool = False,
+    fps: Sequence[str] | None = None,
+    cut_last: int = 0,
+) -> Path:
+    """A MangoHud log: its system-info lines, the header, a row per frame time (as written,
+    ms); `elapsed` is the running sum of the frame times from 0 unless `elapsed_ns` is given
+    (a sampled log's)."""
+    if elapsed_ns is None:
+        sums, total = [], 0
+        for text in frametimes:
+            total += ns(text) if "." in text or text.isdigit() else 0  # "x" adds nothing
+            sums.append(total)
+        elapsed_ns = sums
+    lines = []
+    if versioning:
+        lines += ["v1", "0.7.2", "---------------------SYSTEM INFO---------------------"]
+    lines += [
+        "os,cpu,gpu,ram,kernel,driver,cpuscheduler",
+        "Debian GNU/Linux 12,AMD Ryzen 7 5800X,AMD Radeon RX 6800,32 GB,6.1.0,Mesa 22.3.6,",
+    ]
+    if versioning:
+        lines.append("--------------------FRAME METRICS--------------------")
+    lines.append(MANGOHUD_HEADER)
+    for index, (text, elapsed) in enumerate(zip(frametimes, elapsed_ns, strict=True)):
+        rate = fps[index] if fps is not None else "60.0002"
+        lines.append(f"{rate},{text},23,97,61,66,2450,1000,5123,187,9120,0,1204,{elapsed}")
+    text = "\n".join(lines) + "\n"
+    if cut_last:
+        text = text[: -1 - cut_last]
+    path.write_text(text)
+    return path
+
+
 # -- captures with a display side, for the display model's tests ------------------------------
 
 
@@ -307,3 +456,29 @@ def write_tearing_160fps_capture(
         rows.append(Present(time, interval, time + rng.randint(2_000, 6_000) * 100))
     write_presentmon_2x(path, rows, allows_tearing="1", sync_interval="0")
     return DisplayedCapture(path, rows, None, 0)
+
+
+def write_long_presentmon_1x(path: Path, *, frames: int, seed: int = 7) -> Path:
+    """A long PresentMon 1.x capture, fast to write (for timing the reader): one game's frames of
+    4 to 20 ms in whole 0.1 us, every tenth never shown."""
+    rng = random.Random(seed)
+    header = ",".join(PRESENTMON_1X)
+    with path.open("w", newline="") as file:
+        file.write(header + "\r\n")
+        time = START_NS
+        lines = []
+        for index in range(frames):
+            interval = rng.randrange(40_000, 200_000) * 100
+            time += interval
+            dropped = index % 10 == 9
+            until = 0 if dropped else 2_500_000
+            lines.append(
+                f"game.exe,4712,{SWAPCHAIN},DXGI,1,0,{int(dropped)},{s_text(time)},"
+                f"0.12000000000000,{ms_text(interval)},0,Hardware: Independent Flip,"
+                f"1.50000000000000,{ms_text(until)},{ms_text(0 if dropped else interval)}\r\n"
+            )
+            if len(lines) == 10_000:
+                file.write("".join(lines))
+                lines.clear()
+        file.write("".join(lines))
+    return path

@@ -87,39 +87,43 @@ class CaptureLines:
         """The piece after the last line end, once the lines have run out ("" when none)."""
 
     def __iter__(self) -> Iterator[list[str]]:
-        with open_binary(self.path) as file:
-            check_size(self.path, file, MAX_CAPTURE_BYTES, "a capture")
-            yield from self._chunks(file)
-
-    def _chunks(self, file: BinaryIO) -> Iterator[list[str]]:
-        carry = b""
-        total = 0
         first = True
-        while True:
-            try:
-                chunk = file.read(CHUNK_BYTES)
-            except OSError as problem:
-                raise BadInput(f"{self.path}: cannot read: {problem.strerror or problem}") from None
-            total += len(chunk)
-            if total > MAX_CAPTURE_BYTES:
-                raise BadInput(
-                    f"{self.path}: too large for a capture (more than "
-                    f"{size_text(MAX_CAPTURE_BYTES)})"
-                )
-            if not chunk:
-                break
-            data = carry + chunk if carry else chunk
-            cut = data.rfind(b"\n")
-            if cut < 0:
-                carry = data
-                self._check_line(carry)
-                continue
-            carry = data[cut + 1 :]
-            self._check_line(carry)
-            text = _text(data[: cut + 1]) if first else _text_body(data[: cut + 1])
+        for data in self.raw_chunks():
+            text = _text(data) if first else _text_body(data)
             first = False
             yield text[:-1].split("\n")  # the chunk ends with a line end: nothing follows it
-        self.unterminated = _text(carry) if first else _text_body(carry)
+
+    def raw_chunks(self) -> Iterator[bytes]:
+        """The same lines as bytes, a chunk of complete lines at a time, each chunk ending with a
+        line end (the first without its byte-order mark); `unterminated` as for the lines."""
+        with open_binary(self.path) as file:
+            check_size(self.path, file, MAX_CAPTURE_BYTES, "a capture")
+            carry = b""
+            total = 0
+            first = True
+            while True:
+                try:
+                    chunk = file.read(CHUNK_BYTES)
+                except OSError as problem:
+                    raise BadInput(
+                        f"{self.path}: cannot read: {problem.strerror or problem}"
+                    ) from None
+                total += len(chunk)
+                if total > MAX_CAPTURE_BYTES:
+                    limit = size_text(MAX_CAPTURE_BYTES)
+                    raise BadInput(f"{self.path}: too large for a capture (more than {limit})")
+                if not chunk:
+                    break
+                data = carry + chunk if carry else chunk
+                if first:
+                    data = data.removeprefix(BOM.encode())
+                cut = data.rfind(b"\n")
+                carry = data if cut < 0 else data[cut + 1 :]
+                self._check_line(carry)
+                if cut >= 0:
+                    first = False
+                    yield data[: cut + 1]
+        self.unterminated = _text(carry)
 
     def _check_line(self, piece: bytes) -> None:
         if len(piece) > MAX_CAPTURE_LINE_BYTES:

@@ -201,6 +201,11 @@ def row_reader(layout: PresentMonLayout, column: IntervalColumn) -> RowReader:
     interval_ends_row = layout.name != "v2_metrics"
 
     def read(cells: list[str], clock: ChainClock) -> Row | str:
+        shown_for_ns = clock.shown_for_ns
+        if displayed_time is not None:
+            shown = _positive_ms(cells[displayed_time])
+            if shown is not None:
+                clock.shown_for_ns = shown
         present_text = cells[present]
         if present_text in MISSING:
             return "missing value"
@@ -222,14 +227,10 @@ def row_reader(layout: PresentMonLayout, column: IntervalColumn) -> RowReader:
             except ValueError:
                 return "not a number"
         displayed: bool | None = None
-        shown_for_ns = clock.shown_for_ns
         if dropped is not None:
             displayed = cells[dropped] == "0"
         elif displayed_time is not None:
-            shown = _positive_ms(cells[displayed_time])
-            displayed = shown is not None
-            if shown is not None:
-                clock.shown_for_ns = shown
+            displayed = _positive_ms(cells[displayed_time]) is not None
         elif until is not None:
             displayed = _positive_ms(cells[until]) is not None
         if present_ns <= 0:

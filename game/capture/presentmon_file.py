@@ -14,12 +14,24 @@ its last number may be cut short).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
+import numpy as np
+
+from game.capture.columns import Chunk, Ints, split_chunk
 from game.capture.frame import CapturedFrame, CaptureFormat, CaptureInfo, IntervalColumn
 from game.capture.lines import CaptureLines
-from game.capture.presentmon import FRAME_LOG_APPLICATION, ChainClock, PresentMonLayout, row_reader
+from game.capture.presentmon import FRAME_LOG_APPLICATION, PresentMonLayout
+from game.capture.presentmon_columns import (
+    FRAME,
+    REASONS,
+    ChainColumns,
+    ChunkRows,
+    chain_ids,
+    read_chunk,
+)
 from game.capture.selection import (
     ChainKey,
     ChainTally,
@@ -37,6 +49,7 @@ class PresentMonCapture:
     def __init__(
         self,
         path: Path,
+        header: Sequence[str],
         layout: PresentMonLayout,
         *,
         process: str | None = None,
@@ -44,7 +57,9 @@ class PresentMonCapture:
         column: IntervalColumn = "presents",
     ) -> None:
         self.path = path
+        self.header = header
         self.layout = layout
+        self.rows_read = self.irregular = self.lines_read = 0
         self.column = column
         lacking = layout.lacks(column)
         if lacking is not None:
@@ -81,80 +96,98 @@ class PresentMonCapture:
     def info(self) -> CaptureInfo:
         return self._info
 
-    def _tally(self) -> tuple[list[ChainTally], int, int]:
-        """Every chain's rows and outcomes, the data rows, the truncated lines: one read."""
-        layout = self.layout
-        width = layout.last_column + 1
-        application, process_id, swapchain = layout.application, layout.process_id, layout.swapchain
-        read = row_reader(layout, self.column)
-        tallies: dict[ChainKey, ChainTally] = {}
-        clocks: dict[ChainKey, ChainClock] = {}
+    def _chunks(self) -> Iterator[tuple[int, Chunk]]:
+        """Each chunk's regular rows, and the line number of the line before the chunk; the header
+        is left out. The lines' count and the truncated ones are kept on `self`."""
+        cells = len(self.header)
+        width = self.layout.last_column + 1
         lines = CaptureLines(self.path)
-        rows = truncated = 0
-        header = True
-        for chunk in lines:
-            if header:
-                chunk = chunk[1:]
-                header = False
-            for line in chunk:
-                if not line:
+        before = 0
+        for data in lines.raw_chunks():
+            if before == 0:
+                header_end = data.find(b"\n") + 1
+                data, before = data[header_end:], 1
+                if not data:
                     continue
-                rows += 1
-                cells = line.split(",", width)
-                if len(cells) < width:
-                    truncated += 1
-                    continue
-                key = (cells[application], cells[process_id], cells[swapchain])
-                tally = tallies.get(key)
-                if tally is None:
-                    tally = tallies[key] = ChainTally(key)
-                    clocks[key] = ChainClock()
-                tally.rows += 1
-                outcome = read(cells, clocks[key])
-                label = outcome if isinstance(outcome, str) else ""
-                outcomes = tally.outcomes
-                outcomes[label] = outcomes.get(label, 0) + 1
-            if rows > MAX_CAPTURE_ROWS:
+            chunk = split_chunk(data, cells, width)
+            self.lines_read = before + chunk.lines
+            self.irregular += chunk.irregular
+            self.rows_read += chunk.lines - chunk.blank
+            if self.rows_read > MAX_CAPTURE_ROWS:
                 raise BadInput(
                     f"{self.path}: more than {MAX_CAPTURE_ROWS:,} rows (the limit for a capture)"
                 )
-        if lines.unterminated.strip() and not header:
-            rows += 1
-            truncated += 1
-        return list(tallies.values()), rows, truncated
+            yield before, chunk
+            before += chunk.lines
+        if lines.unterminated.strip() and before > 0:
+            self.rows_read += 1
+            self.irregular += 1
+
+    def _tally(self) -> tuple[list[ChainTally], int, int]:
+        """Every chain's rows and outcomes, the data rows, the truncated lines: one read."""
+        self.rows_read = self.irregular = 0
+        known: dict[ChainKey, int] = {}
+        counts = np.zeros(0, dtype=np.int64)
+        states: dict[int, ChainColumns] = {}
+        stateful = self.layout.displayed_time is not None and self.column == "display"
+        for _, chunk in self._chunks():
+            ids = chain_ids(chunk, self.layout, known)
+            rows = read_chunk(chunk, self.layout, self.column, counting=True)
+            code = rows.code
+            if stateful:
+                code = code.copy()
+                for chain in np.unique(ids).tolist():
+                    mine = np.flatnonzero(ids == chain)
+                    state = states.setdefault(chain, ChainColumns(self.layout, self.column))
+                    code[mine] = state.apply(rows, mine)[0]
+            table = np.bincount(ids * len(REASONS) + code, minlength=len(known) * len(REASONS))
+            counts = np.concatenate((counts, np.zeros(len(table) - len(counts), np.int64)))
+            counts += table
+        tallies = []
+        for key, chain in known.items():
+            outcomes = counts[chain * len(REASONS) : (chain + 1) * len(REASONS)].tolist()
+            tally = ChainTally(key, rows=sum(outcomes))
+            tally.outcomes = {REASONS[i]: n for i, n in enumerate(outcomes) if n}
+            tallies.append(tally)
+        return tallies, self.rows_read, self.irregular
 
     def frames(self) -> Iterator[CapturedFrame]:
         """The kept chain's frames in file order, read from the file again."""
-        layout = self.layout
-        width = layout.last_column + 1
-        key = self.chosen.key
-        columns = (layout.application, layout.process_id, layout.swapchain)
-        prefix = ",".join(key) + "," if columns == (0, 1, 2) else None
-        read = row_reader(layout, self.column)
-        clock = ChainClock()
+        known = {self.chosen.key: 0}
+        state = ChainColumns(self.layout, self.column)
         origin: int | None = None
-        number = 0
-        for chunk in CaptureLines(self.path):
-            for line in chunk:
-                number += 1
-                if prefix is not None and not line.startswith(prefix):
-                    continue
-                cells = line.split(",", width)
-                if number == 1 or len(cells) < width:
-                    continue
-                if prefix is None and tuple(cells[index] for index in columns) != key:
-                    continue
-                outcome = read(cells, clock)
-                if isinstance(outcome, str):
-                    continue
-                time_ns, elapsed_ns, present_ns, displayed, display_ns = outcome
-                if origin is None:
-                    origin = time_ns
-                yield CapturedFrame(
-                    number,
-                    time_ns - origin,
-                    elapsed_ns,
-                    present_ns,
-                    displayed,
-                    None if display_ns is None else display_ns - origin,
-                )
+        for before, chunk in self._chunks():
+            mine = np.flatnonzero(chain_ids(chunk, self.layout, known) == 0)
+            rows = read_chunk(chunk, self.layout, self.column)
+            code, time, elapsed = state.apply(rows, mine)
+            kept = np.flatnonzero(code == FRAME)
+            if len(kept) == 0:
+                continue
+            if origin is None:
+                origin = int(time[kept[0]])
+            yield from _frames(before, chunk, rows, mine[kept], time[kept] - origin, elapsed[kept])
+
+
+def _frames(
+    before: int, chunk: Chunk, rows: ChunkRows, chosen: Ints, time: Ints, elapsed: Ints
+) -> Iterator[CapturedFrame]:
+    """The frames of a chunk's rows `chosen` (times already from the first frame kept), made as
+    tuples straight from the columns (`tuple.__new__`: a million are made for a large file)."""
+    count = len(chosen)
+    shown = [None] * count if rows.displayed is None else rows.displayed[chosen].tolist()
+    has_display = rows.until_read[chosen]
+    if rows.displayed is not None:
+        has_display = has_display & rows.displayed[chosen]
+    display: list[int | None] = (time + rows.until[chosen]).tolist()
+    for index in np.flatnonzero(~has_display).tolist():
+        display[index] = None
+    columns = zip(
+        (before + 1 + chunk.rows[chosen]).tolist(),
+        time.tolist(),
+        elapsed.tolist(),
+        rows.present[chosen].tolist(),
+        shown,
+        display,
+        strict=True,
+    )
+    return map(partial(tuple.__new__, CapturedFrame), columns)

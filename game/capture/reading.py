@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.capture.capframex import CapFrameXCapture
 from game.capture.frame import Capture, IntervalColumn
-from game.capture.lines import first_lines
+from game.capture.lines import BOM, first_lines
+from game.capture.mangohud import MangoHudCapture, is_mangohud
 from game.capture.presentmon import detect_layout
 from game.capture.presentmon_file import PresentMonCapture
 from game.errors import BadInput
@@ -36,11 +38,24 @@ def open_capture(
     first = lines[0].lstrip() if lines else ""
     if not first:
         raise BadInput(f"{path}: not a capture: the file is empty")
-    layout = detect_layout(lines[0].split(","))
+    if first.lstrip(BOM).startswith("{"):
+        return CapFrameXCapture(path, process=process, swapchain=swapchain, column=column)
+    if is_mangohud(lines):
+        return MangoHudCapture(path, lines, process=process, swapchain=swapchain, column=column)
+    header = lines[0].split(",")
+    layout = detect_layout(header)
     if layout is None:
         raise BadInput(
             f"{path}: not a capture: the first line is no PresentMon header "
             "(Application,ProcessID,SwapChainAddress,...,MsBetweenPresents or FrameTime), "
             "MangoHud log (os,cpu,gpu,...) or CapFrameX session ({...})"
         )
-    return PresentMonCapture(path, layout, process=process, swapchain=swapchain, column=column)
+    return PresentMonCapture(
+        path, header, layout, process=process, swapchain=swapchain, column=column
+    )
+
+
+def read_capture_once(path: Path, *, column: IntervalColumn = "presents") -> int:
+    """Open a capture and stream its frames once: what `make bench` times (the frames kept)."""
+    capture = open_capture(path, column=column)
+    return sum(1 for _ in capture.frames())

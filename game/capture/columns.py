@@ -1,0 +1,201 @@
+"""`Chunk`: a chunk of CSV lines as byte offsets, and its cells read as exact ns with numpy.
+
+A million-row capture holds some five million cells to read; one Python call per cell is
+seconds. So a chunk of complete lines is cut into cells once, with numpy, as byte offsets (where
+each cell starts and ends), and a column of numbers is read all at once: the digits of every
+cell are gathered into a table, one cell a row, and summed with their powers of ten in int64,
+then scaled to ns and rounded half to even exactly as `decimal_ns` does. A cell that is not
+plain digits and a point (a sign, an exponent, more than 18 digits) is read by `decimal_ns`
+itself, one at a time: such cells are rare.
+
+Only lines with as many cells as the header are read here; the rest are counted as irregular.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from game.capture.decimals import decimal_ns
+
+Ints = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
+
+NUMBER, MISSING, NOT_A_NUMBER = 0, 1, 2
+"""A cell's status: a number, no value (`NA` or empty), or text that is no number."""
+
+_INT64_MAX: Final = 2**63 - 1
+_WIDEST: Final = 24
+"""Cells wider than this (in bytes) are read one at a time."""
+_NEWLINE, _RETURN, _COMMA, _POINT, _ZERO, _NINE = 10, 13, 44, 46, 48, 57
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The regular lines of a chunk of complete lines, cut into cells."""
+
+    data: npt.NDArray[np.uint8]
+    padded: npt.NDArray[np.uint8]
+    """`data` and then `_WIDEST` zero bytes, so a cell's window never runs off the end."""
+    lines: int
+    """Lines in the chunk (each ended by a line end)."""
+    blank: int
+    irregular: int
+    """Lines that are not blank and do not have the header's number of cells."""
+    rows: Ints
+    """The index in the chunk of each regular line, in order."""
+    starts: Ints
+    """(rows, width): where each read cell starts, in bytes from the chunk's start."""
+    ends: Ints
+
+
+def split_chunk(data: bytes, cells: int, width: int) -> Chunk:
+    """`data` (complete lines, each ending with a line end) cut into its first `width` cells."""
+    raw = np.frombuffer(data, dtype=np.uint8)
+    line_ends = np.flatnonzero(raw == _NEWLINE)
+    line_starts = np.concatenate(([0], line_ends[:-1] + 1))
+    carriage = (line_ends > line_starts) & (raw[line_ends - 1] == _RETURN)
+    text_ends = line_ends - carriage
+    commas = np.flatnonzero(raw == _COMMA)
+    blank = text_ends == line_starts
+    grid = _every_line_regular(commas, line_starts, line_ends, cells)
+    if grid is not None:
+        rows = np.arange(len(line_ends))
+    else:
+        comma_line = np.searchsorted(line_ends, commas)
+        per_line = np.bincount(comma_line, minlength=len(line_ends))
+        regular = (per_line == cells - 1) & ~blank
+        rows = np.flatnonzero(regular)
+        grid = commas[regular[comma_line]].reshape(len(rows), cells - 1)
+    starts = np.empty((len(rows), width), dtype=np.int64)
+    starts[:, 0] = line_starts[rows]
+    starts[:, 1:] = grid[:, : width - 1] + 1
+    ends = np.empty((len(rows), width), dtype=np.int64)
+    ends[:, : min(width, cells - 1)] = grid[:, :width]
+    if width == cells:
+        ends[:, -1] = text_ends[rows]
+    blanks = int(blank.sum())
+    padded = np.frombuffer(data + bytes(_WIDEST), dtype=np.uint8)
+    irregular = len(line_ends) - blanks - len(rows)
+    return Chunk(raw, padded, len(line_ends), blanks, irregular, rows, starts, ends)
+
+
+def _every_line_regular(
+    commas: Ints, line_starts: Ints, line_ends: Ints, cells: int
+) -> Ints | None:
+    """The commas as a (lines, cells - 1) grid when every line has the header's number of cells
+    (the usual chunk), else None: with as many commas as that takes in all, each line holds its
+    row of the grid exactly when the row's first comma is inside the line and its last too."""
+    if len(commas) != len(line_ends) * (cells - 1) or cells < 2:
+        return None
+    grid = commas.reshape(len(line_ends), cells - 1)
+    inside = (grid[:, 0] >= line_starts) & (grid[:, -1] < line_ends)
+    return grid if bool(inside.all()) else None
+
+
+def _windows(chunk: Chunk, starts: Ints, width: int) -> npt.NDArray[np.uint8]:
+    """(cells, width): the `width` bytes from each start (a copy of a sliding window's rows)."""
+    windows: npt.NDArray[np.uint8] = np.lib.stride_tricks.sliding_window_view(chunk.padded, width)
+    return windows[starts]
+
+
+def texts(chunk: Chunk, column: int, where: Ints | None = None) -> list[str]:
+    """The text of a column's cells (of the rows `where`, else all), one Python string each."""
+    starts, ends = chunk.starts[:, column], chunk.ends[:, column]
+    if where is not None:
+        starts, ends = starts[where], ends[where]
+    data = chunk.data
+    return [
+        data[start:end].tobytes().decode("utf-8", errors="replace")
+        for start, end in zip(starts.tolist(), ends.tolist(), strict=True)
+    ]
+
+
+def same_everywhere(chunk: Chunk, column: int) -> bool:
+    """Whether every regular line has the same text in `column` (one process, one swap chain)."""
+    starts, ends = chunk.starts[:, column], chunk.ends[:, column]
+    lengths = ends - starts
+    if len(lengths) == 0 or not (lengths == lengths[0]).all():
+        return len(lengths) == 0
+    table = _windows(chunk, starts, int(lengths[0]))
+    return bool((table == table[0]).all())
+
+
+def is_text(chunk: Chunk, column: int, text: bytes) -> Flags:
+    """Whether each regular line's cell in `column` is exactly `text` (`Dropped` is "0")."""
+    starts, ends = chunk.starts[:, column], chunk.ends[:, column]
+    same: Flags = (ends - starts) == len(text)
+    if len(text) and len(starts):
+        table = _windows(chunk, starts, len(text))
+        same &= (table == np.frombuffer(text, dtype=np.uint8)).all(axis=1)
+    return same
+
+
+def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.int8]]:
+    """A column's cells as ns (in units of 10^`unit` ns), and each cell's status (`NUMBER`,
+    `MISSING`, `NOT_A_NUMBER`); the value of a cell that is not a number is 0.
+
+    A tool writes a column with a fixed number of places, so its cells come in a few shapes
+    (length, where the point is); all the cells of one shape are read by one product of their
+    digits with that shape's powers of ten (`_weights`).
+    """
+    starts, ends = chunk.starts[:, column], chunk.ends[:, column]
+    lengths = ends - starts
+    widest = min(int(lengths.max()) if len(starts) else 0, _WIDEST)
+    offsets = np.arange(widest, dtype=np.int16)
+    table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
+    digit = (table >= _ZERO) & (table <= _NINE)
+    point = table == _POINT
+    points = point.sum(axis=1)
+    plain = (digit.sum(axis=1) + points == lengths) & (points <= 1) & (lengths > points)
+    plain &= lengths <= widest
+    shape = lengths * 32 + np.where(points == 1, point.argmax(axis=1), lengths)
+    values = np.zeros(len(starts), dtype=np.int64)
+    for key in np.unique(shape[plain]).tolist():
+        weights, deciding = _weights(key // 32, key % 32, unit)
+        rows = np.flatnonzero(plain & (shape == key))
+        if weights is None:
+            plain[rows] = False  # over 18 digits: read one at a time
+            continue
+        cells = table[rows, : key // 32].astype(np.int64) - _ZERO
+        whole = cells @ weights
+        if deciding < key // 32:  # the first digit past the ns, and any nonzero one after it
+            first = cells[:, deciding]
+            beyond = (cells[:, deciding + 1 :] != 0).any(axis=1)
+            whole += (first > 5) | ((first == 5) & (beyond | (whole % 2 == 1)))
+        values[rows] = whole
+    missing = (lengths == 0) | (
+        (lengths == 2) & (table[:, 0] == ord("N")) & (table[:, 1] == ord("A"))
+    )
+    status = np.where(missing, MISSING, NUMBER).astype(np.int8)
+    for index in np.flatnonzero(~plain & ~missing).tolist():
+        text = chunk.data[starts[index] : ends[index]].tobytes().decode("utf-8", errors="replace")
+        try:
+            value = decimal_ns(text, unit)
+        except ValueError:
+            value = None
+        if value is None or abs(value) > _INT64_MAX:
+            status[index] = NOT_A_NUMBER
+        else:
+            values[index] = value
+    return values, status
+
+
+@cache
+def _weights(length: int, point: int, unit: int) -> tuple[Ints | None, int]:
+    """For cells `length` long with the point at `point` (`length`: none): each character's
+    power of ten in ns (0 for the point and for digits past the ns), and where the first digit
+    past the ns is; None when the value could need more than 18 digits."""
+    places = length - 1 - point if point < length else 0
+    kept = [at for at in range(length) if at != point and (at - point <= unit or point == length)]
+    scale = unit - min(places, unit)
+    if len(kept) + scale > 18:
+        return None, length
+    weights = np.zeros(length, dtype=np.int64)
+    for order, at in enumerate(reversed(kept)):
+        weights[at] = 10 ** (order + scale)
+    return weights, point + unit + 1 if point < length else length
