@@ -164,17 +164,21 @@ def test_a_capture_that_says_nothing_of_the_screen_has_no_display_side() -> None
 
 
 def test_the_columns_are_written_down_on_the_way_of_one_read(composed: DisplayedCapture) -> None:
-    # The policies' reader and the display side share one pass over the file.
+    # The policies' reader and the display side share one pass over the file; the rows and
+    # times are the policies' reader's (here, read alone for the comparison).
     capture = open_capture(composed.path)
     on_the_way = ColumnsOnTheWay(capture)
     assert on_the_way.info == capture.info
+    read_alone = DisplayColumns.from_frames(capture.frames())
     with pytest.raises(ValueError, match="not been read to the end"):
-        on_the_way.columns()
+        on_the_way.columns(read_alone.rows, read_alone.present_ns)
     assert list(on_the_way.frames()) == list(capture.frames())
-    columns, read_alone = on_the_way.columns(), DisplayColumns.from_frames(capture.frames())
-    for name in ("rows", "present_ns", "displayed", "display_ns"):
+    columns = on_the_way.columns(read_alone.rows, read_alone.present_ns)
+    for name in ("displayed", "display_ns"):
         assert getattr(columns, name).tolist() == getattr(read_alone, name).tolist()
     assert int(columns.shown.sum()) == 299
+    with pytest.raises(ValueError, match="not the frames read"):
+        on_the_way.columns(read_alone.rows[1:], read_alone.present_ns[1:])
 
 
 def test_under_column_display_the_display_side_does_not_run(composed: DisplayedCapture) -> None:

@@ -27,9 +27,11 @@ each refresh advanced (`2222...` when every other frame is shown).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain, islice
+from operator import itemgetter
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +54,13 @@ NOT_SAID = -1
 UNSEEN_REFRESH_HZ = Fraction(60)
 """The refresh taken for a display whose times sit on no grid (torn), unless one is given."""
 FIRST_DISAGREEMENTS = 8
+CHUNK_FRAMES = 1 << 16
+"""Frames written down at a time: a chunk's `CapturedFrame`s are held at once, not the file's."""
+_ROW, _TIME, _DISPLAYED, _DISPLAY_TIME = (itemgetter(index) for index in (0, 1, 4, 5))
+"""`CapturedFrame`'s `row`, `time_ns`, `displayed` and `display_time_ns`, taken in C."""
+_SAID = {True: 1, False: 0, None: NOT_SAID}
+_NONE_NOT_SAID: dict[int | None, int] = {None: NOT_SAID}
+"""`.get(time, time)`: the time, or `NOT_SAID` for None, in C."""
 """How many frames the model and the capture disagree on are named by their rows in a report."""
 
 
@@ -69,9 +78,9 @@ class DisplayColumns:
 
     @classmethod
     def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
-        written = _Columns()
-        for frame in frames:
-            written.add(frame)
+        source, written = iter(frames), _Columns()
+        while chunk := list(islice(source, CHUNK_FRAMES)):
+            written.add(chunk)
         return written.arrays()
 
     @property
@@ -97,22 +106,31 @@ class DisplayColumns:
 
 
 class _Columns:
-    """`DisplayColumns` being written, a frame at a time, in arrays of machine integers."""
+    """`DisplayColumns` being written, a chunk of frames at a time, in arrays of machine integers
+    (each column taken in C: no Python code runs per frame); the rows and present times only
+    when no one else keeps them (`with_times`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, with_times: bool = True) -> None:
+        self.with_times = with_times
         self.rows, self.present, self.display = array("q"), array("q"), array("q")
         self.displayed = array("b")
 
-    def add(self, frame: CapturedFrame) -> None:
-        self.rows.append(frame.row)
-        self.present.append(frame.time_ns)
-        self.displayed.append(NOT_SAID if frame.displayed is None else int(frame.displayed))
-        self.display.append(NOT_SAID if frame.display_time_ns is None else frame.display_time_ns)
+    def add(self, frames: Sequence[CapturedFrame]) -> None:
+        if self.with_times:
+            self.rows.extend(map(_ROW, frames))
+            self.present.extend(map(_TIME, frames))
+        self.displayed.extend(map(_SAID.__getitem__, map(_DISPLAYED, frames)))
+        display = list(map(_DISPLAY_TIME, frames))
+        self.display.extend(map(_NONE_NOT_SAID.get, display, display))
 
-    def arrays(self) -> DisplayColumns:
+    def arrays(self, rows: Ints | None = None, present_ns: Ints | None = None) -> DisplayColumns:
+        """The columns; `rows` and `present_ns` from whoever kept them, when not `with_times`."""
+        if rows is None or present_ns is None:
+            rows = np.frombuffer(self.rows, dtype=np.int64)
+            present_ns = np.frombuffer(self.present, dtype=np.int64)
         return DisplayColumns(
-            np.frombuffer(self.rows, dtype=np.int64),
-            np.frombuffer(self.present, dtype=np.int64),
+            rows,
+            present_ns,
             np.frombuffer(self.displayed, dtype=np.int8),
             np.frombuffer(self.display, dtype=np.int64),
         )
@@ -120,30 +138,42 @@ class _Columns:
 
 class ColumnsOnTheWay:
     """A capture read once for two readers: its frames pass on to whoever reads them (the
-    policies' runs), and the display side's columns are written down on the way, so that a
-    1 GB capture is not read from the file twice. A `Capture` itself."""
+    policies' runs), and the display side's own columns (whether and when each frame was shown)
+    are written down on the way, so that a 1 GB capture is not read from the file twice. A
+    `Capture` itself."""
 
     def __init__(self, capture: Capture) -> None:
         self._capture = capture
-        self._columns: DisplayColumns | None = None
+        self._written: _Columns | None = None
+        self._to_the_end = False
 
     @property
     def info(self) -> CaptureInfo:
         return self._capture.info
 
     def frames(self) -> Iterator[CapturedFrame]:
-        written = _Columns()
-        add = written.add
-        for frame in self._capture.frames():
-            add(frame)
-            yield frame
-        self._columns = written.arrays()
+        """The capture's frames, a chunk at a time: each chunk's columns are written down, then
+        its frames handed on (by `chain`, in C: nothing runs per frame)."""
+        source, written = self._capture.frames(), _Columns(with_times=False)
+        self._written, self._to_the_end = written, False
 
-    def columns(self) -> DisplayColumns:
-        """The columns of the frames read last, to the end."""
-        if self._columns is None:
+        def next_chunk() -> list[CapturedFrame]:
+            chunk = list(islice(source, CHUNK_FRAMES))
+            written.add(chunk)
+            self._to_the_end = not chunk
+            return chunk
+
+        return chain.from_iterable(iter(next_chunk, []))
+
+    def columns(self, rows: Ints, present_ns: Ints) -> DisplayColumns:
+        """The columns of the frames read last, to the end, with their rows and present times
+        as the other reader kept them (`FrameTimes.row`, `.time_ns`): not kept twice."""
+        written = self._written
+        if written is None or not self._to_the_end:
             raise ValueError("the capture's frames have not been read to the end")
-        return self._columns
+        if not rows.shape[0] == present_ns.shape[0] == len(written.displayed):
+            raise ValueError("the rows and times given are not the frames read")
+        return written.arrays(rows, present_ns)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
