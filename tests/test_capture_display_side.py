@@ -18,7 +18,7 @@ from game.workshop.captures.display_options import (
     display_options,
     run_display_side,
 )
-from game.workshop.captures.display_report import display_text
+from game.workshop.captures.display_report import display_text, write_display_csv
 from game.workshop.captures.display_side import (
     ColumnsOnTheWay,
     DisplayColumns,
@@ -212,3 +212,27 @@ def test_a_torn_capture_told_its_display_s_refresh_runs_on_that_refresh(
     side = compare_display(columns, refresh_hz=Fraction(144))
     assert not side.grid.fitted and side.grid.period_ps == 6_944_444_444
     assert side.mode == "immediate" and side.agreements["latest"] == Fraction(718, 800)
+
+
+def test_display_csv_puts_the_two_sides_frame_by_frame(
+    composed: DisplayedCapture, tmp_path: Path
+) -> None:
+    side = display_side(composed)
+    path = write_display_csv(tmp_path / "display.csv", side)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == (
+        "row,time_ns,captured_shown,captured_display_ns,predicted_shown,predicted_display_ns"
+    )
+    assert len(lines) == 601
+    first_shown = next(index for index, p in enumerate(composed.presents) if p.display_ns)
+    row = lines[1 + first_shown].split(",")
+    present = composed.presents[first_shown]
+    start = composed.presents[0].time_ns
+    assert row[:4] == [
+        str(first_shown + 2),
+        str(present.time_ns - start),
+        "1",
+        str(present.display_ns - start),  # type: ignore[operator]
+    ]
+    assert row[4:] == ["1", row[3]]  # the model shows it at the same refresh, to the ns
+    assert lines[-1].split(",")[2:] == ["0", "", "1", lines[-1].split(",")[5]]

@@ -8,6 +8,8 @@
       model      1,502    17.037       6.340  221222222222321222222222
       agreement: 3,000 of 3,000 frames (100.000 %)
 
+`--out` writes `display.csv` beside it (`write_display_csv`): the two sides frame by frame.
+
 The judder columns are the display lab's meter (`game.display.judder`) over the refreshes both
 sides cover: each picture taken to show the moment its frame was presented, so the latency is
 present to photons and the cadence counts frames, not ticks.
@@ -15,13 +17,16 @@ present to photons and the cadence counts frames, not ticks.
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
+from pathlib import Path
 
 from game.clock.units import format_ms
 from game.display.grid import RefreshGrid
 from game.display.judder import JudderReport
 from game.display.model import DisplaySettings
-from game.workshop.captures.display_side import DisplaySide
+from game.workshop.captures.display_side import NOT_SAID, DisplaySide
+from game.workshop.files.output import written_whole
 
 MODE_WORDS = {"queue": "queue", "latest": "latest frame wins", "immediate": "immediate (torn)"}
 
@@ -93,3 +98,50 @@ def _hz(grid: RefreshGrid) -> str:
 
 def _percent(share: Fraction) -> str:
     return f"{float(100 * share):.3f}"
+
+
+DISPLAY_CSV = "display.csv"
+CSV_HEADER = (
+    "row",
+    "time_ns",
+    "captured_shown",
+    "captured_display_ns",
+    "predicted_shown",
+    "predicted_display_ns",
+)
+CHUNK = 1 << 16
+"""Rows turned into Python values at a time."""
+
+
+def write_display_csv(path: Path, side: DisplaySide) -> Path:
+    """`display.csv`: per frame, `row` and `time_ns` (as in `frames.csv`), `captured_shown` (1,
+    0, empty where the capture does not say), `captured_display_ns` (when, by the capture),
+    `predicted_shown` and `predicted_display_ns` (by the model; empty when it is not shown).
+    Whole numbers only. Written whole or not at all; returns its path."""
+    frames = side.columns
+    columns = (frames.rows, frames.present_ns, side.said, side.captured, frames.display_ns)
+    model = (side.predicted, side.predicted_ns)
+    with written_whole(path) as partial, partial.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(CSV_HEADER)
+        for start in range(0, len(frames.rows), CHUNK):
+            rows, times, said, captured, display, predicted, shown_ns = (
+                column[start : start + CHUNK].tolist() for column in (*columns, *model)
+            )
+            writer.writerows(
+                zip(
+                    rows,
+                    times,
+                    map(_known, captured, said),
+                    map(_known, display, (time != NOT_SAID for time in display)),
+                    map(int, predicted),
+                    map(_known, shown_ns, predicted),
+                    strict=True,
+                )
+            )
+    return path
+
+
+def _known(value: int | bool, known: bool) -> int | str:
+    """A cell: the value as a whole number, or empty."""
+    return int(value) if known else ""

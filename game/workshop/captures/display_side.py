@@ -190,12 +190,16 @@ class DisplaySide:
     lead_ns: int
     agreements: dict[PresentMode, Fraction]
     """Each mode tried, and its agreement."""
-    rows: Ints
+    columns: DisplayColumns
+    """The capture's frames: their rows, present times, and what the capture says of them."""
     said: Bools
+    """Per frame: the capture says whether it was shown (the frames the agreement counts)."""
     captured: Bools
     """Per frame: shown, by the capture's word (False where it does not say)."""
     predicted: Bools
     """Per frame: shown, by the model in `mode`."""
+    predicted_ns: Ints
+    """Per frame: when the model shows it (or, replaced, would have), to the nearest ns."""
     captured_judder: JudderReport
     predicted_judder: JudderReport
 
@@ -223,7 +227,7 @@ class DisplaySide:
     def disagreements(self, limit: int = FIRST_DISAGREEMENTS) -> list[int]:
         """The file rows of the first frames the two disagree on."""
         differ = self.said & (self.captured != self.predicted)
-        return [int(row) for row in self.rows[differ][:limit]]
+        return [int(row) for row in self.columns.rows[differ][:limit]]
 
     def record(self) -> dict[str, int | float]:
         """`--json`'s `"display"` object."""
@@ -274,10 +278,11 @@ def compare_display(
         asked=mode is not None,
         lead_ns=lead,
         agreements=agreements,
-        rows=columns.rows,
+        columns=columns,
         said=said,
         captured=captured,
         predicted=predicted,
+        predicted_ns=shown_ns,
         captured_judder=capture_judder,
         predicted_judder=model_judder,
     )
