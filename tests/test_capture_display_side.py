@@ -12,6 +12,7 @@ import pytest
 from game.capture.frame import CapturedFrame
 from game.capture.reading import open_capture
 from game.errors import BadInput
+from game.workshop.captures.display_columns import ColumnsOnTheWay, DisplayColumns
 from game.workshop.captures.display_options import (
     DisplayOptions,
     add_display_arguments,
@@ -19,12 +20,7 @@ from game.workshop.captures.display_options import (
     run_display_side,
 )
 from game.workshop.captures.display_report import display_text, write_display_csv
-from game.workshop.captures.display_side import (
-    ColumnsOnTheWay,
-    DisplayColumns,
-    DisplaySide,
-    compare_display,
-)
+from game.workshop.captures.display_side import DisplaySide, compare_display
 from tests.capture_files import (
     DisplayedCapture,
     presents,
@@ -206,12 +202,12 @@ def test_a_torn_capture_told_its_display_s_refresh_runs_on_that_refresh(
 ) -> None:
     # Told 144 Hz, the fit starts from 1/144 s but runs back to the game's own 159 fps: the
     # times sit on no 144 Hz grid, so the model runs on the 144 Hz stated. Latest frame wins
-    # there would have shown 718 of the 800 frames.
+    # there would have shown 719 of the 800 frames.
     capture = open_capture(tearing.path)
     columns = DisplayColumns.from_frames(capture.frames())
     side = compare_display(columns, refresh_hz=Fraction(144))
     assert not side.grid.fitted and side.grid.period_ps == 6_944_444_444
-    assert side.mode == "immediate" and side.agreements["latest"] == Fraction(718, 800)
+    assert side.mode == "immediate" and side.agreements["latest"] == Fraction(719, 800)
 
 
 def test_display_csv_puts_the_two_sides_frame_by_frame(

@@ -19,7 +19,8 @@ from game.capture.frame import CaptureInfo
 from game.clock.units import parse_decimal
 from game.display.model import MAX_REFRESH_HZ, PRESENT_MODES, PresentMode
 from game.errors import BadInput
-from game.workshop.captures.display_side import DisplayColumns, DisplaySide, compare_display
+from game.workshop.captures.display_columns import DisplayColumns
+from game.workshop.captures.display_side import DisplaySide, compare_display
 
 
 @dataclass(frozen=True, slots=True)

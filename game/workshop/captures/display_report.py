@@ -25,7 +25,8 @@ from game.clock.units import format_ms
 from game.display.grid import RefreshGrid
 from game.display.judder import JudderReport
 from game.display.model import DisplaySettings
-from game.workshop.captures.display_side import NOT_SAID, DisplaySide
+from game.workshop.captures.display_columns import NOT_SAID
+from game.workshop.captures.display_side import DisplaySide
 from game.workshop.files.output import written_whole
 
 MODE_WORDS = {"queue": "queue", "latest": "latest frame wins", "immediate": "immediate (torn)"}

@@ -7,10 +7,11 @@ display-change times; MangoHud says neither), three steps:
    that sit on no grid (a torn display shows frames as they come, and its refreshes leave no
    trace in the capture) get a stated one instead: the refresh given, else 60 Hz.
 2. The model: the virtual display (`game.display.model`) on that grid, handed each frame at its
-   present time plus the *lead*, the least time a shown frame took from its present to its
-   vblank (how long before a refresh the driver or the compositor takes the frame it will show),
-   in each present mode, or the one asked. The mode that agrees with the capture on the most
-   frames is the best fit; ties go to the mode listed first (`PRESENT_MODES`), or to
+   present time plus the *lead*, how long before a refresh the driver or the compositor takes
+   the frame it will show: the least time a shown frame took from its present to its vblank,
+   or for `latest` whichever of a few quantiles of those times agrees best (`leads_ns`). In
+   each present mode, or the one asked; the mode that agrees with the capture on the most
+   frames is the best fit, ties going to the mode listed first (`PRESENT_MODES`), or to
    `immediate` when the display times do not sit on a grid.
 3. Side by side: per frame, shown by the capture's word and by the model's; the agreement (the
    share of the frames the capture speaks of on which the two agree); and the judder meter's
@@ -26,17 +27,12 @@ each refresh advanced (`2222...` when every other frame is shown).
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain, islice
-from operator import itemgetter
+from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
-from game.capture.frame import Capture, CapturedFrame, CaptureInfo
 from game.display.grid import PICOSECONDS, RefreshGrid, fit_refresh_grid
 from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.model import (
@@ -47,133 +43,14 @@ from game.display.model import (
     VirtualDisplay,
     reached_screen,
 )
+from game.workshop.captures.display_columns import Bools, DisplayColumns
 
-Bools = npt.NDArray[np.bool_]
-NOT_SAID = -1
-"""In `DisplayColumns`: the capture does not say (whether a frame was shown, or when)."""
+LEAD_QUANTILES = tuple(Fraction(percent, 100) for percent in (0, 1, 5, 10, 25, 50))
+"""The shares of the shown frames' present-to-refresh times tried as `latest`'s lead."""
 UNSEEN_REFRESH_HZ = Fraction(60)
 """The refresh taken for a display whose times sit on no grid (torn), unless one is given."""
 FIRST_DISAGREEMENTS = 8
-CHUNK_FRAMES = 1 << 16
-"""Frames written down at a time: a chunk's `CapturedFrame`s are held at once, not the file's."""
-_ROW, _TIME, _DISPLAYED, _DISPLAY_TIME = (itemgetter(index) for index in (0, 1, 4, 5))
-"""`CapturedFrame`'s `row`, `time_ns`, `displayed` and `display_time_ns`, taken in C."""
-_SAID = {True: 1, False: 0, None: NOT_SAID}
-_NONE_NOT_SAID: dict[int | None, int] = {None: NOT_SAID}
-"""`.get(time, time)`: the time, or `NOT_SAID` for None, in C."""
 """How many frames the model and the capture disagree on are named by their rows in a report."""
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class DisplayColumns:
-    """The columns of a capture the display side reads, one entry per frame, as arrays: a
-    million-frame capture is 32 MB here, not the 150 of a list of tuples."""
-
-    rows: Ints
-    present_ns: Ints
-    displayed: npt.NDArray[np.int8]
-    """1 shown, 0 not shown, `NOT_SAID` when the capture does not say."""
-    display_ns: Ints
-    """When it was shown, `NOT_SAID` when not or not said."""
-
-    @classmethod
-    def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
-        source, written = iter(frames), _Columns()
-        while chunk := list(islice(source, CHUNK_FRAMES)):
-            written.add(chunk)
-        return written.arrays()
-
-    @property
-    def said(self) -> Bools:
-        """The frames the capture says whether it showed."""
-        said: Bools = self.displayed != NOT_SAID
-        return said
-
-    @property
-    def shown(self) -> Bools:
-        """The frames the capture says it showed, at a time it gives."""
-        shown: Bools = (self.displayed == 1) & (self.display_ns != NOT_SAID)
-        return shown
-
-    def missing(self) -> str | None:
-        """Why the display side cannot run on this capture, or None when it can."""
-        if not self.said.any():
-            return "the capture does not say which frames reached the screen"
-        times = self.display_ns[self.shown]
-        if times.shape[0] == 0 or (times == times[0]).all():
-            return "the capture gives fewer than two display times to fit a refresh grid to"
-        return None
-
-
-class _Columns:
-    """`DisplayColumns` being written, a chunk of frames at a time, in arrays of machine integers
-    (each column taken in C: no Python code runs per frame); the rows and present times only
-    when no one else keeps them (`with_times`)."""
-
-    def __init__(self, *, with_times: bool = True) -> None:
-        self.with_times = with_times
-        self.rows, self.present, self.display = array("q"), array("q"), array("q")
-        self.displayed = array("b")
-
-    def add(self, frames: Sequence[CapturedFrame]) -> None:
-        if self.with_times:
-            self.rows.extend(map(_ROW, frames))
-            self.present.extend(map(_TIME, frames))
-        self.displayed.extend(map(_SAID.__getitem__, map(_DISPLAYED, frames)))
-        display = list(map(_DISPLAY_TIME, frames))
-        self.display.extend(map(_NONE_NOT_SAID.get, display, display))
-
-    def arrays(self, rows: Ints | None = None, present_ns: Ints | None = None) -> DisplayColumns:
-        """The columns; `rows` and `present_ns` from whoever kept them, when not `with_times`."""
-        if rows is None or present_ns is None:
-            rows = np.frombuffer(self.rows, dtype=np.int64)
-            present_ns = np.frombuffer(self.present, dtype=np.int64)
-        return DisplayColumns(
-            rows,
-            present_ns,
-            np.frombuffer(self.displayed, dtype=np.int8),
-            np.frombuffer(self.display, dtype=np.int64),
-        )
-
-
-class ColumnsOnTheWay:
-    """A capture read once for two readers: its frames pass on to whoever reads them (the
-    policies' runs), and the display side's own columns (whether and when each frame was shown)
-    are written down on the way, so that a 1 GB capture is not read from the file twice. A
-    `Capture` itself."""
-
-    def __init__(self, capture: Capture) -> None:
-        self._capture = capture
-        self._written: _Columns | None = None
-        self._to_the_end = False
-
-    @property
-    def info(self) -> CaptureInfo:
-        return self._capture.info
-
-    def frames(self) -> Iterator[CapturedFrame]:
-        """The capture's frames, a chunk at a time: each chunk's columns are written down, then
-        its frames handed on (by `chain`, in C: nothing runs per frame)."""
-        source, written = self._capture.frames(), _Columns(with_times=False)
-        self._written, self._to_the_end = written, False
-
-        def next_chunk() -> list[CapturedFrame]:
-            chunk = list(islice(source, CHUNK_FRAMES))
-            written.add(chunk)
-            self._to_the_end = not chunk
-            return chunk
-
-        return chain.from_iterable(iter(next_chunk, []))
-
-    def columns(self, rows: Ints, present_ns: Ints) -> DisplayColumns:
-        """The columns of the frames read last, to the end, with their rows and present times
-        as the other reader kept them (`FrameTimes.row`, `.time_ns`): not kept twice."""
-        written = self._written
-        if written is None or not self._to_the_end:
-            raise ValueError("the capture's frames have not been read to the end")
-        if not rows.shape[0] == present_ns.shape[0] == len(written.displayed):
-            raise ValueError("the rows and times given are not the frames read")
-        return written.arrays(rows, present_ns)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -259,17 +136,10 @@ def compare_display(
     )
     said = columns.said
     captured = columns.shown & said
-    runs: dict[PresentMode, tuple[int, Ints, Bools]] = {}
-    for tried in _modes_to_try(grid, mode):
-        lead = lead_ns(columns, grid, tried)
-        shown_ns = predict_shown_ns(columns.present_ns, grid, tried, lead)
-        runs[tried] = lead, shown_ns, reached_screen(shown_ns)
-    agreements = {
-        tried: Fraction(int((predicted == captured)[said].sum()), int(said.sum()))
-        for tried, (_, _, predicted) in runs.items()
-    }
+    runs = {tried: _best_run(columns, grid, tried, captured) for tried in _modes_to_try(grid, mode)}
+    agreements = {tried: run.agreement for tried, run in runs.items()}
     best = max(runs, key=agreements.__getitem__)  # the first of equals
-    lead, shown_ns, predicted = runs[best]
+    lead, shown_ns, predicted = runs[best].lead_ns, runs[best].shown_ns, runs[best].predicted
     capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
     return DisplaySide(
         fit=fit,
@@ -286,6 +156,32 @@ def compare_display(
         captured_judder=capture_judder,
         predicted_judder=model_judder,
     )
+
+
+class _Run(NamedTuple):
+    """The model's run in one mode with one lead."""
+
+    lead_ns: int
+    shown_ns: Ints
+    predicted: Bools
+    agreement: Fraction
+
+
+def _best_run(
+    columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode, captured: Bools
+) -> _Run:
+    """The model in `mode` with each lead to try (`leads_ns`); the one that agrees best with the
+    capture (the least lead of equals)."""
+    said = columns.said
+    best: _Run | None = None
+    for lead in leads_ns(columns, grid, mode):
+        shown_ns = predict_shown_ns(columns.present_ns, grid, mode, lead)
+        predicted = reached_screen(shown_ns)
+        agreement = Fraction(int((predicted == captured)[said].sum()), int(said.sum()))
+        if best is None or agreement > best.agreement:
+            best = _Run(lead, shown_ns, predicted, agreement)
+    assert best is not None, "there is always a lead to try"
+    return best
 
 
 def _a_display_s_grid(fit: RefreshGrid, refresh_hz: Fraction | None) -> bool:
@@ -312,16 +208,26 @@ def _modes_to_try(grid: RefreshGrid, mode: PresentMode | None) -> tuple[PresentM
     return ("immediate", *(tried for tried in PRESENT_MODES if tried != "immediate"))
 
 
-def lead_ns(columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode) -> int:
-    """The least time a shown frame took from its present to the refresh that showed it (its
-    nearest vblank on the grid; for `immediate`, its display time), in whole ns (rounded down,
-    and never below 0): the model hands each frame to the display this much after its present."""
+def leads_ns(columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode) -> list[int]:
+    """The leads to try, least first: how long a shown frame took from its present to the
+    refresh that showed it (its nearest vblank on the grid; for `immediate`, its display time),
+    in whole ns (rounded down, never below 0). The least of them is the lead of a driver or
+    compositor that takes frames at a fixed time before each refresh; Windows' compositor
+    takes them earlier on some refreshes than others, so for `latest` the `LEAD_QUANTILES` of
+    those times are tried too, and the one that agrees best is kept."""
     shown = columns.shown
     present = columns.present_ns[shown]
     if mode == "immediate":
-        return max(0, int((columns.display_ns[shown] - present).min()))
+        return [max(0, int((columns.display_ns[shown] - present).min()))]
     vblanks = grid.nearest_vblanks_ps(columns.display_ns[shown])
-    return max(0, int(((vblanks - present * PICOSECONDS) // PICOSECONDS).min()))
+    gaps = np.sort(np.maximum(0, (vblanks - present * PICOSECONDS) // PICOSECONDS))
+    if mode != "latest":
+        return [int(gaps[0])]
+    picks = {
+        int(gaps[(len(gaps) - 1) * share.numerator // share.denominator])
+        for share in LEAD_QUANTILES
+    }
+    return sorted(picks)
 
 
 def predict_shown_ns(present_ns: Ints, grid: RefreshGrid, mode: PresentMode, lead_ns: int) -> Ints:
