@@ -15,7 +15,7 @@ from pathlib import Path
 
 SUITES = [
     "scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices", "clip", "sweep",
-    "inputs", "memory", "day", "frame",
+    "inputs", "memory", "day", "frame", "capture",
 ]  # fmt: skip
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
 

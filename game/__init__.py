@@ -17,7 +17,7 @@ it, so the folders read as the data flow:
     workshop/   headless runs on the virtual clock, file formats, figures, tables, sweeps, clips,
                 the lessons' claims
     commands/   the command line: play, schedule, lab, simulate, compare, sweep, replay, inputs,
-                clip, handout, judder, lessons, scenarios
+                clip, handout, judder, lessons, scenarios, capture
 
 Beside them: `errors` (BadInput, the one way bad input leaves), `limits` (every bound on input
 and work, stated once), `file_reading` (reading a file within its limit) and `arguments` (strict

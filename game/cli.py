@@ -41,6 +41,7 @@ class Command(Protocol):
 def _commands() -> dict[str, Command]:
     # Imported here so that `--help` and each command load only what they need.
     from game.commands import (
+        capture,
         clip,
         compare,
         handout,
@@ -70,6 +71,7 @@ def _commands() -> dict[str, Command]:
         "handout": handout,
         "judder": judder,
         "lessons": lessons,
+        "capture": capture,
     }
 
 

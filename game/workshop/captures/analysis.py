@@ -1,0 +1,120 @@
+"""`analyse`: every policy at every tick rate on one capture's frames, open loop and headroom.
+
+The open-loop runs are numpy work on the whole capture, done here; the headroom's closed-loop
+runs go frame by frame (`headroom`), so they go to worker processes (`workers`), handed out
+before anything else starts (a process is forked from a single thread), and run while the
+open-loop runs are made here. Every run is deterministic: the results do not depend on the
+number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.scheduler.settings import SchedulerSettings
+from game.workshop.captures.frame_times import FrameTimes
+from game.workshop.captures.headroom import Headroom, find_headroom, heaviest_stretch
+from game.workshop.captures.open_loop import run_open_loop
+from game.workshop.captures.policy_figures import PolicyFigures, figures_of
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyResult:
+    """One policy at one tick rate: its figures, its headroom (None when not measured) and,
+    when kept for the per-frame CSV and the figures, the ticks each frame ran."""
+
+    settings: SchedulerSettings
+    figures: PolicyFigures
+    headroom: Headroom | None
+    steps: NDArray[np.int64] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What `analyse` asks for: the tick rates' settings (each with its policy to be replaced),
+    the policies, and how much of the work to do."""
+
+    rates: Sequence[SchedulerSettings]
+    policies: Sequence[str]
+    headroom_frames: int
+    """The heaviest stretch's length for the headroom (0: no headroom)."""
+    keep_steps: bool = False
+    workers: int = 1
+
+
+def analyse(
+    times: FrameTimes, asked: Analysis, done: Callable[[float], None] | None = None
+) -> list[list[PolicyResult]]:
+    """Per tick rate, per policy, in the order asked; `done(runs_finished)` moves a bar."""
+    chosen = [[rate.with_changes(policy=p) for p in asked.policies] for rate in asked.rates]
+    every = [settings for rate in chosen for settings in rate]
+    finished = 0
+
+    def one_more() -> None:
+        nonlocal finished
+        finished += 1
+        if done is not None:
+            done(finished)
+
+    results: list[list[PolicyResult]] = []
+    with _Headrooms(times, every, asked.headroom_frames, asked.workers) as headrooms:
+        for rate in chosen:
+            row = []
+            for settings in rate:
+                run = run_open_loop(times.elapsed_ns, settings)
+                steps = run.steps if asked.keep_steps else None
+                row.append(PolicyResult(settings, figures_of(run, times), None, steps))
+                one_more()
+            results.append(row)
+        measured = iter(headrooms.results(one_more))
+        results = [[_with(result, next(measured)) for result in row] for row in results]
+    return results
+
+
+def _with(result: PolicyResult, headroom: Headroom | None) -> PolicyResult:
+    return PolicyResult(result.settings, result.figures, headroom, result.steps)
+
+
+def _measure(task: tuple[NDArray[np.int64], SchedulerSettings]) -> Headroom:
+    return find_headroom(*task)
+
+
+class _Headrooms:
+    """The headroom of every settings value, on worker processes when there are several."""
+
+    def __init__(
+        self, times: FrameTimes, every: list[SchedulerSettings], frames: int, workers: int
+    ) -> None:
+        stretch = heaviest_stretch(times.elapsed_ns, frames) if frames else None
+        self.tasks = [(stretch, settings) for settings in every] if stretch is not None else []
+        self.workers = max(1, min(workers, len(self.tasks)))
+        self._pool: ProcessPoolExecutor | None = None
+        self._futures: list[Future[Headroom]] = []
+        self.count = len(every)
+
+    def __enter__(self) -> _Headrooms:
+        if self.workers > 1:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._futures = [self._pool.submit(_measure, task) for task in self.tasks]
+        return self
+
+    def __exit__(self, *problem: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=problem[0] is None, cancel_futures=True)
+
+    def results(self, finished: Callable[[], None]) -> list[Headroom | None]:
+        if not self.tasks:
+            return [None] * self.count
+        found: list[Headroom | None] = []
+        for index, task in enumerate(self.tasks):
+            found.append(self._futures[index].result() if self._pool else _measure(task))
+            finished()
+        return found

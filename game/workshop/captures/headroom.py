@@ -1,0 +1,161 @@
+"""Headroom: how much more each tick could cost before a policy stops keeping up with a capture.
+
+The model (closed loop): the game that was captured ran its own ticks inside its frame times;
+give each tick `c` more work and every frame lasts its captured time plus `c` for each tick the
+frame before it ran (that frame's ticks are the work the next frame's length holds, as
+`VirtualClock` counts it):
+
+    frame k lasts  e_k + c x ticks(k - 1)
+
+These frames now depend on the ticks, so they go through `FixedStepScheduler.advance` one by
+one (a `CaptureUnderLoad` is their `FrameSource`), and the spiral rule (`game.session.spiral`)
+judges them.
+
+A policy *keeps up* at cost c when no spiral starts and it strains on no more frames than it
+does at c = 0 plus 1% of the frames (at least one): strained is the scheduler's own light, a
+frame owed more than M ticks or that dropped time. The capture's own hitches strain every
+capped policy at any cost; a policy that has run out of room strains frame after frame.
+
+The headroom is the largest cost, in whole steps of `RESOLUTION_NS`, at which the policy still
+keeps up, found by bisection between 0 and an upper bound where it cannot (the step h: K ticks
+that each cost a whole step never pay for themselves; F under `variable`, whose one tick a frame
+is dropped past F), and checked by a run on each side: the runs at the answer (keeps up) and one
+resolution above it (does not) are both kept in `Headroom`. The runs take the capture's
+heaviest stretch of at most `frames` consecutive frames (those that last longest together),
+where a policy runs out of room first: the closed loop costs microseconds a frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.clock.frames import NOTHING_RAN, FrameRan
+from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
+from game.scheduler.settings import SchedulerSettings
+from game.session.spiral import FrameLoad, SpiralRule, SpiralState
+
+RESOLUTION_NS = 10_000
+"""The headroom is found to 10 us: a tenth of a percent of a 60 Hz step."""
+
+HEADROOM_FRAMES = 2_000
+"""The longest stretch of frames the closed-loop runs take by default (`--headroom-frames`)."""
+
+STRAIN_SLACK_PERCENT = 1
+"""Strained frames a policy may add to the capture's own before it no longer keeps up."""
+
+
+class CaptureUnderLoad:
+    """A `FrameSource`: the captured frames, each longer by the cost of the ticks the frame
+    before it ran (`ran.steps x ran.step_cost_ns`, whole ns)."""
+
+    render_cost_ns = 0
+
+    def __init__(self, elapsed_ns: list[int]) -> None:
+        self.elapsed_ns = elapsed_ns
+        self.played = 0
+        self._now = 0
+
+    @property
+    def now(self) -> int:
+        return self._now
+
+    def next_frame(self, ran: FrameRan, until_ns: Fraction | int | None = None) -> int | None:
+        if self.played == len(self.elapsed_ns):
+            return None
+        length = self.elapsed_ns[self.played] + ran.steps * int(ran.step_cost_ns)
+        if until_ns is not None and self._now + length > until_ns:
+            return None
+        self.played += 1
+        self._now += length
+        return length
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One closed-loop run at one step cost."""
+
+    step_cost_ns: int
+    frames: int
+    """Frames run (a run stops once its verdict is sure)."""
+    strained: int
+    spiral: bool
+    keeps_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Headroom:
+    """A policy's headroom on a capture, with the runs on each side that check it."""
+
+    policy: str
+    frames: int
+    """The frames the runs took (the heaviest stretch)."""
+    below: Verdict | None
+    """The run at the headroom, which keeps up (None: not even at cost 0)."""
+    above: Verdict | None
+    """The run one resolution above, which does not (None: kept up up to the bound)."""
+
+    @property
+    def headroom_ns(self) -> int | None:
+        return None if self.below is None else self.below.step_cost_ns
+
+
+def heaviest_stretch(elapsed_ns: NDArray[np.int64], frames: int) -> NDArray[np.int64]:
+    """The `frames` consecutive frames that last longest together (the first such)."""
+    if len(elapsed_ns) <= frames:
+        return elapsed_ns
+    running = np.concatenate((np.zeros(1, np.int64), np.cumsum(elapsed_ns)))
+    start = int(np.argmax(running[frames:] - running[:-frames]))
+    return elapsed_ns[start : start + frames]
+
+
+def run_under_load(
+    elapsed_ns: list[int], settings: SchedulerSettings, step_cost_ns: int, allowed: int
+) -> Verdict:
+    """One closed-loop run (see the module); it stops once more than `allowed` frames strained,
+    a spiral started, or a frame would outlast the scheduler's limit (a spiral's end)."""
+    source = CaptureUnderLoad(elapsed_ns)
+    scheduler = FixedStepScheduler(settings)
+    rule, state = SpiralRule(), SpiralState()
+    ran, strained, spiral = NOTHING_RAN, 0, False
+    while (length := source.next_frame(ran)) is not None:
+        if length > MAX_ELAPSED_NS:
+            spiral = True
+            break
+        plan = scheduler.advance(length)
+        strained += plan.indicators.strained
+        state = rule.after(state, FrameLoad(length, plan.ledger.steps, plan.backlog_steps))
+        spiral = spiral or state.on
+        if spiral or strained > allowed:
+            break
+        ran = FrameRan(plan.ledger.steps, step_cost_ns)
+    keeps_up = not spiral and strained <= allowed
+    return Verdict(step_cost_ns, source.played, strained, spiral, keeps_up)
+
+
+def find_headroom(elapsed_ns: NDArray[np.int64], settings: SchedulerSettings) -> Headroom:
+    """Bisect the step cost (see the module) on the frames of `elapsed_ns`, all of them."""
+    frames = elapsed_ns.tolist()
+    slack = max(1, len(frames) * STRAIN_SLACK_PERCENT // 100)
+    free = run_under_load(frames, settings, 0, len(frames))
+    allowed = free.strained + slack
+    if free.spiral:
+        return Headroom(settings.policy, len(frames), None, free)
+    bound = settings.max_frame_ns if settings.policy == "variable" else settings.step_ns
+    high = ceil(bound / RESOLUTION_NS)
+    above = run_under_load(frames, settings, high * RESOLUTION_NS, allowed)
+    if above.keeps_up:
+        return Headroom(settings.policy, len(frames), above, None)
+    low, below = 0, Verdict(0, free.frames, free.strained, False, True)
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = run_under_load(frames, settings, middle * RESOLUTION_NS, allowed)
+        if verdict.keeps_up:
+            low, below = middle, verdict
+        else:
+            high, above = middle, verdict
+    return Headroom(settings.policy, len(frames), below, above)
