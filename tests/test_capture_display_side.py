@@ -4,6 +4,7 @@ what the capture says reached the screen."""
 from __future__ import annotations
 
 import argparse
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from game.capture.frame import CapturedFrame
 from game.capture.reading import open_capture
+from game.cli import main
 from game.errors import BadInput
 from game.workshop.captures.display_columns import ColumnsOnTheWay, DisplayColumns
 from game.workshop.captures.display_options import (
@@ -232,3 +234,53 @@ def test_display_csv_puts_the_two_sides_frame_by_frame(
     ]
     assert row[4:] == ["1", row[3]]  # the model shows it at the same refresh, to the ns
     assert lines[-1].split(",")[2:] == ["0", "", "1", lines[-1].split(",")[5]]
+
+
+def _capture_command(path: Path, *flags: str) -> int:
+    quick = ["--policies", "drop", "--headroom-frames", "0", "--workers", "1"]
+    return main(["capture", str(path), *quick, *flags])
+
+
+def test_the_capture_command_s_json_carries_the_display_object(
+    composed: DisplayedCapture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _capture_command(composed.path, "--json") == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["display"] == {
+        "captured_shown": 299,
+        "predicted_shown": 300,
+        "agreement": 0.998333333,
+    }
+
+
+def test_the_capture_command_reports_the_display_side_and_writes_display_csv(
+    composed: DisplayedCapture, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert _capture_command(composed.path, "--present-mode", "latest", "--out", str(out)) == 0
+    text = capsys.readouterr().out
+    assert "\ndisplay side: 299 of 600 frames reached the screen, by the capture's word\n" in text
+    assert "  agreement: 599 of 600 frames (99.833 %); they disagree first at rows 601\n" in text
+    assert (out / "display.csv").read_text(encoding="utf-8").count("\n") == 601
+
+
+def test_without_display_times_the_report_says_why_and_the_json_has_no_display(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_presentmon_2x(tmp_path / "hidden.csv", presents(["16.6667"] * 5, hidden=range(5)))
+    assert _capture_command(path, "--json") == 0
+    assert "display" not in json.loads(capsys.readouterr().out)
+    assert _capture_command(path) == 0
+    assert capsys.readouterr().out.endswith(
+        "\ndisplay side: not run: the capture gives fewer than two display times to fit a "
+        "refresh grid to\n"
+    )
+
+
+def test_a_bad_refresh_is_one_line_and_exit_2(
+    composed: DisplayedCapture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _capture_command(composed.path, "--refresh", "sixty") == 2
+    assert capsys.readouterr().err == (
+        "error: --refresh must be a non-negative decimal number like 16.667 (got 'sixty')\n"
+    )

@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 from game.capture.frame import CaptureInfo
 from game.clock.units import parse_decimal
 from game.display.model import MAX_REFRESH_HZ, PRESENT_MODES, PresentMode
 from game.errors import BadInput
 from game.workshop.captures.display_columns import DisplayColumns
+from game.workshop.captures.display_report import DISPLAY_CSV, display_text, write_display_csv
 from game.workshop.captures.display_side import DisplaySide, compare_display
 
 
@@ -74,5 +76,20 @@ def run_display_side(
     return compare_display(columns, mode=options.mode, refresh_hz=options.refresh_hz)
 
 
-def no_display_text(why_not: str) -> str:
-    return f"display side: not run: {why_not}\n"
+def display_lines(side: DisplaySide | str, frames: int) -> str:
+    """The report's display-side lines, or the one line that says why it did not run."""
+    if isinstance(side, str):
+        return f"\ndisplay side: not run: {side}\n"
+    return "\n" + display_text(side, frames)
+
+
+def add_display_record(record: dict[str, object], side: DisplaySide | str) -> dict[str, object]:
+    """A `--json` line with its `"display"` object, where the display side ran."""
+    if isinstance(side, DisplaySide):
+        record["display"] = side.record()
+    return record
+
+
+def write_display_outputs(out: Path, side: DisplaySide | str) -> list[Path]:
+    """`--out`'s `display.csv`, where the display side ran."""
+    return [write_display_csv(out / DISPLAY_CSV, side)] if isinstance(side, DisplaySide) else []
