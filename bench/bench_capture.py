@@ -128,4 +128,13 @@ def run(quick: bool) -> list[Section]:
                 f"{alone / read_s:.2f}x", "", "")  # fmt: skip
     section.add("the six policies alone, open loop only", f"{open_only:.2f} s",
                 f"{open_only / read_s:.2f}x", "", "")  # fmt: skip
+    section.notes.append(
+        "Where the time goes: the reader's two passes over the file (`open_capture` counts each "
+        "swap chain's rows to choose one, then `frames()` streams them) are most of the "
+        "command's time. The analysis on the frames once read is numpy work: the stretches of "
+        "plain frames at once, the frames after each hitch one by one through the policy's "
+        "`allot` (`game/workshop/captures/open_loop.py`), the headroom's closed-loop runs on "
+        "two workers while the open-loop runs are made. Every run's ledger is checked on every "
+        "frame, in whole grains."
+    )
     return [section]

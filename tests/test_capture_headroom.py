@@ -58,3 +58,15 @@ def test_the_heaviest_stretch_is_the_frames_that_last_longest_together() -> None
     assert heaviest_stretch(frames, 2).tolist() == [8, 8]
     assert heaviest_stretch(frames, 3).tolist() == [5, 5, 9]  # 19 against 18, 18, 17, 18
     assert heaviest_stretch(frames, 10).tolist() == frames.tolist()
+
+
+def test_at_half_speed_a_tick_may_cost_twice_as_much() -> None:
+    """At a time scale R = 1/2 a tick simulates h of game time in h / R of wall time: c* =
+    h / R - 10 ms / 5 = 94/3 ms (31.333 ms). Above it the frames owe a tick more only every
+    so often, half as often as at full speed, so 600 frames strain on their 1% a little further
+    above it: 31.41 ms."""
+    settings = SchedulerSettings.at_hz(60, policy="drop", time_scale=Fraction(1, 2))
+    found = find_headroom(np.full(600, 10 * MS, np.int64), settings)
+    assert found.headroom_ns is not None
+    assert found.headroom_ns == 31_410_000
+    assert 0 <= found.headroom_ns - Fraction(94 * MS, 3) <= 10 * RESOLUTION_NS

@@ -17,9 +17,9 @@ frame owed more than M ticks or that dropped time. The capture's own hitches str
 capped policy at any cost; a policy that has run out of room strains frame after frame.
 
 The headroom is the largest cost, in whole steps of `RESOLUTION_NS`, at which the policy still
-keeps up, found by bisection between 0 and an upper bound where it cannot (the step h: K ticks
-that each cost a whole step never pay for themselves; F under `variable`, whose one tick a frame
-is dropped past F), and checked by a run on each side: the runs at the answer (keeps up) and one
+keeps up, found by bisection between 0 and an upper bound where it cannot (the step h in wall
+time, h / R at a time scale R: K ticks that each cost that never pay for themselves; F / R under
+`variable`, whose one tick a frame is dropped past F), and checked by a run on each side: the runs at the answer (keeps up) and one
 resolution above it (does not) are both kept in `Headroom`. The runs take the capture's
 heaviest stretch of at most `frames` consecutive frames (those that last longest together),
 where a policy runs out of room first: the closed loop costs microseconds a frame.
@@ -146,6 +146,7 @@ def find_headroom(elapsed_ns: NDArray[np.int64], settings: SchedulerSettings) ->
     if free.spiral:
         return Headroom(settings.policy, len(frames), None, free)
     bound = settings.max_frame_ns if settings.policy == "variable" else settings.step_ns
+    bound /= settings.time_scale  # a tick that simulates h of game time lasts h / R of wall time
     high = ceil(bound / RESOLUTION_NS)
     above = run_under_load(frames, settings, high * RESOLUTION_NS, allowed)
     if above.keeps_up:

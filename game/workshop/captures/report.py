@@ -94,6 +94,7 @@ def rate_table(
     lines = [
         f"\nat {hz} Hz (step {format_ms(settings.step_ns)} ms), M {settings.max_steps}, "
         f"F {format_ms(settings.max_frame_ns)} ms, B {format_ms(settings.max_backlog_ns)} ms"
+        + ("" if settings.time_scale == 1 else f", time scale {decimal_text(settings.time_scale)}")
     ]
     cells = [list(HEADER)]
     for figures, headroom in rows:
