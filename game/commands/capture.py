@@ -141,12 +141,12 @@ def run_on(
     out = output_directory(args.out) if args.out is not None else None
     on_the_way = ColumnsOnTheWay(capture)  # the display side's columns, on the same read
     times = read_with_progress(on_the_way)
-    columns = on_the_way.columns(times.row, times.time_ns)
-    display = run_display_side(columns, capture.info, options)
     asked = Analysis(rates, policies, args.headroom_frames, out is not None, workers)
     runs = len(rates) * len(policies) * (2 if args.headroom_frames else 1)
     with progress_bar(runs, "runs") as done:
         results = analyse(times, asked, done)
+    columns = on_the_way.columns(times.row, times.time_ns)  # after: their peaks do not add up
+    display = run_display_side(columns, capture.info, options)
     if args.json:
         for row in results:
             for result in row:
