@@ -41,6 +41,8 @@ Ints = npt.NDArray[np.int64]
 PICOSECONDS = 1_000
 """The fit's resolution: 1/1000 ns."""
 MAX_ROUNDS = 8
+CHUNK = 1 << 16
+"""Values turned into Python integers at a time, for the exact sums."""
 ON_A_GRID = Fraction(1, 10)
 """The largest median residual, as a share of the period, of display times that sit on a grid:
 times placed at random about a grid are a quarter of a period off it, by the median. (The
@@ -174,10 +176,14 @@ def _least_squares(indices: Ints, times: Ints) -> tuple[int, int]:
     """(slope, intercept) of time against index, in ps: the exact least-squares fractions (from
     sums in Python's unbounded integers), each to the nearest picosecond."""
     count = int(indices.shape[0])
-    index_list, time_list = indices.tolist(), times.tolist()
-    sum_n, sum_t = sum(index_list), sum(time_list)
-    sum_nn = sum(map(mul, index_list, index_list))
-    sum_nt = sum(map(mul, index_list, time_list))
+    sum_n = sum_t = sum_nn = sum_nt = 0
+    for start in range(0, count, CHUNK):  # a chunk at a time: no list of a million ints
+        index_list = indices[start : start + CHUNK].tolist()
+        time_list = times[start : start + CHUNK].tolist()
+        sum_n += sum(index_list)
+        sum_t += sum(time_list)
+        sum_nn += sum(map(mul, index_list, index_list))
+        sum_nt += sum(map(mul, index_list, time_list))
     slope = Fraction(count * sum_nt - sum_n * sum_t, count * sum_nn - sum_n * sum_n)
     intercept = (sum_t - slope * sum_n) / count
     return round(slope * PICOSECONDS), round(intercept * PICOSECONDS)

@@ -261,15 +261,23 @@ class VirtualDisplay:
         per_ns = self._per_ns
         if ready_ns.shape[0] and int(ready_ns[-1]) >= OPEN_LOOP_LIMIT // per_ns:
             raise ValueError("a run too long for the display's grid in 64-bit units")
-        ready = ready_ns.astype(np.int64) * per_ns
+        shown: Ints = np.multiply(ready_ns, per_ns, dtype=np.int64)
         if settings.present_mode == "immediate":
-            return ready
+            return shown
+        # In place (a million frames are 8 MB an array): the whole vblanks after the first,
+        # ceil((ready - first) / period) and at least 0, then the vblank itself.
         first, period = self._first_vblank, self._period
-        refreshes = np.maximum(0, -((first - ready) // period))  # vblanks after the first
-        if settings.present_mode == "queue":
-            order = np.arange(refreshes.shape[0], dtype=np.int64)
-            refreshes = order + np.maximum.accumulate(refreshes - order)
-        shown: Ints = first + refreshes * period
+        np.subtract(first, shown, out=shown)
+        np.floor_divide(shown, period, out=shown)
+        np.negative(shown, out=shown)
+        np.maximum(shown, 0, out=shown)
+        if settings.present_mode == "queue":  # at least one refresh after the frame before
+            order = np.arange(shown.shape[0], dtype=np.int64)
+            shown -= order
+            np.maximum.accumulate(shown, out=shown)
+            shown += order
+        shown *= period
+        shown += first
         return shown
 
     @property

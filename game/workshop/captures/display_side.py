@@ -136,15 +136,20 @@ def compare_display(
     )
     said = columns.said
     captured = columns.shown & said
-    runs = {tried: _best_run(columns, grid, tried, captured) for tried in _modes_to_try(grid, mode)}
-    agreements = {tried: run.agreement for tried, run in runs.items()}
-    best = max(runs, key=agreements.__getitem__)  # the first of equals
-    lead, shown_ns, predicted = runs[best].lead_ns, runs[best].shown_ns, runs[best].predicted
+    agreements: dict[PresentMode, Fraction] = {}
+    best: tuple[PresentMode, _Run] | None = None
+    for tried in _modes_to_try(grid, mode):
+        run = _best_run(columns, grid, tried, captured)  # only the best run is kept
+        agreements[tried] = run.agreement
+        if best is None or run.agreement > best[1].agreement:  # the first of equals
+            best = tried, run
+    assert best is not None, "there is always a mode to try"
+    chosen, (lead, shown_ns, predicted, _) = best
     capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
     return DisplaySide(
         fit=fit,
         grid=grid,
-        mode=best,
+        mode=chosen,
         asked=mode is not None,
         lead_ns=lead,
         agreements=agreements,
@@ -236,8 +241,10 @@ def predict_shown_ns(present_ns: Ints, grid: RefreshGrid, mode: PresentMode, lea
     (halves up; the grid is kept to the picosecond, and the model counts exactly in its units)."""
     settings = DisplaySettings(refresh_hz=grid.refresh_hz, phase=grid.phase, present_mode=mode)
     display = VirtualDisplay(settings)
-    units, per_ns = display.present_open_loop(present_ns + lead_ns), display.units_per_ns
-    shown: Ints = (2 * units + per_ns) // (2 * per_ns)
+    shown, per_ns = display.present_open_loop(present_ns + lead_ns), display.units_per_ns
+    shown *= 2  # to the nearest ns, in place: (2 units + per_ns) // (2 per_ns)
+    shown += per_ns
+    shown //= 2 * per_ns
     return shown
 
 
