@@ -8,11 +8,11 @@ reader (the policies' runs) reads the same frames, so that the file is read once
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass
 from itertools import chain, islice
 from operator import itemgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,8 +23,9 @@ from game.display.judder import Ints
 Bools = npt.NDArray[np.bool_]
 NOT_SAID = -1
 """In `DisplayColumns`: the capture does not say (whether a frame was shown, or when)."""
-CHUNK_FRAMES = 1 << 16
-"""Frames written down at a time: a chunk's `CapturedFrame`s are held at once, not the file's."""
+CHUNK_FRAMES = 1 << 12
+"""Frames written down at a time: a chunk's `CapturedFrame`s are held at once (a megabyte or
+so), never the file's."""
 _ROW, _TIME, _DISPLAYED, _DISPLAY_TIME = (itemgetter(index) for index in (0, 1, 4, 5))
 """`CapturedFrame`'s `row`, `time_ns`, `displayed` and `display_time_ns`, taken in C."""
 _SAID = {True: 1, False: 0, None: NOT_SAID}
@@ -46,7 +47,8 @@ class DisplayColumns:
 
     @classmethod
     def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
-        source, written = iter(frames), _Columns()
+        capacity = len(frames) if isinstance(frames, Sized) else CHUNK_FRAMES
+        source, written = iter(frames), _Columns(capacity)
         while chunk := list(islice(source, CHUNK_FRAMES)):
             written.add(chunk)
         return written.arrays()
@@ -73,35 +75,57 @@ class DisplayColumns:
         return None
 
 
-class _Columns:
-    """`DisplayColumns` being written, a chunk of frames at a time, in arrays of machine integers
-    (each column taken in C: no Python code runs per frame); the rows and present times only
-    when no one else keeps them (`with_times`)."""
+class _Column:
+    """One column being written: an array made once at the size the capture says it holds, filled
+    a chunk at a time (grown by half, should more come), so that it is never copied as it grows."""
 
-    def __init__(self, *, with_times: bool = True) -> None:
+    def __init__(self, dtype: type[np.integer], capacity: int) -> None:
+        self.data: npt.NDArray[Any] = np.empty(capacity, dtype=dtype)
+        self.size = 0
+
+    def extend(self, values: Iterable[int], count: int) -> None:
+        end = self.size + count
+        if end > self.data.shape[0]:
+            grown = np.empty(max(end, self.data.shape[0] * 3 // 2), dtype=self.data.dtype)
+            grown[: self.size] = self.data[: self.size]
+            self.data = grown
+        self.data[self.size : end] = np.fromiter(values, dtype=self.data.dtype, count=count)
+        self.size = end
+
+    def written(self) -> npt.NDArray[Any]:
+        return self.data[: self.size]
+
+
+class _Columns:
+    """`DisplayColumns` being written, a chunk of frames at a time (each column taken in C: no
+    Python code runs per frame); the rows and present times only when no one else keeps them
+    (`with_times`)."""
+
+    def __init__(self, capacity: int, *, with_times: bool = True) -> None:
         self.with_times = with_times
-        self.rows, self.present, self.display = array("q"), array("q"), array("q")
-        self.displayed = array("b")
+        self.rows = _Column(np.int64, capacity if with_times else 0)
+        self.present = _Column(np.int64, capacity if with_times else 0)
+        self.displayed = _Column(np.int8, capacity)
+        self.display = _Column(np.int64, capacity)
 
     def add(self, frames: Sequence[CapturedFrame]) -> None:
+        count = len(frames)
         if self.with_times:
-            self.rows.extend(map(_ROW, frames))
-            self.present.extend(map(_TIME, frames))
-        self.displayed.extend(map(_SAID.__getitem__, map(_DISPLAYED, frames)))
+            self.rows.extend(map(_ROW, frames), count)
+            self.present.extend(map(_TIME, frames), count)
+        self.displayed.extend(map(_SAID.__getitem__, map(_DISPLAYED, frames)), count)
         display = list(map(_DISPLAY_TIME, frames))
-        self.display.extend(map(_NONE_NOT_SAID.get, display, display))
+        self.display.extend(map(_NONE_NOT_SAID.get, display, display), count)
+
+    @property
+    def count(self) -> int:
+        return self.displayed.size
 
     def arrays(self, rows: Ints | None = None, present_ns: Ints | None = None) -> DisplayColumns:
         """The columns; `rows` and `present_ns` from whoever kept them, when not `with_times`."""
         if rows is None or present_ns is None:
-            rows = np.frombuffer(self.rows, dtype=np.int64)
-            present_ns = np.frombuffer(self.present, dtype=np.int64)
-        return DisplayColumns(
-            rows,
-            present_ns,
-            np.frombuffer(self.displayed, dtype=np.int8),
-            np.frombuffer(self.display, dtype=np.int64),
-        )
+            rows, present_ns = self.rows.written(), self.present.written()
+        return DisplayColumns(rows, present_ns, self.displayed.written(), self.display.written())
 
 
 class ColumnsOnTheWay:
@@ -122,7 +146,8 @@ class ColumnsOnTheWay:
     def frames(self) -> Iterator[CapturedFrame]:
         """The capture's frames, a chunk at a time: each chunk's columns are written down, then
         its frames handed on (by `chain`, in C: nothing runs per frame)."""
-        source, written = self._capture.frames(), _Columns(with_times=False)
+        source = self._capture.frames()
+        written = _Columns(self._capture.info.frames, with_times=False)
         self._written, self._to_the_end = written, False
 
         def next_chunk() -> list[CapturedFrame]:
@@ -139,6 +164,6 @@ class ColumnsOnTheWay:
         written = self._written
         if written is None or not self._to_the_end:
             raise ValueError("the capture's frames have not been read to the end")
-        if not rows.shape[0] == present_ns.shape[0] == len(written.displayed):
+        if not rows.shape[0] == present_ns.shape[0] == written.count:
             raise ValueError("the rows and times given are not the frames read")
         return written.arrays(rows, present_ns)
