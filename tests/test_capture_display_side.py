@@ -284,3 +284,11 @@ def test_a_bad_refresh_is_one_line_and_exit_2(
     assert capsys.readouterr().err == (
         "error: --refresh must be a non-negative decimal number like 16.667 (got 'sixty')\n"
     )
+
+
+def test_columns_grow_past_the_size_they_were_made_at() -> None:
+    # A stream of unknown length is written into arrays made for one chunk, grown as it comes.
+    frames = (frame(row, 8 * row, None if row % 2 else 8 * row * MS + 1) for row in range(10_000))
+    columns = DisplayColumns.from_frames(frames)
+    assert columns.rows.tolist() == list(range(10_000))
+    assert int(columns.shown.sum()) == 5_000 and columns.display_ns[2] == 16 * MS + 1
