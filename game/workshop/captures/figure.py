@@ -67,6 +67,7 @@ def _frame_panel(
     )  # fmt: skip
     axes.axhline(step_ms, color=theme.faint, ls=":", lw=1.3, label=f"one tick at {hz} Hz")
     axes.set_ylabel("frame time (ms)")
+    axes.set_ylim(bottom=0)
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
 
 

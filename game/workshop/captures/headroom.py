@@ -19,10 +19,11 @@ capped policy at any cost; a policy that has run out of room strains frame after
 The headroom is the largest cost, in whole steps of `RESOLUTION_NS`, at which the policy still
 keeps up, found by bisection between 0 and an upper bound where it cannot (the step h in wall
 time, h / R at a time scale R: K ticks that each cost that never pay for themselves; F / R under
-`variable`, whose one tick a frame is dropped past F), and checked by a run on each side: the runs at the answer (keeps up) and one
-resolution above it (does not) are both kept in `Headroom`. The runs take the capture's
-heaviest stretch of at most `frames` consecutive frames (those that last longest together),
-where a policy runs out of room first: the closed loop costs microseconds a frame.
+`variable`, whose one tick a frame is dropped past F), and checked by a run on each side: the
+runs at the answer (keeps up) and one resolution above it (does not) are both kept in
+`Headroom`. The closed loop costs microseconds a frame, so the runs take the capture's heaviest
+stretch of at most `HEADROOM_FRAMES` consecutive frames (`heaviest_stretch`: those that last
+longest together), where a policy runs out of room first.
 """
 
 from __future__ import annotations
