@@ -52,10 +52,11 @@ MAX_CAPTURE_LINE_BYTES: Final = 64 * KIB
 """One line of a capture. PresentMon's widest rows, every telemetry column on, are under 2 KiB; a
 longer line means the file is not a capture (`/dev/zero`, a video)."""
 
-MAX_CAPFRAMEX_BYTES: Final = 32 * MIB
+MAX_CAPFRAMEX_BYTES: Final = 24 * MIB
 """A CapFrameX session (JSON). The standard library cannot stream JSON, so this file is read
-whole; 32 MiB holds about 20 minutes at 144 fps, and keeps the read under the 200 MB that a
-capture may use."""
+whole, every number kept as its text: 23 MiB of session (300,000 frames of five columns) peaked
+at 165 MB, under the 200 MB a capture may use. A real session's dozen columns and sensor data
+fit some 10 to 15 minutes at 144 fps."""
 
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""

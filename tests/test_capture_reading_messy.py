@@ -5,6 +5,7 @@ once: rows == frames + the skipped rows."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -250,3 +251,52 @@ def test_the_columns_reader_keeps_the_row_by_row_rules(tmp_path: Path, column: s
         assert [
             (f.row, f.elapsed_ns, f.present_interval_ns, f.displayed) for f in streamed.frames()
         ] == reference_frames(path, column), path.name
+
+
+def test_columns_of_empty_or_one_character_cells(tmp_path: Path) -> None:
+    rows = [replace(row, cells={"TimeInSeconds": ""}) for row in presents(["10", "10"])]
+    path = write_presentmon_1x(tmp_path / "empty.csv", rows)
+    with pytest.raises(BadInput) as refused:
+        open_capture(path)
+    assert refused.value.lines[0].endswith("none a frame under --column presents (missing value 2)")
+    short = [replace(row, cells={"msBetweenPresents": "5"}) for row in presents(["10", "10"])]
+    capture = open_capture(write_presentmon_1x(tmp_path / "short.csv", short))
+    assert [frame.elapsed_ns for frame in capture.frames()] == [5_000_000, 5_000_000]
+
+
+def damaged(seed: int, original: bytes) -> bytes:
+    """`original` with a few bytes cut, replaced or inserted at seeded places."""
+    rng = random.Random(seed)
+    data = bytearray(original)
+    pieces = [b",", b"\n", b"\r\n", b"NA", b"-", b"e", b"\xff", b"\x00", b".", b"9" * 30, b""]
+    for _ in range(rng.randint(1, 6)):
+        at = rng.randrange(len(data) + 1)
+        if rng.random() < 0.5:
+            data[at : at + rng.randint(0, 5)] = rng.choice(pieces)
+        else:
+            del data[at : at + rng.randint(1, 30)]
+    return bytes(data)
+
+
+def test_damaged_captures_end_in_frames_or_one_line(tmp_path: Path) -> None:
+    rows = presents(["10", "11", "12", "9"], hidden=[1])
+    originals = [
+        write_presentmon_1x(tmp_path / "a.csv", rows).read_bytes(),
+        write_presentmon_2x(tmp_path / "b.csv", rows, time="qpc").read_bytes(),
+        write_presentmon_v2_metrics(tmp_path / "c.csv", rows).read_bytes(),
+    ]
+    outcomes = {"read": 0, "refused": 0}
+    for seed in range(60):
+        path = tmp_path / "damaged.csv"
+        path.write_bytes(damaged(seed, originals[seed % 3]))
+        for column in ("presents", "display", "simulation"):
+            try:
+                capture = open_capture(path, column=column)
+            except BadInput as refused:
+                assert len(refused.lines) == 1
+                outcomes["refused"] += 1
+                continue
+            counted(capture)
+            assert all(frame.elapsed_ns > 0 for frame in capture.frames())
+            outcomes["read"] += 1
+    assert outcomes["read"] > 0 and outcomes["refused"] > 0

@@ -7,5 +7,15 @@ why; running them through the policies and the display model is the workshop's j
 
 The one way in is `open_capture(path, *, process=None, swapchain=None, column="presents")` in
 `game.capture.reading`, which detects the format and layout from the file's first lines and
-returns a `Capture` (`game.capture.frame`).
+returns a `Capture` (`game.capture.frame`). Behind it, one concept a module:
+
+    decimals.py            a cell's decimal as exact ns (`decimal_ns`)
+    lines.py               a file's lines streamed in chunks, within the limits
+    presentmon.py          PresentMon's layouts and the rules that make a row a frame, row by row
+    columns.py             a chunk of CSV cut into cells and read as ns with numpy
+    presentmon_columns.py  the same rules a chunk at a time (held to `presentmon.py` by tests)
+    selection.py           which process and swap chain are kept
+    presentmon_file.py     a PresentMon CSV: counted when opened, its frames streamed
+    capframex.py           a CapFrameX session's first run
+    mangohud.py            a MangoHud log, frame by frame or sampled
 """

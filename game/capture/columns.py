@@ -146,6 +146,8 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
     starts, ends = chunk.starts[:, column], chunk.ends[:, column]
     lengths = ends - starts
     widest = min(int(lengths.max()) if len(starts) else 0, _WIDEST)
+    if widest == 0:  # every cell empty (or no rows)
+        return np.zeros(len(starts), dtype=np.int64), np.full(len(starts), MISSING, np.int8)
     offsets = np.arange(widest, dtype=np.int16)
     table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
     digit = (table >= _ZERO) & (table <= _NINE)
@@ -168,9 +170,7 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
             beyond = (cells[:, deciding + 1 :] != 0).any(axis=1)
             whole += (first > 5) | ((first == 5) & (beyond | (whole % 2 == 1)))
         values[rows] = whole
-    missing = (lengths == 0) | (
-        (lengths == 2) & (table[:, 0] == ord("N")) & (table[:, 1] == ord("A"))
-    )
+    missing = (lengths == 0) | is_text(chunk, column, b"NA")
     status = np.where(missing, MISSING, NUMBER).astype(np.int8)
     for index in np.flatnonzero(~plain & ~missing).tolist():
         text = chunk.data[starts[index] : ends[index]].tobytes().decode("utf-8", errors="replace")

@@ -26,11 +26,13 @@ class CapturedFrame(NamedTuple):
     """One frame of a capture (a NamedTuple: a million are made for a large file)."""
 
     row: int
-    """The frame's row number in the file, counting the header as row 1 (for a CapFrameX run,
-    the index in its arrays from 1): how a user finds the frame again in their own tool."""
+    """The frame's line number in the file (a PresentMon header is line 1, so its first row is
+    2; a MangoHud log's rows follow its system-info lines and header); for a CapFrameX run, the
+    index in its arrays from 1: how a user finds the frame again in their own tool."""
     time_ns: int
     """When it was presented, in ns since the first frame kept (the capture's `TimeInSeconds`,
-    `TimeInQPC` or `CPUStartTime`, less the first one's)."""
+    `CPUStartTime` in v2_metrics or MangoHud's `elapsed`, less the first one's; in layouts
+    written in QPC ticks, the summed present intervals: see `game.capture.presentmon`)."""
     elapsed_ns: int
     """The interval chosen by `--column`, never negative: what the scheduler is handed."""
     present_interval_ns: int

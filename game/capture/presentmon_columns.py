@@ -79,7 +79,8 @@ def read_chunk(
     chunk: Chunk, layout: PresentMonLayout, column: IntervalColumn, *, counting: bool = False
 ) -> ChunkRows:
     """Every regular row of `chunk` under `row_reader`'s rules, but for the carried state;
-    `counting` skips what only a frame needs (when it was displayed), not what makes one."""
+    `counting` skips what only a frame needs (whether and when it was displayed), not what
+    makes one."""
     count = len(chunk.rows)
     zeros = np.zeros(count, dtype=np.int64)
     nothing = np.zeros(count, dtype=np.bool_)
@@ -93,7 +94,10 @@ def read_chunk(
         time_code = np.select(
             [time_status == MISSING, time_status == NOT_A_NUMBER], [MISSING_VALUE, UNREADABLE], 0
         ).astype(np.int8)
-    displayed, until, until_read, shown_for = _display(chunk, layout, count, counting)
+    if counting and column == "presents":  # a frame whether shown or not: not looked at
+        displayed, until, until_read, shown_for = None, zeros, nothing, zeros
+    else:
+        displayed, until, until_read, shown_for = _display(chunk, layout, count, counting)
     zero_code = np.where(present <= 0, NOT_POSITIVE, FRAME).astype(np.int8)
     elapsed = present
     column_code = np.zeros(count, dtype=np.int8)

@@ -7,15 +7,17 @@ with no frames before anything runs. `frames()` then reads the file again and ha
 chain's frames one at a time, so memory stays flat however long the capture.
 
 **Lines.** A line is split at its commas (PresentMon quotes nothing); blank lines are not rows.
-A row with fewer cells than the columns read is a "truncated line", and so is a last line the
-file ends without a line end (the tool was stopped while writing it: even with all its cells,
-its last number may be cut short).
+A row with another number of cells than the header is a "truncated line" (cut short, or spliced
+from another file), and so is a last line the file ends without a line end (the tool was
+stopped while writing it: even with all its cells, its last number may be cut short). The rows
+are read a chunk at a time with numpy (`presentmon_columns.py`), by `presentmon.py`'s rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -152,7 +154,11 @@ class PresentMonCapture:
         return tallies, self.rows_read, self.irregular
 
     def frames(self) -> Iterator[CapturedFrame]:
-        """The kept chain's frames in file order, read from the file again."""
+        """The kept chain's frames in file order, read from the file again (each chunk's frames
+        chained as they are made, so no Python code runs between one frame and the next)."""
+        return chain.from_iterable(self._chunk_frames())
+
+    def _chunk_frames(self) -> Iterator[Iterator[CapturedFrame]]:
         known = {self.chosen.key: 0}
         state = ChainColumns(self.layout, self.column)
         origin: int | None = None
@@ -165,7 +171,7 @@ class PresentMonCapture:
                 continue
             if origin is None:
                 origin = int(time[kept[0]])
-            yield from _frames(before, chunk, rows, mine[kept], time[kept] - origin, elapsed[kept])
+            yield _frames(before, chunk, rows, mine[kept], time[kept] - origin, elapsed[kept])
 
 
 def _frames(
