@@ -20,6 +20,13 @@ open loop), `lost_share`, `doubled_share`, `headroom_ns` and `capture` (`format`
 capture's row and time, its elapsed time, whether it is a hitch, and the ticks each policy ran)
 and `capture_HZ.png`/`.svg` per tick rate (frame times with hitches marked, ticks per frame
 under each policy).
+
+The display side, where the capture says which frames reached the screen and when: the refresh
+grid fitted to the display times, the virtual display run on the present times in the present
+mode that fits best (or `--present-mode`), and beside each other the frames each says were
+shown, the agreement and the judder of what was shown (`game.workshop.captures.display_side`).
+`--json` lines then carry `"display"`: `captured_shown`, `predicted_shown`, `agreement`; `--out`
+writes `display.csv`, the two sides frame by frame.
 """
 
 from __future__ import annotations
@@ -37,6 +44,16 @@ from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.analysis import Analysis, PolicyResult, analyse
+from game.workshop.captures.display_columns import ColumnsOnTheWay
+from game.workshop.captures.display_options import (
+    add_display_arguments,
+    add_display_record,
+    display_lines,
+    display_options,
+    run_display_side,
+    write_display_outputs,
+)
+from game.workshop.captures.display_report import DISPLAY_CSV
 from game.workshop.captures.frame_times import FrameTimes, read_frame_times
 from game.workshop.captures.headroom import HEADROOM_FRAMES
 from game.workshop.captures.hitches import hitch_rule
@@ -92,6 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=file_path, metavar="DIR", help="write frames.csv and the figures"
     )
     add_theme_argument(parser)
+    add_display_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,21 +137,27 @@ def run_on(
 ) -> int:
     """The command once its flags are checked and its capture is open (a test hands one in)."""
     refuse_no_frames(capture.info)
+    options = display_options(args)
     out = output_directory(args.out) if args.out is not None else None
-    times = read_with_progress(capture)
+    on_the_way = ColumnsOnTheWay(capture)  # the display side's columns, on the same read
+    times = read_with_progress(on_the_way)
     asked = Analysis(rates, policies, args.headroom_frames, out is not None, workers)
     runs = len(rates) * len(policies) * (2 if args.headroom_frames else 1)
     with progress_bar(runs, "runs") as done:
         results = analyse(times, asked, done)
+    columns = on_the_way.columns(times.row, times.time_ns)  # after: their peaks do not add up
+    display = run_display_side(columns, capture.info, options)
     if args.json:
         for row in results:
             for result in row:
                 record = json_record(result.figures, result.headroom, capture.info)
-                sys.stdout.write(json.dumps(record) + "\n")
+                sys.stdout.write(json.dumps(add_display_record(record, display)) + "\n")
     else:
         sys.stdout.write(report_text(capture, times, results, args.headroom_frames > 0))
+        sys.stdout.write(display_lines(display, len(times)))
     if out is not None:
         written = write_outputs(out, capture, times, results, args.theme)
+        written += write_display_outputs(out, display)
         if not args.json:
             sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
     return 0
@@ -198,11 +222,13 @@ def report_text(
 
 
 def capture_outputs(rates: Sequence[SchedulerSettings]) -> list[str]:
-    """The files `--out` writes: the per-frame CSV, and a figure (PNG, SVG) per tick rate."""
+    """The files `--out` writes: the per-frame CSV, a figure (PNG, SVG) per tick rate, and the
+    display side's CSV (where it runs)."""
     from game.workshop.captures.frames_csv import figure_stem
 
     stems = [figure_stem(rate) for rate in rates]
-    return ["frames.csv", *(f"{stem}.{kind}" for stem in stems for kind in ("png", "svg"))]
+    figures = (f"{stem}.{kind}" for stem in stems for kind in ("png", "svg"))
+    return ["frames.csv", *figures, DISPLAY_CSV]
 
 
 def write_outputs(

@@ -1,13 +1,21 @@
 """`VirtualDisplay`: when a frame the loop has finished is shown, and how long presenting blocks.
 
-A real display refreshes on a fixed grid of vblanks (every 1/refresh s). With vsync on, a frame
-handed to `present` waits in the swap chain's queue for the next free vblank; when the queue
-already holds `queue_depth` frames, `present` blocks the loop until the oldest of them goes on
-screen (that is how a vsynced game is held to the refresh rate). With vsync off the frame is
-shown at once, torn across the scan. With a variable-refresh range (VRR, e.g. 48-144 Hz) the
-panel refreshes when a frame arrives, but no sooner than 1/max after its last refresh, and it
-repeats the last frame when none arrives within 1/min: on its own, or, below the range, evenly
-by low framerate compensation (LFC, `game.display.vrr`).
+A real display refreshes on a fixed grid of vblanks (every 1/refresh s). How a frame handed to
+`present` reaches it is the swap chain's *present mode*, and real captures show three:
+
+- `queue` (vsync, FIFO): the frame waits in the swap chain's queue for the next free vblank;
+  when the queue already holds `queue_depth` frames, `present` blocks the loop until the oldest
+  of them goes on screen (that is how a vsynced game is held to the refresh rate). Every frame
+  is shown, in turn.
+- `latest` (mailbox, or a compositor such as Windows' DWM showing a windowed game): `present`
+  never blocks; at each vblank the newest finished frame is shown, and older ones that no vblank
+  showed yet are never shown. A game at 120 fps on a 60 Hz screen shows every other frame.
+- `immediate` (vsync off): the frame is shown at once, mid-refresh, torn across the scan.
+
+With a variable-refresh range (VRR, e.g. 48-144 Hz) the panel refreshes when a frame arrives,
+but no sooner than 1/max after its last refresh, and it repeats the last frame when none arrives
+within 1/min: on its own, or, below the range, evenly by low framerate compensation (LFC,
+`game.display.vrr`).
 
 Everything is exact: the refresh period of 59.94 Hz is 100,000,000,000/5994 ns, a Fraction.
 Inside, the fixed grid of vblanks is counted in whole *units* of 1/D ns, D the smallest whole
@@ -28,7 +36,10 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import NamedTuple
+from typing import Literal, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from game.clock.units import NS_PER_SECOND
 from game.display.vrr import NO_REPEATS, VrrPanel, lfc_fits
@@ -39,10 +50,19 @@ MAX_REFRESH_HZ = 1_000
 scheduler's snap conditioning counts in refresh periods of 1 ms to 1 s."""
 MAX_QUEUE_DEPTH = 3
 
+OPEN_LOOP_LIMIT = 2**62
+"""`present_open_loop` counts in 64-bit integers: a run's times in units stay below this."""
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+PresentMode = Literal["queue", "latest", "immediate"]
+PRESENT_MODES: tuple[PresentMode, ...] = ("queue", "latest", "immediate")
+
 
 @dataclass(frozen=True, slots=True)
 class DisplaySettings:
-    """Refresh (exact Hz), vsync, present queue depth (1-3) and an optional VRR range (with LFC)."""
+    """Refresh (exact Hz), the present mode, queue depth (1-3) and an optional VRR range (with
+    LFC). `vsync=False` is the `immediate` present mode, and either spelling sets the other."""
 
     refresh_hz: Fraction = Fraction(60)
     vsync: bool = True
@@ -54,6 +74,9 @@ class DisplaySettings:
     lfc: bool = True
     """Low framerate compensation below the VRR range. On by default, as drivers ship it; it
     works only where the range allows (`lfc_active`), elsewhere the panel repeats at 1/min."""
+    present_mode: PresentMode = "queue"
+    """How the swap chain takes a frame (see the module's docstring); a VRR panel takes them as
+    the queue does, or at once without vsync."""
 
     def __post_init__(self) -> None:
         refresh = Fraction(self.refresh_hz)
@@ -73,6 +96,20 @@ class DisplaySettings:
         if not 0 <= self.phase < 1:
             raise ValueError(f"phase must be from 0 up to 1 (got {self.phase})")
         object.__setattr__(self, "refresh_hz", refresh)
+        self._settle_present_mode()
+
+    def _settle_present_mode(self) -> None:
+        """Make `vsync` and `present_mode` say the same thing: vsync off is `immediate`."""
+        mode = self.present_mode
+        if mode not in PRESENT_MODES:
+            raise ValueError(f"present mode must be one of {', '.join(PRESENT_MODES)} (got {mode})")
+        if mode == "latest" and (not self.vsync or self.vrr):
+            raise ValueError(
+                "latest frame wins shows frames on the vblank grid: it needs vsync, no VRR"
+            )
+        if not self.vsync:
+            object.__setattr__(self, "present_mode", "immediate")
+        object.__setattr__(self, "vsync", self.present_mode != "immediate")
 
     @property
     def period_ns(self) -> Fraction:
@@ -95,6 +132,8 @@ class DisplaySettings:
             lfc = ", LFC" if self.lfc_active else ""
             return f"VRR {_hz(self.vrr_min_hz)}-{_hz(self.vrr_max_hz)} Hz{lfc}"
         sync = f"vsync, queue {self.queue_depth}" if self.vsync else "no vsync"
+        if self.present_mode == "latest":
+            sync = "vsync, latest frame wins"
         return f"{_hz(self.refresh_hz)} Hz {sync}"
 
 
@@ -111,7 +150,9 @@ class Presented(NamedTuple):
     resumed_ns: Fraction
     """`present` returned: the loop could start its next frame (later when the queue was full)."""
     shown_ns: Fraction
-    """The frame went on screen (its vblank; with vsync off, at once)."""
+    """The frame went on screen (its vblank; with vsync off, at once). In the `latest` mode, the
+    vblank it was due at: a newer frame due at the same vblank replaces it, and it is never
+    shown (`reached_screen`)."""
     repeats_ns: tuple[Fraction, ...] = NO_REPEATS
     """VRR: the refreshes since the previous frame went on screen that showed it again, before
     this one (the panel's own at 1/min, or LFC's)."""
@@ -140,6 +181,8 @@ class VirtualDisplay:
         self._first_vblank = first_vblank.numerator * (per_ns // first_vblank.denominator)
         self._queued: deque[Fraction] = deque()  # show times of frames not on screen yet
         self._last_shown: int | None = None  # on the grid, in units
+        self.replaced = 0
+        """`latest` mode: frames a newer one replaced before their vblank (never shown)."""
         low, high = settings.vrr_min_hz, settings.vrr_max_hz
         self.panel = (
             VrrPanel(low, high, lfc=settings.lfc, last_refresh_ns=first_vblank - period)
@@ -177,6 +220,8 @@ class VirtualDisplay:
         settings = self.settings
         if not settings.vsync and not settings.vrr:
             return Presented(ready_ns, ready_ns, ready_ns)
+        if settings.present_mode == "latest":
+            return self._latest_wins(ready_ns)
         queued = self._queued
         while queued and queued[0] <= ready_ns:
             queued.popleft()
@@ -191,6 +236,58 @@ class VirtualDisplay:
         queued.append(shown)
         return Presented(ready_ns, resumed, shown, repeats)
 
+    def _latest_wins(self, ready_ns: Fraction) -> Presented:
+        """The `latest` mode: `present` never blocks, and the frame is due at the first vblank at
+        or after it; one due at the same vblank as the frame before replaces that frame."""
+        due = self._vblank_at_or_after(ready_ns)
+        if due == self._last_shown:
+            self.replaced += 1
+        self._last_shown = due
+        return Presented(ready_ns, ready_ns, Fraction(due, self._per_ns))
+
+    def present_open_loop(self, ready_ns: Ints) -> Ints:
+        """`present` for every frame of a run that nothing waits for (a capture's present
+        times: whole ns, in time order), at once, on a display no frame was presented to yet:
+        when each is shown, in whole units of 1/`units_per_ns` ns, as `present` says frame by
+        frame. In arrays, since a capture can hold a million frames:
+
+        - `immediate`: at once;
+        - `latest`: at the first vblank at or after it (due there: the last of those due at one
+          vblank is the one shown);
+        - `queue`: at that vblank, or one refresh after the frame before, whichever is later. A
+          full queue would block a live loop; an open loop is not held, and a frame that would
+          have been is shown one refresh after the frame before, so the depth does not matter.
+        """
+        settings = self.settings
+        if settings.vrr or self._last_shown is not None or self._queued:
+            raise ValueError("an open-loop run needs a fixed-refresh display nothing was shown on")
+        per_ns = self._per_ns
+        if ready_ns.shape[0] and int(ready_ns[-1]) >= OPEN_LOOP_LIMIT // per_ns:
+            raise ValueError("a run too long for the display's grid in 64-bit units")
+        shown: Ints = np.multiply(ready_ns, per_ns, dtype=np.int64)
+        if settings.present_mode == "immediate":
+            return shown
+        # In place (a million frames are 8 MB an array): the whole vblanks after the first,
+        # ceil((ready - first) / period) and at least 0, then the vblank itself.
+        first, period = self._first_vblank, self._period
+        np.subtract(first, shown, out=shown)
+        np.floor_divide(shown, period, out=shown)
+        np.negative(shown, out=shown)
+        np.maximum(shown, 0, out=shown)
+        if settings.present_mode == "queue":  # at least one refresh after the frame before
+            order = np.arange(shown.shape[0], dtype=np.int64)
+            shown -= order
+            np.maximum.accumulate(shown, out=shown)
+            shown += order
+        shown *= period
+        shown += first
+        return shown
+
+    @property
+    def units_per_ns(self) -> int:
+        """The grid's unit: 1/`units_per_ns` ns."""
+        return self._per_ns
+
     def _grid_vblank(self, resumed_ns: Fraction) -> int:
         """The vblank a frame handed over at `resumed_ns` goes on screen at, in units: the
         first at or after it, and after the last frame's."""
@@ -203,6 +300,15 @@ class VirtualDisplay:
             shown = following if at_or_before else self._vblank_at_or_after(resumed_ns)
         self._last_shown = shown
         return shown
+
+
+def reached_screen(shown: Ints) -> Bools:
+    """For frames presented in turn, whether each reached the screen: all but those a newer frame
+    replaced before their vblank (due at the same instant as the next one: the `latest` mode)."""
+    if shown.shape[0] == 0:
+        return np.zeros(0, dtype=np.bool_)
+    reached: Bools = np.append(shown[1:] != shown[:-1], True)
+    return reached
 
 
 def _ceil_div(numerator: int, denominator: int) -> int:

@@ -12,4 +12,8 @@ One concept a module, in the order the command uses them:
     report          the text report and the `--json` lines
     frames_csv      `--out`'s per-frame CSV
     figure          `--out`'s slide: frame times, hitches, ticks per frame per policy
+    display_columns whether and when each frame reached the screen, read on the same pass
+    display_side    the virtual display on the capture's present times, beside the capture
+    display_options the display side's flags, and when it cannot run
+    display_report  its lines in the report, and `--out`'s `display.csv`
 """

@@ -3,6 +3,7 @@
     [display]
     refresh_hz = 144         # exact: 59.94 is 5994/100 Hz (1 to 1000 Hz)
     vsync = true             # false: frames are shown at once, torn
+    present_mode = "queue"   # "latest": newest frame at each vblank; "immediate": vsync = false
     queue_depth = 2          # frames the swap chain holds before present blocks (1-3)
     vrr_min_hz = 48          # optional variable-refresh range; it must contain refresh_hz
     vrr_max_hz = 144
@@ -12,6 +13,9 @@
 
 `lfc` left out means on wherever the range allows it, as drivers ship it; a 48-75 Hz panel then
 repeats frames on its own at 1/min. Asking for `lfc = true` on such a panel is an error.
+
+`present_mode` left out follows `vsync` (`queue`, or `immediate` without vsync); `latest` is the
+mailbox or compositor mode (`game.display.model`), and needs vsync and no VRR range.
 
 A scenario without `[display]` runs as before: frames end when their work and the render cap
 say, and nothing is shown anywhere.
@@ -28,7 +32,7 @@ from game.config.exact import decimal_text
 from game.config.knob_fields import field_type
 from game.config.model import InterpolationName, Section
 from game.config.problems import NOTHING, SettingError
-from game.display.model import DisplaySettings
+from game.display.model import DisplaySettings, PresentMode
 from game.display.vrr import lfc_fits
 from game.knobs import knob_at
 
@@ -43,6 +47,8 @@ class DisplaySection(Section):
     """How often the panel refreshes, exactly."""
     vsync: bool = True
     """Wait for a vblank to show a frame (false: at once, with tearing)."""
+    present_mode: PresentMode | None = None
+    """How the swap chain takes a frame (unset: `queue`, or `immediate` without vsync)."""
     queue_depth: field_type(knob_at("display.queue_depth")) = 2  # type: ignore[valid-type]
     """Finished frames the swap chain may hold; one more makes `present` block."""
     vrr_min_hz: RefreshHz | None = None  # type: ignore[valid-type]
@@ -70,6 +76,24 @@ class DisplaySection(Section):
                 low,
                 involves=("vrr_max_hz", "refresh_hz"),
             )
+        return self
+
+    @model_validator(mode="after")
+    def _present_mode_fits(self) -> Self:
+        """`latest` shows frames on the vblank grid, and `immediate` is vsync off."""
+        mode = self.present_mode
+        if mode == "latest" and (not self.vsync or self.vrr_min_hz is not None):
+            raise SettingError(
+                "present_mode",
+                "latest shows frames on the vblank grid: it needs vsync = true and no VRR range",
+                mode,
+                involves=("vsync", "vrr_min_hz"),
+            )
+        if mode == "immediate" and self.vsync and "vsync" in self.model_fields_set:
+            raise SettingError(
+                "present_mode", "immediate is vsync off: it contradicts vsync = true", mode,
+                involves=("vsync",),
+            )  # fmt: skip
         return self
 
     @model_validator(mode="after")
@@ -105,4 +129,5 @@ class DisplaySection(Section):
             vrr_max_hz=self.vrr_max_hz,
             phase=self.phase,
             lfc=self.lfc is not False,
+            present_mode=self.present_mode or "queue",
         )
