@@ -40,9 +40,14 @@ class Flag:
     """For a folder: the first file it writes there."""
     runs: bool = True
     """Whether a case that passes the checks is run here (a handout or a lab run is too slow)."""
+    source: str = ""
+    """The input file's text and suffix when it is not a scenario or a config (a capture)."""
 
     def argv(self, path: Path, source: Path) -> list[str]:
-        words = [part.replace("SOURCE", str(source)) for part in self.command]
+        words = [
+            part.replace("SOURCE", str(source)).replace("OUT", str(path.parent / "clip"))
+            for part in self.command
+        ]
         return [*words, self.flag, str(path)]
 
     @property
@@ -63,7 +68,15 @@ FLAGS = [
          "--out", False, "--scenario", suffix=".gif"),
     Flag(("handout", "--quick"), "--out", True, writes="index.html", runs=False),
     Flag(("lab",), "--plot", True, writes="projectile.png", runs=False),
+    Flag(("simulate", *TINY_SCENARIO, "--seconds", "0.2"), "--frame-log", False, "--scenario",
+         suffix=".csv"),
+    Flag(("clip", *TINY_SCENARIO, "--seconds", "0.2", "--size", "320x240", "--fps", "10",
+          "--out", "OUT.gif"), "--frame-log", False, "--scenario", suffix=".csv"),
+    Flag(("capture", "SOURCE", "--policies", "drop", "--headroom-frames", "0"), "--out", True,
+         "FILE", writes="frames.csv", source=".csv"),
     Flag(("play", "--frames", "1", "--config", "SOURCE"), "--record", False, "--config"),
+    Flag(("play", "--frames", "1", "--config", "SOURCE"), "--frame-log", False, "--config",
+         suffix=".csv"),
     Flag(("play", "--frames", "1", "--config", "SOURCE"), "--screenshot", False, "--config",
          suffix=".png"),
 ]  # fmt: skip
@@ -152,12 +165,31 @@ def _expected_refusal(flag: Flag, kind: str, path: Path) -> str | None:
     return None
 
 
+CAPTURE_TEXT = (
+    "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,AllowsTearing,"
+    "PresentMode,Dropped,TimeInSeconds,MsBetweenPresents,MsBetweenDisplayChange,MsInPresentAPI,"
+    "MsUntilRenderComplete,MsUntilDisplayed\n"
+    + "".join(
+        f"game.exe,4712,0x1,DXGI,1,0,0,Hardware: Legacy Flip,0,{k / 60:.9f},16.666667,"
+        "16.666667,0.1,1.0,2.0\n"
+        for k in range(1, 13)
+    )
+)
+"""A PresentMon 1.x capture of twelve 60 fps frames: `capture`'s input."""
+
+
+def _source_text(flag: Flag) -> str:
+    if flag.source:
+        return CAPTURE_TEXT
+    return SCENARIO_TEXT if flag.command[0] != "play" else "[hud]\ngraphs = true\n"
+
+
 @pytest.mark.parametrize(("flag", "kind"), _cases())
 def test_an_output_path_of_every_kind(
     flag: Flag, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = tmp_path / f"source{flag.suffix or '.toml'}"
-    source.write_text(SCENARIO_TEXT if flag.command[0] != "play" else "[hud]\ngraphs = true\n")
+    source = tmp_path / f"source{flag.source or flag.suffix or '.toml'}"
+    source.write_text(_source_text(flag))
     path = tmp_path / f"{'out' if kind != '248 characters' else LONG}{flag.suffix or '.x'}"
     if kind == "an input":
         path = source
@@ -166,7 +198,7 @@ def test_an_output_path_of_every_kind(
     elif kind == "holds an input":
         path.mkdir()
         source = path / flag.writes
-        source.write_text(SCENARIO_TEXT)
+        source.write_text(_source_text(flag))
     elif kind in MADE:
         MADE[kind](path)
     expected = _expected_refusal(flag, kind, path)

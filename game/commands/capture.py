@@ -59,9 +59,9 @@ from game.workshop.captures.headroom import HEADROOM_FRAMES
 from game.workshop.captures.hitches import hitch_rule
 from game.workshop.captures.report import footnotes, heading, json_record, rate_table
 from game.workshop.files.output import (
+    Outputs,
     add_theme_argument,
     output_directory,
-    refuse_overwriting_inputs,
 )
 from game.workshop.files.scenario_loading import Flag, load_scenario
 from game.workshop.runs.progress import progress_bar
@@ -123,8 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if workers < 1:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
     names = capture_outputs(rates)
-    outputs = [("--out", args.out / name) for name in names] if args.out is not None else []
-    refuse_overwriting_inputs(outputs, [("FILE", args.file)])
+    Outputs([("FILE", args.file)]).folder("--out", args.out, names)  # before the file is read
     return run_on(open_file(args), args, rates, policies, workers)
 
 
