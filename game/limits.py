@@ -26,13 +26,19 @@ files nest four deep; deeper input is refused before it reaches a parser that re
 MAX_DIGITS: Final = 100
 """Digits in one number, in any file or argument. A 64-bit seed has 20."""
 
-MAX_RUN_TICKS: Final = 10_000_000
-"""Ticks one headless run (`simulate`, each policy of `compare`, `replay`) may simulate: about 46
-hours at 60 Hz, and some minutes of work."""
+MAX_RUN_TICKS: Final = 100_000
+"""Ticks one headless command may simulate, all its runs together (`simulate` with each of its
+input models, `compare` under each policy, every cell of a `sweep`, `replay`): about 28 minutes
+at 60 Hz. A tick costs about 0.14 ms of CPU here, so this and `MAX_RUN_FRAMES` together keep a
+command under a minute on a 2-core machine (BENCHMARKS.md, "Limits"); 10,000,000 took hours."""
 
-MAX_REPLAY_FRAMES: Final = 3_600_000
-"""Frames a replay may take at the render rate asked for: as many as the longest `simulate` run
-(an hour at 1000 fps)."""
+MAX_RUN_FRAMES: Final = 150_000
+"""Frames one headless command may take, all its runs together: seconds x render fps, at the
+fastest rate a run reaches (ten minutes at 250 fps, 150 s at 1000 fps). A frame costs about
+0.12 ms here, whether or not it runs a tick: a run at 1000 fps is paid per frame."""
+
+MAX_REPLAY_FRAMES: Final = MAX_RUN_FRAMES
+"""Frames a replay may take at the render rate asked for: as many as one `simulate` run."""
 
 MAX_SCHEDULE_FRAMES: Final = 200_000
 """Frames the `schedule` explainer accepts: a row each, 55 minutes of 60 fps. It runs no ticks,
@@ -42,6 +48,10 @@ frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.
 
 MAX_JUDDER_ROWS: Final = 200
 """Rows one `judder` command may run (the README's table has 48, a few seconds each)."""
+
+MAX_JUDDER_ROW_SECONDS: Final = 1_500
+"""Rows x seconds one `judder` command may run: each second of a row is a second of frames at
+up to 1000 fps (about 20 ms of CPU here), so the README's 48 rows may run 30 s each."""
 
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""

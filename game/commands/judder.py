@@ -19,8 +19,9 @@ from fractions import Fraction
 from math import prod
 
 from game.clock.units import parse_decimal
+from game.config.exact import decimal_text
 from game.errors import BadInput
-from game.limits import MAX_JUDDER_ROWS
+from game.limits import MAX_JUDDER_ROW_SECONDS, MAX_JUDDER_ROWS
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
 from game.workshop.tables.judder import (
     CONDITIONINGS,
@@ -107,6 +108,12 @@ def run(args: argparse.Namespace) -> int:
     if count > MAX_JUDDER_ROWS:
         raise BadInput.error(
             f"the lists ask for {count:,} rows; at most {MAX_JUDDER_ROWS} at a time"
+        )
+    if count * seconds > MAX_JUDDER_ROW_SECONDS:
+        raise BadInput.error(
+            f"{count:,} rows of {decimal_text(seconds)} s is {decimal_text(count * seconds)} "
+            f"row-seconds, more than {MAX_JUDDER_ROW_SECONDS:,} (the limit): fewer rows or "
+            "--seconds"
         )
     rows = judder_rows(
         seconds=seconds,

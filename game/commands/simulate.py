@@ -54,7 +54,14 @@ from game.workshop.files.scenario_loading import (
     load_scenario,
     scenario_line,
 )
-from game.workshop.runs.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
+from game.workshop.runs.input_runs import (
+    InputRuns,
+    add_input_arguments,
+    input_model_count,
+    refuse_too_much_work,
+    run_input_models,
+    wanted,
+)
 from game.workshop.runs.progress import progress_bar
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario, scenario_config
@@ -93,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
+    refuse_too_much_work(scenario, input_model_count(args), "--seconds")
     outputs = [("--out", args.out / name) for name in OUT_FILES] if args.out is not None else []
     refuse_overwriting_inputs(
         [("--record", args.record), *outputs],
