@@ -46,17 +46,79 @@ class AtLimit:
     """The timed run's work over the limit's (1: the limit itself)."""
 
 
+BOTH = "--render-fps 1000 --hz 666"
+"""A headless run is paid per tick and per frame, so the worst single run takes both limits at
+once: 150 s at 1000 fps with ticks at 666 Hz is 150,000 frames and 99,900 ticks."""
+POLICIES = "uncapped,clamp,drop,reset,backlog,variable"
+MODELS = "frame-edge,tick-poll,latched,counted,stamped"
+AT_THE_LIMITS = (
+    AtLimit(
+        f"{MAX_RUN_FRAMES:,} frames and {MAX_RUN_TICKS:,} ticks, every output",
+        f"simulate --seconds 150 {BOTH} --out out --record rec.jsonl",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_RUN_FRAMES:,} frames in 5 runs (every input model)",
+        f"simulate --seconds 30 {BOTH} --input-models {MODELS}",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_RUN_FRAMES:,} frames in 6 runs (every policy)",
+        f"compare --seconds 25 {BOTH} --policies {POLICIES} --out out",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_RUN_FRAMES:,} frames in 20 runs",
+        f"sweep --seconds 7.5 {BOTH} --vary load.step_cost_ms=0:9:1 "
+        "--policies drop,uncapped --out out",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_REPLAY_FRAMES:,} frames, {MAX_RUN_TICKS:,} ticks",
+        "replay rec.jsonl --render-fps 999",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_JUDDER_ROW_SECONDS:,} row-seconds: 48 rows",
+        "judder --seconds 31.25",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_JUDDER_ROW_SECONDS:,} row-seconds: 3 rows at 1000 Hz",
+        "judder --hz 1000 --refresh 1000,500,240 --interpolation interpolate "
+        "--conditioning raw --seconds 500",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_MEGAPIXELS} megapixels at 1280x720",
+        "clip --scenario steady_144 --seconds 14.4 --out clip.mp4",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_MEGAPIXELS} megapixels at 4K",
+        "clip --scenario steady_144 --seconds 1.6 --size 3840x2160 --out clip4k.mp4",
+        1,
+    ),
+    AtLimit(
+        f"{MAX_PICTURES:,} pictures",
+        "clip --scenario steady_144 --seconds 10 --fps 120 --size 320x240 --out small.mp4",
+        1,
+    ),
+    AtLimit("every lesson (no input)", "lessons --check", 1),
+    AtLimit("every lesson's clips (no input)", "handout --out page", 1),
+    AtLimit("the input table (no input)", "inputs --table", 1),
+    AtLimit("the article's experiments (no input)", "lab --plot lab", 1),
+)
+"""Every command but `schedule` at its limits, whole."""
+
+
 def cases(quick: bool) -> list[AtLimit]:
     """Each command at the largest input its limits allow (`quick`: a tenth of the schedule).
 
-    A headless run is paid per tick and per frame, so the worst single run takes both limits
-    at once: 150 s at 1000 fps with ticks at 666 Hz is 150,000 frames and 99,900 ticks.
+    The others (`AT_THE_LIMITS`) are whole: their limits are what a minute allows.
     """
     frames = MAX_SCHEDULE_FRAMES // (10 if quick else 1)
     share = frames / MAX_SCHEDULE_FRAMES
-    both = "--render-fps 1000 --hz 666"
-    policies = "uncapped,clamp,drop,reset,backlog,variable"
-    models = "frame-edge,tick-poll,latched,counted,stamped"
     return [
         AtLimit(f"{MAX_SCHEDULE_FRAMES:,} frames", f"schedule 16x{frames}", share),
         AtLimit(f"{MAX_SCHEDULE_FRAMES:,} frames, JSON", f"schedule --json 16x{frames}", share),
@@ -65,63 +127,7 @@ def cases(quick: bool) -> list[AtLimit]:
             f"schedule --conditioning godot 16x{frames}",
             share,
         ),
-        AtLimit(
-            f"{MAX_RUN_FRAMES:,} frames and {MAX_RUN_TICKS:,} ticks, every output",
-            f"simulate --seconds 150 {both} --out out --record rec.jsonl",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_RUN_FRAMES:,} frames in 5 runs (every input model)",
-            f"simulate --seconds 30 {both} --input-models {models}",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_RUN_FRAMES:,} frames in 6 runs (every policy)",
-            f"compare --seconds 25 {both} --policies {policies} --out out",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_RUN_FRAMES:,} frames in 20 runs",
-            f"sweep --seconds 7.5 {both} --vary load.step_cost_ms=0:9:1 "
-            "--policies drop,uncapped --out out",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_REPLAY_FRAMES:,} frames, {MAX_RUN_TICKS:,} ticks",
-            "replay rec.jsonl --render-fps 999",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_JUDDER_ROW_SECONDS:,} row-seconds: 48 rows",
-            "judder --seconds 31.25",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_JUDDER_ROW_SECONDS:,} row-seconds: 3 rows at 1000 Hz",
-            "judder --hz 1000 --refresh 1000,500,240 --interpolation interpolate "
-            "--conditioning raw "
-            "--seconds 500",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_MEGAPIXELS} megapixels at 1280x720",
-            "clip --scenario steady_144 --seconds 14.4 --out clip.mp4",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_MEGAPIXELS} megapixels at 4K",
-            "clip --scenario steady_144 --seconds 1.6 --size 3840x2160 --out clip4k.mp4",
-            1,
-        ),
-        AtLimit(
-            f"{MAX_PICTURES:,} pictures",
-            "clip --scenario steady_144 --seconds 10 --fps 120 --size 320x240 --out small.mp4",
-            1,
-        ),
-        AtLimit("every lesson (no input)", "lessons --check", 1),
-        AtLimit("every lesson's clips (no input)", "handout --out page", 1),
-        AtLimit("the input table (no input)", "inputs --table", 1),
-        AtLimit("the article's experiments (no input)", "lab --plot lab", 1),
+        *AT_THE_LIMITS,
     ]
 
 

@@ -135,7 +135,7 @@ CASES = (
     ),
     Case("clip --lesson 5 --seconds 14 --out c.mp4", file_appears(".c-*")),
     Case("handout --quick --out H", has_workers, clips_kept),
-    Case("judder --hz 60 --refresh 60 --seconds 600", busy),
+    Case("judder --hz 60 --refresh 60 --interpolation off --conditioning raw --seconds 600", busy),
     Case("replay long.jsonl", busy),
     Case("schedule 16x200000", busy),
     Case("lessons --check --workers 2", has_workers),
