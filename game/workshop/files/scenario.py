@@ -270,13 +270,18 @@ class RunSize(NamedTuple):
 
 def run_size(scenario: Scenario) -> RunSize:
     """No policy runs more ticks than the scaled wall time holds (seconds x time scale x hz), and
-    no frame is shorter than 1 / render_fps, each at the largest value the run reaches."""
+    no frame is shorter than 1 / render_fps, each at the largest value the run reaches; with
+    vsync, no more frames than the panel refreshes, plus the queue's and the one being drawn."""
     changes = scenario.changes
     hz = max([scenario.scheduler.hz, *(c.hz for c in changes if c.hz is not None)])
     scale = max([scenario.scheduler.time_scale, *(c.time_scale for c in changes if c.time_scale)])
     fps = max([scenario.clock.render_fps, *(c.render_fps for c in changes if c.render_fps)])
     ticks = math.ceil(scenario.seconds * scale * hz)
-    return RunSize(ticks, math.ceil(scenario.seconds * fps), hz, scale, fps)
+    display, queued = scenario.display, 0
+    if display is not None and display.vsync:  # a full queue waits for a vblank to take a frame
+        fps = min(fps, max(display.refresh_hz, display.vrr_max_hz or 0))
+        queued = display.queue_depth + 1  # and the one being drawn
+    return RunSize(ticks, math.ceil(scenario.seconds * fps) + queued, hz, scale, fps)
 
 
 def work_refusal(scenario: Scenario, runs: int = 1) -> str | None:
