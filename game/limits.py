@@ -2,8 +2,10 @@
 
 Every input is bounded before it is trusted: a file handed over by mistake (`/dev/zero`, a video)
 or a value typed with one key held down must end in one clear line and exit status 2, not in a
-machine that runs out of memory or a run that lasts all night. Each limit is far above anything
-the game writes or a workshop needs, and each is stated here, once, and in the README's "Limits".
+machine that runs out of memory or a run that lasts all night. Each size limit is far above
+anything the game writes; each limit on work is what a command does in under a minute of CPU on a
+2-core machine (`make bench` runs each command at its limits: BENCHMARKS.md, "Limits"). Each is
+stated here, once, and in the README's "Limits".
 """
 
 from __future__ import annotations
