@@ -49,11 +49,8 @@ frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.
 10,000,000 took seven minutes."""
 
 MAX_JUDDER_ROWS: Final = 200
-"""Rows one `judder` command may run (the README's table has 48, a few seconds each)."""
-
-MAX_JUDDER_ROW_SECONDS: Final = 1_500
-"""Rows x seconds one `judder` command may run: each second of a row is a second of frames at
-up to 1000 fps (about 20 ms of CPU here), so the README's 48 rows may run 30 s each."""
+"""Rows one `judder` command may run (the README's table has 48, a few seconds each). Its runs
+together are held to `MAX_RUN_TICKS` and `MAX_RUN_FRAMES` too, as any headless command's."""
 
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""

@@ -52,7 +52,6 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         f"{limits.MAX_REPLAY_FRAMES:,}",
         f"{limits.MAX_SCHEDULE_FRAMES:,}",
         str(limits.MAX_JUDDER_ROWS),
-        f"{limits.MAX_JUDDER_ROW_SECONDS:,}",
         f"{clips.MAX_PICTURES:,}",
         str(clips.MAX_MEGAPIXELS),
         str(limits.MAX_PROBLEM_LINES),

@@ -36,7 +36,7 @@ def test_the_limits_are_what_a_minute_of_cpu_allows() -> None:
     assert (limits.MAX_RUN_TICKS, limits.MAX_RUN_FRAMES, limits.MAX_REPLAY_FRAMES) == (
         100_000, 150_000, 150_000
     )  # fmt: skip
-    assert (limits.MAX_JUDDER_ROWS, limits.MAX_JUDDER_ROW_SECONDS) == (200, 1_500)
+    assert limits.MAX_JUDDER_ROWS == 200
     assert (clips.MAX_PICTURES, clips.MAX_MEGAPIXELS) == (1_200, 400)
 
 
@@ -118,10 +118,18 @@ def test_a_replay_past_the_tick_limit_is_refused(
     )
 
 
-def test_judder_just_past_its_row_seconds_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, "judder", "--seconds", "31.26") == (
-        "error: 48 rows of 31.26 s is 1500.48 row-seconds, more than 1,500 (the limit): fewer "
-        "rows or --seconds"
+def test_judder_rows_share_the_headless_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "judder", "--seconds", "25.5") == (
+        "error: 48 rows of 25.5 s would take up to 75,888 ticks and 150,704 frames, more than "
+        "100,000 ticks or 150,000 frames (the limits): fewer rows or --seconds"
+    )
+
+
+def test_a_judder_row_past_the_tick_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--hz", "1000", "--refresh", "60", "--interpolation", "off", "--conditioning", "raw"]
+    assert refused(capsys, "judder", *args, "--seconds", "100.001") == (
+        "error: 1 rows of 100.001 s would take up to 100,001 ticks and 6,004 frames, more than "
+        "100,000 ticks or 150,000 frames (the limits): fewer rows or --seconds"
     )
 
 
