@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from bench.harness import Section, verdict
 from game.clock.units import NS_PER_SECOND, hz_to_step_ns
+from game.limits import MAX_RUN_FRAMES
 from game.scheduler.books import TimeBooks
 from game.scheduler.carry_bounds import carry_bound, vsync_frames
 from game.scheduler.conditioning import CONDITIONERS
@@ -68,7 +69,8 @@ def run(quick: bool) -> list[Section]:
         f"A day of frames at 60 Hz per conditioning mode ({seconds:,} s each)",
         "Every frame's plan balances with `==` and its conditioning account stays within the "
         "mode's stated bound (README, 'The display'); `raw` is the baseline (no conditioning). "
-        f"Command: `{COMMAND}`.",
+        "It calls the scheduler directly, not a command: a day of frames is far past what one "
+        f"command may run (`MAX_RUN_FRAMES`, {MAX_RUN_FRAMES:,}). Command: `{COMMAND}`.",
         COLUMNS,
     )
     wall = time.perf_counter()

@@ -2,8 +2,10 @@
 
 Every input is bounded before it is trusted: a file handed over by mistake (`/dev/zero`, a video)
 or a value typed with one key held down must end in one clear line and exit status 2, not in a
-machine that runs out of memory or a run that lasts all night. Each limit is far above anything
-the game writes or a workshop needs, and each is stated here, once, and in the README's "Limits".
+machine that runs out of memory or a run that lasts all night. Each size limit is far above
+anything the game writes; each limit on work is what a command does in under a minute of CPU on a
+2-core machine (`make bench` runs each command at its limits: BENCHMARKS.md, "Limits"). Each is
+stated here, once, and in the README's "Limits".
 """
 
 from __future__ import annotations
@@ -26,13 +28,19 @@ files nest four deep; deeper input is refused before it reaches a parser that re
 MAX_DIGITS: Final = 100
 """Digits in one number, in any file or argument. A 64-bit seed has 20."""
 
-MAX_RUN_TICKS: Final = 10_000_000
-"""Ticks one headless run (`simulate`, each policy of `compare`, `replay`) may simulate: about 46
-hours at 60 Hz, and some minutes of work."""
+MAX_RUN_TICKS: Final = 100_000
+"""Ticks one headless command may simulate, all its runs together (`simulate` with each of its
+input models, `compare` under each policy, every cell of a `sweep`, `replay`): about 28 minutes
+at 60 Hz. A tick costs about 0.14 ms of CPU here, so this and `MAX_RUN_FRAMES` together keep a
+command under a minute on a 2-core machine (BENCHMARKS.md, "Limits"); 10,000,000 took hours."""
 
-MAX_REPLAY_FRAMES: Final = 3_600_000
-"""Frames a replay may take at the render rate asked for: as many as the longest `simulate` run
-(an hour at 1000 fps)."""
+MAX_RUN_FRAMES: Final = 150_000
+"""Frames one headless command may take, all its runs together: seconds x render fps, at the
+fastest rate a run reaches (ten minutes at 250 fps, 150 s at 1000 fps). A frame costs about
+0.12 ms here, whether or not it runs a tick: a run at 1000 fps is paid per frame."""
+
+MAX_REPLAY_FRAMES: Final = MAX_RUN_FRAMES
+"""Frames a replay may take at the render rate asked for: as many as one `simulate` run."""
 
 MAX_SCHEDULE_FRAMES: Final = 200_000
 """Frames the `schedule` explainer accepts: a row each, 55 minutes of 60 fps. It runs no ticks,
@@ -41,7 +49,8 @@ frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.
 10,000,000 took seven minutes."""
 
 MAX_JUDDER_ROWS: Final = 200
-"""Rows one `judder` command may run (the README's table has 48, a few seconds each)."""
+"""Rows one `judder` command may run (the README's table has 48, a few seconds each). Its runs
+together are held to `MAX_RUN_TICKS` and `MAX_RUN_FRAMES` too, as any headless command's."""
 
 MAX_CAPTURE_BYTES: Final = 4 * 1024 * MIB
 """A PresentMon or MangoHud capture file. It is streamed, never read whole, so this only bounds

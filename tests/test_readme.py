@@ -7,6 +7,7 @@ from game import limits
 from game.app.keymap import HELP_ROWS
 from game.cli import _commands, build_parser
 from game.file_reading import size_text
+from game.workshop.clips import files as clips
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 
@@ -47,9 +48,12 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         str(limits.MAX_NESTING),
         str(limits.MAX_DIGITS),
         f"{limits.MAX_RUN_TICKS:,}",
+        f"{limits.MAX_RUN_FRAMES:,}",
         f"{limits.MAX_REPLAY_FRAMES:,}",
         f"{limits.MAX_SCHEDULE_FRAMES:,}",
         str(limits.MAX_JUDDER_ROWS),
+        f"{clips.MAX_PICTURES:,}",
+        str(clips.MAX_MEGAPIXELS),
         str(limits.MAX_PROBLEM_LINES),
         size_text(limits.MAX_CAPTURE_BYTES),
         f"{limits.MAX_CAPTURE_ROWS:,}",

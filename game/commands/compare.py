@@ -32,7 +32,13 @@ from game.workshop.files.scenario_loading import (
     load_scenario,
     scenario_line,
 )
-from game.workshop.runs.input_runs import add_input_arguments, run_input_models, wanted
+from game.workshop.runs.input_runs import (
+    add_input_arguments,
+    input_model_count,
+    refuse_too_much_work,
+    run_input_models,
+    wanted,
+)
 from game.workshop.runs.runner import RUNAWAY_WORK_NS, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario
 from game.workshop.tables.frames import compare_rows, compare_table, write_compare_csv
@@ -80,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
     refuse_policy_changes(scenario, "compare")
+    models = input_model_count(args) if wanted(args) else 0
+    refuse_too_much_work(scenario, len(policies) * (1 + models), "--seconds")
     files = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     out = files.folder("--out", args.out, OUT_FILES)
     results: list[tuple[str, RunResult]] = []

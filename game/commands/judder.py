@@ -22,7 +22,7 @@ from game.clock.units import parse_decimal
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.knobs import knob_at
-from game.limits import MAX_JUDDER_ROWS
+from game.limits import MAX_JUDDER_ROWS, MAX_RUN_FRAMES, MAX_RUN_TICKS
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
 from game.workshop.tables.judder import (
     CONDITIONINGS,
@@ -32,6 +32,7 @@ from game.workshop.tables.judder import (
     RULE,
     TICK_RATES,
     judder_rows,
+    judder_work,
     markdown_row,
 )
 
@@ -105,23 +106,38 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(f"--seconds must be from 1 to 600 (got {args.seconds})")
     if jitter > 8:
         raise BadInput.error(f"--wake-jitter-ms must be at most 8 (got {args.wake_jitter_ms})")
+    tick_rates = _rates(args.hz, TICK_RATES, "--hz", "scheduler.hz")
+    refreshes = _rates(args.refresh, REFRESHES, "--refresh", "display.refresh_hz")
+    render_rates = _rates(args.render_fps, (Fraction(1000),), "--render-fps", "clock.render_fps")
     choices = {
-        "tick_rates": _rates(args.hz, TICK_RATES, "--hz", "scheduler.hz"),
-        "refreshes": _rates(args.refresh, REFRESHES, "--refresh", "display.refresh_hz"),
+        "tick_rates": tick_rates,
+        "refreshes": refreshes,
         "interpolations": _names(
             args.interpolation, INTERPOLATIONS, INTERPOLATION_NAMES, "--interpolation"
         ),
         "conditionings": _names(
             args.conditioning, CONDITIONINGS, CONDITIONING_NAMES, "--conditioning"
         ),
-        "render_rates": _rates(
-            args.render_fps, (Fraction(1000),), "--render-fps", "clock.render_fps"
-        ),
+        "render_rates": render_rates,
     }
     count = prod(len(values) for values in choices.values())
     if count > MAX_JUDDER_ROWS:
         raise BadInput.error(
             f"the lists ask for {count:,} rows; at most {MAX_JUDDER_ROWS} at a time"
+        )
+    ticks, frames = judder_work(
+        seconds=seconds,
+        tick_rates=tick_rates,
+        refreshes=refreshes,
+        render_rates=render_rates,
+        vsync=not args.no_vsync,
+        runs_per_rate=len(choices["interpolations"]) * len(choices["conditionings"]),
+    )
+    if ticks > MAX_RUN_TICKS or frames > MAX_RUN_FRAMES:
+        raise BadInput.error(
+            f"{count:,} rows of {decimal_text(seconds)} s would take up to {ticks:,} ticks and "
+            f"{frames:,} frames, more than {MAX_RUN_TICKS:,} ticks or {MAX_RUN_FRAMES:,} frames "
+            "(the limits): fewer rows or --seconds"
         )
     rows = judder_rows(
         seconds=seconds,

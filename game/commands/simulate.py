@@ -14,8 +14,8 @@ makes the `uncapped` policy spiral here exactly as it does in the game.
 summary as `"inputs": {MODEL: {...}}`, and to `frames.csv` as `MODEL.COUNTER` columns.
 
 Frames are streamed, never all held: `--json` prints each frame as it is made, `frames.csv` gets
-its row then, and the timeline is drawn from at most 20,000 points (`SeriesBuilder`), so a 1 h
-run at 1000 fps takes no more memory than a 10 s one.
+its row then, and the timeline is drawn from at most 20,000 points (`SeriesBuilder`), so a run at
+the frame limit (150 s at 1000 fps) takes no more memory than a 10 s one.
 
 `--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
 `frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,
@@ -50,7 +50,14 @@ from game.workshop.files.scenario_loading import (
     load_scenario,
     scenario_line,
 )
-from game.workshop.runs.input_runs import InputRuns, add_input_arguments, run_input_models, wanted
+from game.workshop.runs.input_runs import (
+    InputRuns,
+    add_input_arguments,
+    input_model_count,
+    refuse_too_much_work,
+    run_input_models,
+    wanted,
+)
 from game.workshop.runs.progress import progress_bar
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario, scenario_config
@@ -90,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
+    refuse_too_much_work(scenario, input_model_count(args), "--seconds")
     outputs = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     outputs.file("--record", args.record)
     outputs.file("--frame-log", args.frame_log)

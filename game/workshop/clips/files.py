@@ -27,6 +27,7 @@ from typing import Protocol
 from PIL import Image
 
 from game.clock.units import NS_PER_SECOND
+from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.limits import SMALLEST_WINDOW
 from game.workshop.files.output import Named, Outputs
@@ -39,6 +40,12 @@ MAX_FPS = {".gif": 50, ".mp4": 120}
 """A GIF counts its delays in hundredths of a second, and browsers slow any delay under 2 of them
 down to 10: 50 fps is the fastest a GIF really plays."""
 MAX_SECONDS = 600
+MAX_PICTURES = 1_200
+"""Pictures one clip may have: each is a frame of the game run and drawn (about 10 ms of CPU
+here at the smallest size), so a clip within this and `MAX_MEGAPIXELS` takes under a minute."""
+MAX_MEGAPIXELS = 400
+"""Pictures x width x height, in millions: drawing and encoding cost per pixel (about 75 ms a
+1280x720 picture here, 400 ms at 4K): 14 s at 30 fps of 1280x720, 48 pictures of 4K."""
 _SIZE = re.compile(r"(\d{1,5})x(\d{1,5})")
 
 
@@ -103,8 +110,23 @@ def clip_spec(
         ) from None
     if not 0 < length <= MAX_SECONDS:
         raise BadInput.error(f"--seconds must be above 0 and at most {MAX_SECONDS} (got {seconds})")
+    spec = ClipSpec(out, width, height, fps, length)
+    _refuse_too_much_work(spec)
     Outputs(inputs).file("--out", out)
-    return ClipSpec(out, width, height, fps, length)
+    return spec
+
+
+def _refuse_too_much_work(spec: ClipSpec) -> None:
+    pictures = spec.frame_count
+    what = f"--seconds {decimal_text(spec.seconds)} at {spec.fps} fps is {pictures:,} pictures"
+    if pictures > MAX_PICTURES:
+        raise BadInput.error(f"{what}, more than {MAX_PICTURES:,} (the limit)")
+    megapixels = math.ceil(pictures * spec.width * spec.height / Fraction(1_000_000))
+    if megapixels > MAX_MEGAPIXELS:
+        raise BadInput.error(
+            f"{what} of {spec.width}x{spec.height}, {megapixels:,.0f} megapixels, more than "
+            f"{MAX_MEGAPIXELS} (the limit): fewer --seconds or --fps, or a smaller --size"
+        )
 
 
 def gif_delays_ms(count: int, fps: int) -> list[int]:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
@@ -66,7 +66,7 @@ from game.config.model import (
 from game.config.problems import NOTHING, Problem, SettingError
 from game.config.toml_files import TomlArray
 from game.knobs import Where
-from game.limits import MAX_RUN_TICKS
+from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
 from game.workshop.files.display_section import DisplaySection
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.runs.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
@@ -226,8 +226,8 @@ def timeline_problems(scenario: Scenario) -> list[Problem]:
     - A timed change of tick rate must leave the max frame at least one step long, as
       `[scheduler]` itself must; otherwise the scheduler would refuse it in the middle of the run.
     - A stall must end before the run does (a frame that would pass the end is never run).
-    - The run may simulate at most `MAX_RUN_TICKS` ticks: no policy runs more than the scaled
-      wall time holds, seconds x time scale x hz, at the largest scale and rate it reaches.
+    - The run may simulate at most `MAX_RUN_TICKS` ticks and take at most `MAX_RUN_FRAMES`
+      frames (`run_size`): a command within them finishes in under a minute.
     """
     problems = [*_stalls_past_the_end(scenario), *_too_many_ticks(scenario)]
     frame_ns = scenario.scheduler.max_frame_ns
@@ -261,23 +261,65 @@ def _stalls_past_the_end(scenario: Scenario) -> list[Problem]:
     return problems
 
 
-def _too_many_ticks(scenario: Scenario) -> list[Problem]:
-    hz = max([scenario.scheduler.hz, *(c.hz for c in scenario.changes if c.hz is not None)])
-    scale = max(
-        [
-            scenario.scheduler.time_scale,
-            *(c.time_scale for c in scenario.changes if c.time_scale is not None),
-        ]
-    )
+class RunSize(NamedTuple):
+    """The most one run of a scenario can take, and the rates that bound it."""
+
+    ticks: int
+    frames: int
+    hz: Fraction
+    time_scale: Fraction
+    render_fps: Fraction
+
+
+def run_size(scenario: Scenario) -> RunSize:
+    """No policy runs more ticks than the scaled wall time holds (seconds x time scale x hz), and
+    no frame is shorter than 1 / render_fps, each at the largest value the run reaches; with
+    vsync, no more frames than the panel refreshes, plus the queue's and the one being drawn."""
+    changes = scenario.changes
+    hz = max([scenario.scheduler.hz, *(c.hz for c in changes if c.hz is not None)])
+    scale = max([scenario.scheduler.time_scale, *(c.time_scale for c in changes if c.time_scale)])
+    fps = max([scenario.clock.render_fps, *(c.render_fps for c in changes if c.render_fps)])
     ticks = math.ceil(scenario.seconds * scale * hz)
-    if ticks <= MAX_RUN_TICKS:
+    display, queued = scenario.display, 0
+    if display is not None and display.vsync:  # a full queue waits for a vblank to take a frame
+        fps = min(fps, max(display.refresh_hz, display.vrr_max_hz or 0))
+        queued = display.queue_depth + 1  # and the one being drawn
+    return RunSize(ticks, math.ceil(scenario.seconds * fps) + queued, hz, scale, fps)
+
+
+def work_refusal(scenario: Scenario, runs: int = 1) -> str | None:
+    """Why `runs` runs of `scenario` are more work than one command may do (`MAX_RUN_TICKS`,
+    `MAX_RUN_FRAMES`, all the runs together), or None when they are not."""
+    size = run_size(scenario)
+    who, times = ("the run", "") if runs == 1 else (f"{runs} runs", f"{runs} x ")
+    seconds = f"{times}{decimal_text(scenario.seconds)} s"
+    if runs * size.ticks > MAX_RUN_TICKS:
+        return (
+            f"would let {who} simulate up to {runs * size.ticks:,} ticks ({seconds} x time "
+            f"scale {decimal_text(size.time_scale)} x {decimal_text(size.hz)} Hz), more than "
+            f"{MAX_RUN_TICKS:,} (the limit)"
+        )
+    if runs * size.frames > MAX_RUN_FRAMES:
+        return (
+            f"would let {who} take up to {runs * size.frames:,} frames ({seconds} x "
+            f"{decimal_text(size.render_fps)} fps), more than {MAX_RUN_FRAMES:,} (the limit)"
+        )
+    return None
+
+
+def _too_many_ticks(scenario: Scenario) -> list[Problem]:
+    refusal = work_refusal(scenario)
+    if refusal is None:
         return []
     return [
         Problem(
             ("seconds",),
-            f"would let the run simulate up to {ticks:,} ticks ({decimal_text(scenario.seconds)} "
-            f"s x time scale {decimal_text(scale)} x {decimal_text(hz)} Hz), more than "
-            f"{MAX_RUN_TICKS:,} (the limit)",
-            involves=(("scheduler", "hz"), ("scheduler", "time_scale"), ("changes",)),
+            refusal,
+            involves=(
+                ("scheduler", "hz"),
+                ("scheduler", "time_scale"),
+                ("clock", "render_fps"),
+                ("changes",),
+            ),
         )
     ]

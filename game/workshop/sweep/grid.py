@@ -27,7 +27,8 @@ from pydantic import BaseModel
 from game.clock.units import parse_decimal
 from game.config.exact import decimal_text
 from game.errors import BadInput
-from game.workshop.files.scenario import Scenario
+from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
+from game.workshop.files.scenario import Scenario, run_size
 from game.workshop.files.scenario_loading import Flag, load_scenario
 
 MAX_AXES = 2
@@ -218,4 +219,22 @@ def cells(
             overrides = [axis.flag(value) for axis, value in zip(axes, values, strict=True)]
             scenario = load_scenario(path, [*flags, chosen, *overrides])
             made.append(SweepCell(len(made), values, policy, scenario))
+    _refuse_too_much_work(made)
     return made
+
+
+def _refuse_too_much_work(grid: Sequence[SweepCell]) -> None:
+    """The cells together may take what one command may (`MAX_RUN_TICKS`, `MAX_RUN_FRAMES`):
+    the workers share the machine's cores, so a sweep is a command like any other."""
+    sizes = [run_size(cell.scenario) for cell in grid]
+    ticks, frames = sum(size.ticks for size in sizes), sum(size.frames for size in sizes)
+    if ticks > MAX_RUN_TICKS:
+        raise BadInput.error(
+            f"--vary: {len(grid):,} runs would simulate up to {ticks:,} ticks, more than "
+            f"{MAX_RUN_TICKS:,} (the limit): fewer values or --seconds"
+        )
+    if frames > MAX_RUN_FRAMES:
+        raise BadInput.error(
+            f"--vary: {len(grid):,} runs would take up to {frames:,} frames, more than "
+            f"{MAX_RUN_FRAMES:,} (the limit): fewer values or --seconds"
+        )
