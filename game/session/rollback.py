@@ -82,9 +82,13 @@ class Rollback:
         """The prediction window in ticks (None: no window, as a replay runs)."""
         self._snapshots = snapshots
         first = world.cannon_on
-        self._known: dict[int, bool] = dict.fromkeys(range(settings.input_delay), first)
+        origin = self.origin = world.tick
+        """Our tick when the peers connected: the remote's tick 0 (0 unless the game connected
+        in the middle of a session, as the live game's network control does)."""
+        delayed = range(origin, origin + settings.input_delay)
+        self._known: dict[int, bool] = dict.fromkeys(delayed, first)
         self._first = first
-        self.confirmed = settings.input_delay - 1
+        self.confirmed = origin + settings.input_delay - 1
         """The last tick up to which every remote input is known."""
         self._used: dict[int, tuple[bool, float]] = {}
         """Each tick run since the oldest one still needed: the trigger it ran with, its dt."""
@@ -102,7 +106,7 @@ class Rollback:
         """Our wall clock: the sum of the frames' lengths, whole ns."""
         self._history: deque[tuple[int, Heard]] = deque()
         self._sync = TimeSync(settings.time_sync)
-        self._newest_sent = -1
+        self._newest_sent = origin - 1
         self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
         snapshots.save(world)
 
@@ -218,8 +222,8 @@ class Rollback:
         arrivals = []
         known = self._known
         for packet in packets:
-            self._newest_sent = max(self._newest_sent, packet.sent_tick)
-            first = packet.first_tick
+            self._newest_sent = max(self._newest_sent, self.origin + packet.sent_tick)
+            first = self.origin + packet.first_tick
             skip = 0
             while skip < len(packet.inputs) and first + skip in known:
                 skip += 1
@@ -281,7 +285,8 @@ class Rollback:
         while len(history) > 1 and history[1][0] <= at:
             history.popleft()
         if history and history[0][0] <= at:
-            return history[0][1]
+            tick, confirmed, lead = history[0][1]
+            return Heard(tick - self.origin, confirmed - self.origin, lead)
         return Heard(0, self.settings.input_delay - 1, Fraction(0))
 
 
