@@ -85,7 +85,7 @@ def test_the_network_key_connects_lane_0_and_every_rerun_tick_costs_a_step(
     session, clock = loop.session, loop.clock
     assert isinstance(clock, WorkClock)
     frames(loop, 100)
-    assert session.rollback is None
+    assert (session.rollback, loop.readout().network) == (None, None)  # no NETWORK rows
     press(pygame.K_SEMICOLON)
     frames(loop, 1)
     rollback = session.rollback
@@ -100,6 +100,10 @@ def test_the_network_key_connects_lane_0_and_every_rerun_tick_costs_a_step(
     assert (totals.prediction_misses, totals.window_stalls, totals.desyncs) == (24, 0, 0)
     assert clock.work_ns - work_before == (new_ticks + totals.resimulated_ticks) * COST_NS
     assert lane.books.ledger_ok
+    shown = loop.readout().network
+    assert shown is not None
+    assert (shown.resimulated_total, shown.max_depth, shown.misses) == (168, 7, 24)
+    assert len(shown.depths) == 24
 
 
 def test_the_latency_key_connects_again_from_the_tick_the_world_is_at(loop: GameLoop) -> None:

@@ -95,6 +95,7 @@ class ReadoutBuilder:
             books_since=session.books_since,
             display=self.judder.readout,
             clock=figures.clock,
+            network=None if session.rollback is None else session.rollback.readout(),
             watch=self.lessons.watch(),
         )
 

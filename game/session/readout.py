@@ -99,6 +99,30 @@ class DisplayReadout:
 
 
 @dataclass(frozen=True, slots=True)
+class NetworkReadout:
+    """Lane 0 against a remote peer: the link, the last frame's rollback, the run's totals."""
+
+    latency_ms: float
+    input_delay: int
+    prediction_window: int
+    new_ticks: int
+    """The last frame's new ticks (simulated for the first time)."""
+    resimulated: int
+    """The last frame's ticks run again after a rollback."""
+    depth: int
+    """The last frame's deepest rollback, in ticks."""
+    depths: tuple[int, ...]
+    """The rollback depth of each recent frame, oldest first (the strip)."""
+    resimulated_total: int
+    max_depth: int
+    misses: int
+    """Remote inputs that proved a prediction wrong, since the peers connected."""
+    window_stalls: int
+    """Frames the full prediction window stopped, since the peers connected."""
+    desyncs: int
+
+
+@dataclass(frozen=True, slots=True)
 class Readout:
     """One frame of the HUD: the lanes, and what belongs to the render loop."""
 
@@ -137,6 +161,8 @@ class Readout:
     clock: str = ""
     """Which clock runs the frames: `real (wall)`, or the lesson clock with its slow-motion
     factor (`game.app.lesson_time`); "" where there is no choice (a clip, a test)."""
+    network: NetworkReadout | None = None
+    """Rollback's rows, in a session against a remote peer (None: no NETWORK rows)."""
     watch: tuple[str, ...] = ()
     """The rows the lesson step talks about (its `watch`, rows named as `HUD_ROWS` names them):
     the HUD never hides them to make room."""

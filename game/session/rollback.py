@@ -27,14 +27,19 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
+from game.clock.units import NS_PER_MS
 from game.network.peer import Heard, Packet, RemotePeer
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
 from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
+from game.session.readout import NetworkReadout
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.world.orders import Order
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+
+DEPTH_STRIP_FRAMES = 24
+"""How many frames the HUD's strip of rollback depths shows."""
 
 
 class Snapshots(Protocol):
@@ -100,6 +105,8 @@ class Rollback:
         self._frame = NO_ROLLBACK
         self.last_frame = NO_ROLLBACK
         """The figures of the last finished frame."""
+        self.depths: deque[int] = deque(maxlen=DEPTH_STRIP_FRAMES)
+        """The rollback depth of the last frames, oldest first (the HUD's strip)."""
         self.on_arrival: Callable[[Arrival], None] | None = None
         """Told of every arrival as it is taken in (a recording writes it down)."""
         self.now_ns = 0
@@ -145,9 +152,28 @@ class Rollback:
         """Close the frame's books (`new_ticks`: the ticks its plan ran)."""
         frame = self._frame._replace(new_ticks=new_ticks)
         self.last_frame = frame
+        self.depths.append(frame.depth)
         self.totals.add(frame)
         self._frame = NO_ROLLBACK
         return frame
+
+    def readout(self) -> NetworkReadout:
+        """What the HUD's NETWORK rows say."""
+        settings, frame, totals = self.settings, self.last_frame, self.totals
+        return NetworkReadout(
+            latency_ms=settings.latency_ns / NS_PER_MS,
+            input_delay=settings.input_delay,
+            prediction_window=settings.prediction_window,
+            new_ticks=frame.new_ticks,
+            resimulated=frame.resimulated,
+            depth=frame.depth,
+            depths=tuple(self.depths),
+            resimulated_total=totals.resimulated_ticks,
+            max_depth=totals.max_depth,
+            misses=totals.prediction_misses,
+            window_stalls=totals.window_stalls,
+            desyncs=totals.desyncs,
+        )
 
     def may_run(self, tick: int) -> bool:
         """Whether a new tick may run on prediction: not past the window (a stall if not)."""
