@@ -64,7 +64,7 @@ HELD_BUTTONS: tuple[str, ...] = ("left", "right")
 KEY_NAMES: tuple[str, ...] = (
     *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
     "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
-    "=", "[", "]", "left", "right", "up", "down", "backspace",
+    "=", "[", "]", "left", "right", "up", "down", "backspace", "semicolon", ";", "quote", "'",
 )  # fmt: skip
 """The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
 KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")

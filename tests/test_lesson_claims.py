@@ -216,7 +216,7 @@ def test_a_claim_that_differs_exits_1_with_its_json_object(
 def test_an_unknown_lesson_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lessons", "--check", "--lesson", "99"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line == "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)"
+    assert line == "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"
 
 
 def test_the_listing_names_each_steps_claims(capsys: pytest.CaptureFixture[str]) -> None:
