@@ -64,7 +64,7 @@ HELD_BUTTONS: tuple[str, ...] = ("left", "right")
 KEY_NAMES: tuple[str, ...] = (
     *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
     "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
-    "=", "[", "]", "left", "right", "up", "down", "backspace",
+    "=", "[", "]", "left", "right", "up", "down", "backspace", "semicolon", ";", "quote", "'",
 )  # fmt: skip
 """The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
 KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")
@@ -78,6 +78,8 @@ HUD_ROWS: tuple[str, ...] = (
     "interpolation", "alpha mode", "integrator", "bodies",
     "clock", "capture", "fps", "render cap", "frame", "work", "step cost",
     "refresh", "ticks/refresh", "judder", "pos. error", "conditioning", "to photons",
+    "latency", "new ticks", "re-simulated", "rollback depth", "depth/frame", "pred. misses",
+    "window stalls",
     "graphs",
 )  # fmt: skip
 """What a lesson step may name in its `watch` list: the stats panel's rows, by their labels

@@ -18,6 +18,7 @@ import pytest
 
 from game.hud.display_rows import display_group
 from game.hud.hud import PRESENTATION_FACTOR, Hud
+from game.hud.network_rows import network_groups
 from game.hud.stats import must_show, stat_groups
 from game.session.history import FrameHistory
 from game.session.input_readout import InputCounts, InputReadout
@@ -25,6 +26,7 @@ from game.session.readout import DisplayReadout, LaneJudder, Readout
 from game.vocabulary import HUD_ROWS
 from game.workshop.files.lessons import LessonStep
 from tests.helpers import game_loop, shipped_lessons
+from tests.test_hud_network_rows import NETWORK
 from tests.test_hud_stats import cell, lane, readout
 
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
@@ -141,7 +143,8 @@ def test_the_names_a_step_may_watch_are_the_panels_labels_and_the_graphs() -> No
         display=DisplayReadout(refresh_hz=60.0, refresh_read=False, lanes=(judder,)),
         clock="real (wall)",
         capture="hitch.csv \N{MIDDLE DOT} 1/284",
+        network=NETWORK,
     )
-    labels = [row.label for g in (*stat_groups(everything), display_group(everything))
-              for row in g.rows]  # fmt: skip
+    groups = (*stat_groups(everything), display_group(everything), *network_groups(everything))
+    labels = [row.label for g in groups for row in g.rows]
     assert (*labels, "graphs") == HUD_ROWS

@@ -24,6 +24,7 @@ from game.errors import BadInput
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
 from game.session.input_readout import InputCounts
+from game.session.rollback_books import RollbackFrame
 from game.workshop.claims.check import ClaimResult, check_step, measured
 from game.workshop.claims.record import DemoFrame
 from game.workshop.files.lessons import Claim, Demo, DemoKey, Lesson, find_lesson, load_lessons
@@ -151,6 +152,21 @@ def test_each_measure_over_known_frames(
     assert measured(demo_frames(), claim(measure, **where)) == value
 
 
+def test_the_rollback_measures_read_lane_0s_rollback_frames() -> None:
+    """The same frames against a remote peer: 6 ticks re-run a frame, 9 in the stall's frame
+    (its deepest rollback), whose new ticks the full window stopped."""
+    frames = [
+        frame._replace(rollback=RollbackFrame(1, 9, 9, 2, True) if index == 4 else
+                       RollbackFrame(1, 6, 6, 1, False))
+        for index, frame in enumerate(demo_frames())
+    ]  # fmt: skip
+    assert measured(frames, claim("resimulated")) == 6.0
+    assert measured(frames, claim("rollback_depth_max")) == 9.0
+    assert measured(frames, claim("window_stalls")) == 1.0
+    assert measured(frames, claim("window_stalls", to_s=Fraction(8, 100))) == 0.0
+    assert measured(demo_frames(), claim("resimulated")) is None  # no remote peer
+
+
 def test_a_figure_that_cannot_be_measured_is_none_and_never_holds() -> None:
     frames = demo_frames()
     judder = claim("judder_pct", refresh_hz=Fraction(60), to_s=Fraction(3, 100))
@@ -216,7 +232,7 @@ def test_a_claim_that_differs_exits_1_with_its_json_object(
 def test_an_unknown_lesson_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lessons", "--check", "--lesson", "99"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line == "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)"
+    assert line == "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"
 
 
 def test_the_listing_names_each_steps_claims(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,12 +22,13 @@ TOPICS = {
     7: "Input in a fixed step",
     8: "Smooth is not the same as fixed",
     9: "Jittery deltas and snapping",
+    10: "rollback spiral",
 }
 
 
 def test_the_shipped_lessons_validate_in_order() -> None:
     lessons = load_lessons()
-    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert [lesson.number for lesson in lessons] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
     for lesson in lessons:
         assert TOPICS[lesson.number] in lesson.title
 
@@ -88,7 +89,7 @@ def test_an_unknown_lesson_number_is_one_error_line() -> None:
     with pytest.raises(BadInput) as refused:
         find_lesson(load_lessons(), 99)
     assert refused.value.lines == (
-        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)",
+        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)",
     )
 
 

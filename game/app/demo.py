@@ -54,6 +54,7 @@ class DemoRecorder:
                 plans=plans,
                 drawn_ns=tuple(round_ns(drawn_time_ns(plan, interpolation)) for plan in plans),
                 inputs=tuple(lane.counts for lane in session.inputs.lanes),
+                rollback=None if session.rollback is None else session.rollback.last_frame,
             )
         )
 

@@ -6,7 +6,7 @@ One frame, in order:
                                 `Dispatcher`, the app's own actions there, the rest by the session)
     stall, if one was asked for (really block, like a GC pause: the time lands in this frame)
     measure the wall delta      (`_measure_frame`: the one place the frame's duration is read)
-    frame = session.begin(delta)
+    frame = session.begin(delta)  (a rollback re-simulates here: each tick costs its CPU work)
     while frame.next_tick():    (the scheduler planned, the loop steps: one tick at a time,
         between ticks           each followed by the tick's CPU cost and, now and then, a look
                                 at the keyboard and a redraw)
@@ -124,8 +124,7 @@ class GameLoop:
         return 0
 
     def warm_up(self) -> None:
-        """Draw once before the clock starts: fonts and sprites are painted on first use, and
-        that one-off cost should not arrive as a long first frame (and dropped time)."""
+        """Draw once before the clock starts: painting fonts is no long first frame then."""
         self._draw()
         pygame.display.flip()
         pygame.event.pump()
@@ -142,6 +141,8 @@ class GameLoop:
             return False
         self.dispatcher.let_time_pass(elapsed)
         frame = self._frame = self.session.begin(elapsed)
+        if frame.resimulated:  # a rollback ran ticks again in begin(): each costs a tick's work
+            self.clock.busy_wait_ns(self.session.controls.step_cost_ns * frame.resimulated)
         while frame.next_tick():
             self._between_ticks(frame)
         self._frame = None
@@ -157,8 +158,7 @@ class GameLoop:
         return not self.dispatcher.quitting
 
     def _measure_frame(self) -> int | None:
-        """The frame's elapsed time: the one place it is read, from the frame source (None once
-        the source has no frame left). The frame's work is what of it the pacer did not wait."""
+        """The frame's elapsed time, the one place it is read (None: the source has ended)."""
         if (elapsed := self.clock.next_frame()) is None:
             return None
         now = self._last_ns = self._last_ns + elapsed

@@ -99,6 +99,7 @@ class ReadoutBuilder:
             display=self.judder.readout,
             clock=figures.clock,
             capture=figures.capture,
+            network=None if session.rollback is None else session.rollback.readout(),
             watch=self.lessons.watch(),
         )
 

@@ -36,7 +36,8 @@ _SPECIAL_KEYS = {
     "-": pygame.K_MINUS, "equals": pygame.K_EQUALS, "=": pygame.K_EQUALS,
     "[": pygame.K_LEFTBRACKET, "]": pygame.K_RIGHTBRACKET, "left": pygame.K_LEFT,
     "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
-    "backspace": pygame.K_BACKSPACE,
+    "backspace": pygame.K_BACKSPACE, "semicolon": pygame.K_SEMICOLON, ";": pygame.K_SEMICOLON,
+    "quote": pygame.K_QUOTE, "'": pygame.K_QUOTE,
 }  # fmt: skip
 _MODIFIERS = dict(
     zip(

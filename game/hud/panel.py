@@ -37,6 +37,7 @@ from game.hud.hud_colours import (
     TEXT,
     TRACK,
 )
+from game.hud.network_rows import network_groups
 from game.hud.panel_ink import Box, Ink, KeptPicture, Text, Tip, draw_inks
 from game.hud.plate import make_plate
 from game.hud.stats import (
@@ -107,7 +108,7 @@ class StatsPanel:
         """Where the whole picture was last put on a window (with a backdrop)."""
 
     def update(self, readout: Readout, area: pygame.Rect) -> None:
-        groups = (*stat_groups(readout), display_group(readout))
+        groups = (*stat_groups(readout), display_group(readout), *network_groups(readout))
         lanes = max(1, len(readout.lanes))
         kept = self._fit(groups, area.height, lanes, must_show(readout))
         every = [row for group in groups for row in group.rows]

@@ -11,6 +11,7 @@ from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, MIN_REFRESH_HZ
 from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
+from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
 from game.scheduler.settings import (
     MAX_AVERAGE_FRAMES,
     MAX_BACKLOG_LIMIT_NS,
@@ -52,6 +53,11 @@ FPS_CAPS = tuple(sorted(RENDER_CAPS))
 MAX_RENDER_FPS = 1_000
 MAX_FRAME_COST_MS = 1_000
 MAX_LESSON_JITTER_MS = 4
+LATENCIES_MS: tuple[Fraction, ...] = tuple(Fraction(ms) for ms in (0, 25, 50, 75, 100, 125, 150))
+"""The one-way latencies the latency key steps through."""
+MAX_LIVE_LATENCY_MS = 1_000
+MAX_LIVE_WINDOW = 120
+"""Ticks of prediction, as a scenario's `[network]` allows."""
 """As a lesson demo's `jitter_ms`: wake-up noise, not a stall."""
 
 
@@ -305,6 +311,29 @@ KNOBS: tuple[Knob, ...] = (
          "unless they set it.",
          unit="steps", range=Range(1, at_least=0, example="1/2 or 0", ratios=True),
          check=_below_one, where=Where(0)),
+    # -- the live game's remote peer: a key turns it on, a lesson step sets it up ---------------
+    Knob("network.enabled", False,
+         "Play lane 0 against a remote peer on a simulated network, with rollback.",
+         name="network", where=Where.KEY | Where.LESSON, control="network",
+         keys=("; / ' / Shift+'", "network: a remote peer (rollback) on / off; latency up / down")),
+    Knob("network.latency_ms", Fraction(100), "The remote peer's one-way latency.",
+         unit="ms", range=Range(MAX_LIVE_LATENCY_MS, at_least=0), ladder=LATENCIES_MS,
+         where=Where.KEY | Where.LESSON, control="latency_ms",
+         mark="{} ms away"),
+    Knob("network.input_delay", 0, "Ticks between reading an input and the tick it is for.",
+         unit="ticks", range=Range(MAX_LIVE_WINDOW, at_least=0), where=Where.LESSON,
+         control="input_delay"),
+    Knob("network.prediction_window", DEFAULT_PREDICTION_WINDOW,
+         "At most this many ticks run on predicted input; the next waits (a window stall).",
+         unit="ticks", range=Range(MAX_LIVE_WINDOW, at_least=1), where=Where.LESSON,
+         control="prediction_window"),
+    Knob("network.time_sync", "none",
+         "How the peer that is ahead slows down: not at all, GGPO's wait, GGRS's stretch.",
+         choices=TIME_SYNC_MODES, where=Where.LESSON, control="time_sync"),
+    Knob("network.remote_flips_per_s", Fraction(2),
+         "How often, on average, the remote player flips the cannon's trigger.",
+         unit="per s", range=Range(1000, at_least=0), where=Where.LESSON,
+         control="remote_flips_per_s"),
     # -- live only: turned while playing, never from a file ---------------------------------------
     Knob("live.paused", False, "The simulation is paused (P): no time is billed.",
          where=Where.KEY | Where.CHANGE, control="paused", keys=("P", "pause / resume")),

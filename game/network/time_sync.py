@@ -2,7 +2,8 @@
 
 Both peers predict the other's input from the last one they heard, so the one that is ahead
 rolls back deeper and more often, and the other hardly at all. Time sync evens it out, one of
-two ways (the figures are GGPO's, `src/lib/ggpo/timesync.h` in pond3r/ggpo):
+two ways (the figures are GGPO's, `src/lib/ggpo/timesync.h` in pond3r/ggpo; each figure and its
+source: `docs/references.md#rollback`):
 
 - `wait`, as GGPO's `TimeSync::recommend_frame_wait_duration`: each peer averages its frame
   advantage (its tick minus its estimate of the other's) over the last 40 frames; when both

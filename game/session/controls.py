@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from game.clock.units import NS_PER_MS
 from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, partner_input_model
+from game.knobs.table import LATENCIES_MS
 from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
     CLOCK_NAMES,
@@ -65,6 +66,9 @@ class Act(StrEnum):
     TOGGLE_TRAILS = "toggle_trails"
     TOGGLE_SMEAR = "toggle_smear"
     TOGGLE_SPLIT = "toggle_split"
+    TOGGLE_NETWORK = "toggle_network"
+    MORE_LATENCY = "more_latency"
+    LESS_LATENCY = "less_latency"
     SWITCH_LANE = "switch_lane"
     NEXT_INPUT_MODEL = "next_input_model"
     LESSON_MENU = "lesson_menu"
@@ -142,6 +146,13 @@ class Controls:
     """The screen the lesson clock shows the frames on (0: the window's own refresh)."""
     lesson_jitter_ms: Fraction = Fraction(0)
     """How far past its period each frame on the lesson clock may run (seeded wobble)."""
+    network: bool = False
+    """Lane 0 plays against a remote peer on a simulated network (`game.session.netplay`)."""
+    latency_ms: Fraction = Fraction(100)
+    input_delay: int = 0
+    prediction_window: int = 8
+    time_sync: str = "none"
+    remote_flips_per_s: Fraction = Fraction(2)
 
     @property
     def step_cost_ns(self) -> int:
@@ -175,6 +186,9 @@ class Controls:
         if act in (Act.MORE_COST, Act.LESS_COST):
             cost = _along(STEP_COSTS_MS, self.step_cost_ms, up=act is Act.MORE_COST)
             return replace(self, step_cost_ms=cost)
+        if act in (Act.MORE_LATENCY, Act.LESS_LATENCY):
+            latency = _along(LATENCIES_MS, self.latency_ms, up=act is Act.MORE_LATENCY)
+            return replace(self, latency_ms=latency)
         if act in (Act.FEWER_CATCH_UP, Act.MORE_CATCH_UP):
             delta = 1 if act is Act.MORE_CATCH_UP else -1
             return replace(self, max_steps=max(1, min(MAX_CATCH_UP_STEPS, self.max_steps + delta)))
@@ -246,6 +260,7 @@ _SWITCHES: dict[Act, str] = {
     Act.TOGGLE_MARKERS: "tick_markers",
     Act.TOGGLE_TRAILS: "trails",
     Act.TOGGLE_SMEAR: "smear_teleports",
+    Act.TOGGLE_NETWORK: "network",
 }
 """The keys that flip a switch, and the switch each flips."""
 _LANE_ACTS = frozenset(

@@ -99,6 +99,30 @@ class DisplayReadout:
 
 
 @dataclass(frozen=True, slots=True)
+class NetworkReadout:
+    """Lane 0 against a remote peer: the link, the last frame's rollback, the run's totals."""
+
+    latency_ms: float
+    input_delay: int
+    prediction_window: int
+    new_ticks: int
+    """The last frame's new ticks (simulated for the first time)."""
+    resimulated: int
+    """The last frame's ticks run again after a rollback."""
+    depth: int
+    """The last frame's deepest rollback, in ticks."""
+    depths: tuple[int, ...]
+    """The rollback depth of each recent frame, oldest first (the strip)."""
+    resimulated_total: int
+    max_depth: int
+    misses: int
+    """Remote inputs that proved a prediction wrong, since the peers connected."""
+    window_stalls: int
+    """Frames the full prediction window stopped, since the peers connected."""
+    desyncs: int
+
+
+@dataclass(frozen=True, slots=True)
 class Readout:
     """One frame of the HUD: the lanes, and what belongs to the render loop."""
 
@@ -140,6 +164,8 @@ class Readout:
     capture: str = ""
     """The capture whose frames are playing, and where in it (`hitch.csv · 301/600 · round
     2 · stretched 4 (52 ms)`, `game.clock.captured`); "" when none plays."""
+    network: NetworkReadout | None = None
+    """Rollback's rows, in a session against a remote peer (None: no NETWORK rows)."""
     watch: tuple[str, ...] = ()
     """The rows the lesson step talks about (its `watch`, rows named as `HUD_ROWS` names them):
     the HUD never hides them to make room."""

@@ -26,6 +26,10 @@ back to: the ticks after it are simulated afresh, saved again as they run.
 forward; a rewind would make the recorded run one no replay can reproduce. So while recording
 the key is refused, with a message.
 
+**A remote peer.** Against a simulated network (`;`) the key is refused too, with a message:
+the remote's inputs, its clock and rollback's snapshots only go forward, and a world sent back
+behind them would re-simulate a past the remote never had.
+
 It reads no clock: the loop hands it each frame's elapsed time (`advance`).
 """
 
@@ -44,6 +48,7 @@ REWIND_TICKS = 600
 lane (float64; 7.7 MB for 64 bodies)."""
 UNTIL_RELEASED = "release Backspace to go on (other keys are ignored until then)"
 REFUSED_WHILE_RECORDING = "no rewind while recording (--record): a replay only goes forward"
+REFUSED_ONLINE = "no rewind against a remote peer: its inputs only go forward (; turns it off)"
 
 
 @dataclass(slots=True)
@@ -93,6 +98,8 @@ class Rewind:
             return None  # the key repeating
         if self.session.recording:
             return REFUSED_WHILE_RECORDING
+        if self.session.rollback is not None:
+            return REFUSED_ONLINE
         self.held, self._lanes, self._held_ns = True, [], 0
         self._resume = not self.session.wanted_controls.paused
         if self._resume:

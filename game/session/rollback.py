@@ -27,14 +27,19 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
+from game.clock.units import NS_PER_MS
 from game.network.peer import Heard, Packet, RemotePeer
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
 from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
+from game.session.readout import NetworkReadout
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.world.orders import Order
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+
+DEPTH_STRIP_FRAMES = 24
+"""How many frames the HUD's strip of rollback depths shows."""
 
 
 class Snapshots(Protocol):
@@ -82,9 +87,13 @@ class Rollback:
         """The prediction window in ticks (None: no window, as a replay runs)."""
         self._snapshots = snapshots
         first = world.cannon_on
-        self._known: dict[int, bool] = dict.fromkeys(range(settings.input_delay), first)
+        origin = self.origin = world.tick
+        """Our tick when the peers connected: the remote's tick 0 (0 unless the game connected
+        in the middle of a session, as the live game's network control does)."""
+        delayed = range(origin, origin + settings.input_delay)
+        self._known: dict[int, bool] = dict.fromkeys(delayed, first)
         self._first = first
-        self.confirmed = settings.input_delay - 1
+        self.confirmed = origin + settings.input_delay - 1
         """The last tick up to which every remote input is known."""
         self._used: dict[int, tuple[bool, float]] = {}
         """Each tick run since the oldest one still needed: the trigger it ran with, its dt."""
@@ -96,13 +105,15 @@ class Rollback:
         self._frame = NO_ROLLBACK
         self.last_frame = NO_ROLLBACK
         """The figures of the last finished frame."""
+        self.depths: deque[int] = deque(maxlen=DEPTH_STRIP_FRAMES)
+        """The rollback depth of the last frames, oldest first (the HUD's strip)."""
         self.on_arrival: Callable[[Arrival], None] | None = None
         """Told of every arrival as it is taken in (a recording writes it down)."""
         self.now_ns = 0
         """Our wall clock: the sum of the frames' lengths, whole ns."""
         self._history: deque[tuple[int, Heard]] = deque()
         self._sync = TimeSync(settings.time_sync)
-        self._newest_sent = -1
+        self._newest_sent = origin - 1
         self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
         snapshots.save(world)
 
@@ -141,9 +152,28 @@ class Rollback:
         """Close the frame's books (`new_ticks`: the ticks its plan ran)."""
         frame = self._frame._replace(new_ticks=new_ticks)
         self.last_frame = frame
+        self.depths.append(frame.depth)
         self.totals.add(frame)
         self._frame = NO_ROLLBACK
         return frame
+
+    def readout(self) -> NetworkReadout:
+        """What the HUD's NETWORK rows say."""
+        settings, frame, totals = self.settings, self.last_frame, self.totals
+        return NetworkReadout(
+            latency_ms=settings.latency_ns / NS_PER_MS,
+            input_delay=settings.input_delay,
+            prediction_window=settings.prediction_window,
+            new_ticks=frame.new_ticks,
+            resimulated=frame.resimulated,
+            depth=frame.depth,
+            depths=tuple(self.depths),
+            resimulated_total=totals.resimulated_ticks,
+            max_depth=totals.max_depth,
+            misses=totals.prediction_misses,
+            window_stalls=totals.window_stalls,
+            desyncs=totals.desyncs,
+        )
 
     def may_run(self, tick: int) -> bool:
         """Whether a new tick may run on prediction: not past the window (a stall if not)."""
@@ -218,8 +248,8 @@ class Rollback:
         arrivals = []
         known = self._known
         for packet in packets:
-            self._newest_sent = max(self._newest_sent, packet.sent_tick)
-            first = packet.first_tick
+            self._newest_sent = max(self._newest_sent, self.origin + packet.sent_tick)
+            first = self.origin + packet.first_tick
             skip = 0
             while skip < len(packet.inputs) and first + skip in known:
                 skip += 1
@@ -281,7 +311,8 @@ class Rollback:
         while len(history) > 1 and history[1][0] <= at:
             history.popleft()
         if history and history[0][0] <= at:
-            return history[0][1]
+            tick, confirmed, lead = history[0][1]
+            return Heard(tick - self.origin, confirmed - self.origin, lead)
         return Heard(0, self.settings.input_delay - 1, Fraction(0))
 
 

@@ -37,6 +37,7 @@ from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
+from game.session.netplay import link_changed, live_rollback
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
@@ -92,10 +93,9 @@ class LabSession:
         """The avatar's presses, each lane's input model, and their counters."""
         self._lane_readouts = LaneReadouts()
         self.rollback: Rollback | None = None
-        """Lane 0's rollback, in a session with a remote peer (`connect`); None otherwise."""
+        """Lane 0's rollback against a remote peer (`connect`, the `network` control), or None."""
         self.books_since = ""
-        """What the books count from, for the HUD ("step start"); empty from the session's
-        start."""
+        """What the books count from, for the HUD ("step start"); empty: the session's start."""
         if world.integrator != controls.integrator:
             self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
@@ -116,15 +116,13 @@ class LabSession:
         return frame
 
     def connect(self, rollback: Rollback) -> None:
-        """Play lane 0 against a remote peer from now on (before the first frame): its input
-        predicted, rolled back and re-simulated by `rollback` (`game.session.rollback`)."""
+        """Play lane 0 against a remote peer from now on (`game.session.rollback`)."""
         if self._frame is not None or len(self.lanes) > 1:
             raise FrameOrderError("connect a remote peer between frames, to a single lane")
         self.rollback = rollback
 
     def remote_inputs(self, arrivals: list[Arrival]) -> None:
-        """Remote inputs as a recording kept them, handed back before the tick they arrived at
-        (a replay): rolled back to, in the open frame or not."""
+        """Remote inputs a recording kept, handed back before the tick they arrived at."""
         assert self.rollback is not None, "remote inputs need a session connected to a peer"
         resimulated = self.rollback.receive(self.lanes[0].world, arrivals)
         if self._frame is not None:
@@ -297,6 +295,8 @@ class LabSession:
                     lane.scheduler.resume()
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
+        if link_changed(self.controls, controls):  # the live game's remote peer (`netplay`)
+            self.rollback = live_rollback(controls, self.lanes[0].world, recording=self.recording)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
                 self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)

@@ -82,6 +82,22 @@ def _ticks_max(window: DemoWindow, subject: Subject) -> float | None:
     return float(max(plan.steps for plan in plans)) if plans else None
 
 
+def _resimulated(window: DemoWindow, subject: Subject) -> float | None:
+    """The typical frame's re-simulated ticks (lane 0's, against a remote peer)."""
+    frames = window.rollbacks()
+    return float(median(frame.resimulated for frame in frames)) if frames else None
+
+
+def _rollback_depth_max(window: DemoWindow, subject: Subject) -> float | None:
+    frames = window.rollbacks()
+    return float(max(frame.depth for frame in frames)) if frames else None
+
+
+def _window_stalls(window: DemoWindow, subject: Subject) -> float | None:
+    frames = window.rollbacks()
+    return float(sum(frame.window_stall for frame in frames)) if frames else None
+
+
 def _ticks_off_pct(window: DemoWindow, subject: Subject) -> float | None:
     """How many frames ran other than the usual number of ticks: 0/2-tick frames among 1s."""
     counts = [plan.steps for plan in window.plans(subject.lane_index)]
@@ -196,6 +212,9 @@ MEASURES: dict[str, Measure] = {
         Measure("ticks_max", "ticks", "the most ticks run in one frame", _ticks_max),
         Measure("ticks_off_pct", "%", "frames that ran other than the usual ticks", _ticks_off_pct),
         Measure("dropped_ms", "ms", "time dropped, in total", _dropped_ms),
+        Measure("resimulated", "ticks", "ticks re-simulated in a frame (median)", _resimulated),
+        Measure("rollback_depth_max", "ticks", "the deepest rollback", _rollback_depth_max),
+        Measure("window_stalls", "frames", "frames the prediction window stopped", _window_stalls),
         Measure("backlog_max", "ticks", "the largest backlog carried", _backlog_max),
         Measure("alpha_max", "", "the largest alpha drawn with", _alpha_max),
         Measure("carry_ms_max", "ms", "the largest conditioning carry", _carry_ms_max),

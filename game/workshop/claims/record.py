@@ -16,6 +16,7 @@ from typing import NamedTuple
 from game.clock.units import NS_PER_SECOND
 from game.scheduler.plan import StepPlan
 from game.session.input_readout import InputCounts
+from game.session.rollback_books import RollbackFrame
 
 
 class DemoFrame(NamedTuple):
@@ -30,6 +31,8 @@ class DemoFrame(NamedTuple):
     """The simulated time each lane's picture showed (`game.session.drawn`), whole ns."""
     inputs: tuple[InputCounts, ...]
     """Each lane's input counters once the frame ended."""
+    rollback: RollbackFrame | None = None
+    """Lane 0's rollback figures for the frame, against a remote peer (None: no peer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,10 @@ class DemoWindow:
     def plans(self, lane_index: int) -> list[StepPlan]:
         """That lane's plans, for the frames that had that lane."""
         return [frame.plans[lane_index] for frame in self.frames if lane_index < len(frame.plans)]
+
+    def rollbacks(self) -> list[RollbackFrame]:
+        """Lane 0's rollback figures, for the frames played against a remote peer."""
+        return [frame.rollback for frame in self.frames if frame.rollback is not None]
 
     def inputs(self, lane_index: int) -> InputCounts:
         """That lane's counters of the presses made inside the window."""

@@ -1,0 +1,62 @@
+"""The live game's remote peer: the network controls turned into a connected `Rollback`.
+
+A headless run connects once, before its first frame, with its scenario's `[network]`
+(`LabSession.connect`). The game connects and disconnects while it runs: `;` turns the remote
+peer on and off, `'` steps its latency, and a lesson step sets the rest. Every such change is
+made between frames, and makes a new connection from the tick the world is at (the remote's
+tick 0 is ours then, `Rollback.origin`): a fresh link, an empty prediction, a new confirmed peer
+to catch desyncs. The tick rate is part of the link (the remote ticks at ours), so a new one
+connects again too.
+
+Rollback covers lane 0 only, so split screen runs without the remote peer (the controls are
+kept, and the peer comes back when split screen ends); so does a recording (`--record`), whose
+replay could not bring the remote's inputs back.
+"""
+
+from __future__ import annotations
+
+from game.clock.units import NS_PER_MS, hz_to_step_ns
+from game.network.settings import TIME_SYNC_MODES, NetworkSettings, TimeSyncMode
+from game.session.controls import Controls
+from game.session.rollback import Rollback
+from game.world.world import World
+
+LIVE_SEED = 1
+"""The live game's link and remote player draw from this seed: the same game every time."""
+
+NETWORK_CONTROLS = (
+    "network", "latency_ms", "input_delay", "prediction_window", "time_sync",
+    "remote_flips_per_s", "hz", "policies",
+)  # fmt: skip
+"""The controls that make a new connection when they change (`policies`: split screen)."""
+
+
+def network_settings(controls: Controls) -> NetworkSettings:
+    """The link and the remote player the controls describe (no jitter, no loss)."""
+    time_sync: TimeSyncMode = next(
+        (mode for mode in TIME_SYNC_MODES if mode == controls.time_sync), "none"
+    )  # the knob took only these
+    return NetworkSettings(
+        latency_ns=int(controls.latency_ms * NS_PER_MS),
+        input_delay=controls.input_delay,
+        prediction_window=controls.prediction_window,
+        time_sync=time_sync,
+        seed=LIVE_SEED,
+        flips_per_s=controls.remote_flips_per_s,
+    )
+
+
+def link_changed(old: Controls, new: Controls) -> bool:
+    """Whether turning `old` into `new` connects, disconnects or connects again. Never when the
+    network is off before and after: a headless run's own connection is left alone."""
+    if not (old.network or new.network):
+        return False
+    return any(getattr(old, name) != getattr(new, name) for name in NETWORK_CONTROLS)
+
+
+def live_rollback(controls: Controls, world: World, *, recording: bool) -> Rollback | None:
+    """A new connection from the world's tick, or None: the network off, split screen, or a
+    recording."""
+    if not controls.network or controls.split or recording:
+        return None
+    return Rollback.online(world, network_settings(controls), hz_to_step_ns(controls.hz))

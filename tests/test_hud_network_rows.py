@@ -1,0 +1,61 @@
+"""The NETWORK rows: rollback's books on screen, only in a session against a remote peer."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.hud.hud import Hud
+from game.hud.network_rows import depth_strip, network_groups
+from game.session.history import FrameHistory
+from game.session.readout import NetworkReadout
+from tests.test_hud_stats import lane, readout
+
+NETWORK = NetworkReadout(
+    latency_ms=100.0, input_delay=0, prediction_window=8, new_ticks=1, resimulated=6, depth=6,
+    depths=(6, 6, 7, 6, 12), resimulated_total=168, max_depth=7, misses=24, window_stalls=0,
+    desyncs=0,
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def test_the_rows_say_the_frames_new_and_rerun_ticks_and_the_runs_totals() -> None:
+    (group,) = network_groups(readout(network=NETWORK))
+    said = {row.label: row.cells[0].text for row in group.rows}
+    assert group.title == "NETWORK"
+    assert said == {
+        "latency": "100 ms · delay 0 · window 8",
+        "new ticks": "1",
+        "re-simulated": "6 (total 168)",
+        "rollback depth": "6 (max 7)",
+        "depth/frame": "6676+",
+        "pred. misses": "24",
+        "window stalls": "0",
+    }
+
+
+def test_without_a_remote_peer_there_is_no_network_group() -> None:
+    assert network_groups(readout()) == ()
+
+
+def test_the_depth_strip_is_a_digit_a_frame_and_a_plus_past_nine() -> None:
+    assert depth_strip((0, 1, 9, 10, 42)) == "019++"
+    assert depth_strip(()) == ""
+
+
+def test_the_hud_draws_the_rows_only_with_a_network() -> None:
+    hud, surface = Hud(), pygame.Surface((1920, 1080))
+    plain = readout(lanes=(lane(),))
+    hud.draw(surface, plain, (FrameHistory(),))
+    assert "re-simulated" not in hud.layout.rows
+    hud.draw(surface, dataclasses.replace(plain, network=NETWORK), (FrameHistory(),))
+    assert {"new ticks", "re-simulated", "rollback depth", "window stalls"} <= set(hud.layout.rows)
