@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
@@ -287,7 +287,8 @@ def model_sections(model: type[BaseModel]) -> dict[str, dict[str, st.SearchStrat
     """The model's top-level fields (section "") and each nested section's, for `toml_text`."""
     sections = {"": model_fields(model)}
     for name, field in model.model_fields.items():
-        annotation = field.annotation
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            sections[name] = model_fields(annotation)
+        for kind in (field.annotation, *get_args(field.annotation)):  # `Section | None` too
+            if isinstance(kind, type) and issubclass(kind, BaseModel):
+                sections[name] = model_fields(kind)
+                break
     return sections

@@ -147,6 +147,38 @@ def _no_figures(directory: Path) -> list[Path]:
     return [directory / "projectile.png"]
 
 
+CAPTURE = WORK / "capture.csv"
+CAPTURE.write_text(
+    "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,AllowsTearing,"
+    "PresentMode,Dropped,TimeInSeconds,MsBetweenPresents,MsBetweenDisplayChange,MsInPresentAPI,"
+    "MsUntilRenderComplete,MsUntilDisplayed\n"
+    + "".join(
+        f"game.exe,4712,0x1,DXGI,1,0,0,Hardware: Legacy Flip,{k % 5 == 0:d},{k / 100:.6f},"
+        f"{10 + (k % 7) * 3}.5,16.666667,0.1,1.0,2.0\n"
+        for k in range(1, 40)
+    )
+)
+rate_lists = st.lists(st.one_of(small_numbers, junk), min_size=1, max_size=3).map(",".join)
+
+
+@fuzz(30, seconds=60)
+@given(
+    st.one_of(st.just(str(CAPTURE)), inputs),
+    arguments(
+        {"--hz": rate_lists, "--policies": policy_lists, "--max-steps": numbers,
+         "--column": st.sampled_from(["presents", "display", "simulation", "frames"]),
+         "--process": st.sampled_from(["game.exe", "4712", "other.exe", "-1"]),
+         "--swapchain": st.sampled_from(["0x1", "0x0001", "0xzz", ""]),
+         "--headroom-frames": numbers, "--workers": st.sampled_from(["1", "0", "-2", "x"]),
+         "--present-mode": st.sampled_from(["queue", "latest", "immediate", "tear"]),
+         "--refresh": numbers, "--out": outputs},
+        ("--json",),
+    ),
+)  # fmt: skip
+def test_capture_ends_cleanly_on_any_arguments(file: str, flags: list[str]) -> None:
+    assert_clean(run(["capture", file, *flags]))
+
+
 settings_words = st.sampled_from(
     ["scheduler.hz=30", "scheduler.policy=uncapped", "load.step_cost_ms=20", "hud.graphs=false",
      "app.screenshot_dir=" + str(WORK / "shots"), "render.width=320", "world.seed=0x10"]

@@ -133,7 +133,7 @@ CASES = (
         "--out D",
         has_workers,
     ),
-    Case("clip --lesson 5 --seconds 14 --out c.mp4", file_appears(".c-*")),
+    Case("clip --lesson 5 --seconds 14 --out c.mp4", file_appears("c.part*")),
     Case("handout --quick --out H", has_workers, clips_kept),
     Case("judder --hz 60 --refresh 60 --interpolation off --conditioning raw --seconds 600", busy),
     Case("replay long.jsonl", busy),

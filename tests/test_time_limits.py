@@ -14,11 +14,16 @@ import pytest
 from game import limits
 from game.cli import main
 from game.config.loading import load_config
+from game.resources import SCENARIOS
 from game.workshop.clips import files as clips
 from game.workshop.files.recording import header_record
 
 EVERY_POLICY = "uncapped,clamp,drop,reset,backlog,variable"
 EVERY_INPUT_MODEL = "frame-edge,tick-poll,latched,counted,stamped"
+
+
+STEADY = str(SCENARIOS / "steady_144.toml")
+"""By its path: a name would add the line saying which file it chose."""
 
 
 def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -137,7 +142,7 @@ def test_a_clip_one_picture_past_its_limit_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "c.gif"
-    args = ["--scenario", "steady_144", "--seconds", "40.04", "--size", "320x240"]
+    args = ["--scenario", STEADY, "--seconds", "40.04", "--size", "320x240"]
     assert refused(capsys, "clip", *args, "--out", str(out)) == (
         "error: --seconds 40.04 at 30 fps is 1,201 pictures, more than 1,200 (the limit)"
     )
@@ -148,7 +153,7 @@ def test_a_clip_just_past_its_megapixels_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "c.mp4"
-    args = ["--scenario", "steady_144", "--seconds", "14.5", "--out", str(out)]
+    args = ["--scenario", STEADY, "--seconds", "14.5", "--out", str(out)]
     assert refused(capsys, "clip", *args) == (
         "error: --seconds 14.5 at 30 fps is 435 pictures of 1280x720, 401 megapixels, more than "
         "400 (the limit): fewer --seconds or --fps, or a smaller --size"

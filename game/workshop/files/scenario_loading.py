@@ -101,10 +101,13 @@ def add_scenario_choice(parser: argparse.ArgumentParser) -> None:
 
 
 def chosen_scenario(args: argparse.Namespace) -> Path | None:
-    """The file `--scenario` names (a name is looked up: see `scenario_names`), or None."""
+    """The file `--scenario` names (a name is looked up: see `scenario_names`), or None. The
+    name is looked up once: `args` then hold the file, so the line saying which file a name chose
+    is printed once however many parts of a command ask."""
     if args.scenario is None:
         return None
     chosen: Path = find_scenario(args.scenario, args.scenario_dir)
+    args.scenario = chosen
     return chosen
 
 
