@@ -27,6 +27,7 @@ import pytest
 
 from game.config.loading import load_config
 from game.workshop.files.recording import header_record
+from tests.capture_files import write_long_presentmon_1x
 
 ROOT = Path(__file__).resolve().parents[1]
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -140,6 +141,10 @@ CASES = (
     Case("schedule 16x200000", busy),
     Case("lessons --check --workers 2", has_workers),
     Case("play --record r.jsonl --frames 1000000", file_appears("r.jsonl.part"), recording_kept),
+    Case("capture big.csv --hz 30,60,120,144,240 --workers 2 --out D", busy),
+    Case(
+        "simulate --scenario rollback_spiral --seconds 120 --record r.jsonl", busy, recording_kept
+    ),
 )
 
 
@@ -185,6 +190,8 @@ def test_each_signal_stops_the_command_cleanly(case: Case, tmp_path: Path) -> No
         folder.mkdir()
         if case.name == "replay":
             a_long_recording(folder)
+        if case.name == "capture":
+            write_long_presentmon_1x(folder / "big.csv", frames=200_000)
         runs[number] = (folder, start(case, folder))
     for number, (folder, process) in runs.items():
         wait_until_started(case, process, folder)

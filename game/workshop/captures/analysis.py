@@ -9,15 +9,17 @@ number of workers.
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from game.scheduler.settings import SchedulerSettings
+from game.stopping import worker_pool
 from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import Headroom, find_headroom, heaviest_stretch
 from game.workshop.captures.open_loop import run_open_loop
@@ -86,7 +88,8 @@ def _measure(task: tuple[NDArray[np.int64], SchedulerSettings]) -> Headroom:
 
 
 class _Headrooms:
-    """The headroom of every settings value, on worker processes when there are several."""
+    """The headroom of every settings value, on worker processes when there are several (the
+    one pool of `game.stopping`: a stop or a dead worker stops them all)."""
 
     def __init__(
         self, times: FrameTimes, every: list[SchedulerSettings], frames: int, workers: int
@@ -94,27 +97,24 @@ class _Headrooms:
         stretch = heaviest_stretch(times.elapsed_ns, frames) if frames else None
         self.tasks = [(stretch, settings) for settings in every] if stretch is not None else []
         self.workers = max(1, min(workers, len(self.tasks)))
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool = contextlib.ExitStack()
         self._futures: list[Future[Headroom]] = []
         self.count = len(every)
 
     def __enter__(self) -> _Headrooms:
         if self.workers > 1:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-            self._futures = [self._pool.submit(_measure, task) for task in self.tasks]
+            pool = self._pool.enter_context(worker_pool(self.workers))
+            self._futures = [pool.submit(_measure, task) for task in self.tasks]
         return self
 
-    def __exit__(self, *problem: object) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=problem[0] is None, cancel_futures=True)
+    def __exit__(self, *problem: Any) -> None:
+        self._pool.__exit__(*problem)
 
     def results(self, finished: Callable[[], None]) -> list[Headroom | None]:
         if not self.tasks:
             return [None] * self.count
         found: list[Headroom | None] = []
         for index, task in enumerate(self.tasks):
-            found.append(self._futures[index].result() if self._pool else _measure(task))
+            found.append(self._futures[index].result() if self._futures else _measure(task))
             finished()
         return found
