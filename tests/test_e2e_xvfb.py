@@ -50,12 +50,17 @@ overlay sits."""
 STEP_TIMEOUT_S = 10.0
 
 
+XVFB = ("Xvfb", "-screen", "0", "1600x900x24", "-nolisten", "tcp", "-noreset")
+"""`-noreset`: an X server resets when its last client leaves; the probe leaving must not make
+the game arrive during a reset."""
+
+
 @pytest.fixture
 def display() -> Iterator[str]:
     """A private Xvfb; yields its display name (":3") and stops it afterwards."""
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+        [*XVFB, "-displayfd", str(write_end)],
         pass_fds=(write_end,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -92,7 +97,8 @@ def _wait_until_sdl_opens(name: str, server: subprocess.Popen[bytes]) -> None:
     Xvfb reports its number once it listens, but a CI run once saw the game, started right
     after, refuse the display ("x11 not available"). Asking SDL the way the game will (not
     another X client) both waits out such a start and, if it never opens, puts SDL's and Xvfb's
-    own words in the failure.
+    own words in the failure. (`-noreset` matters too: by default an X server resets when its
+    last client leaves, and the probe leaving would make the game arrive during the reset.)
     """
     env = {**os.environ, "DISPLAY": name, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
     deadline = time.monotonic() + STEP_TIMEOUT_S
