@@ -17,8 +17,18 @@ from game.session.readout import ListOverlay
 from game.session.session import LabSession
 from game.workshop.files.lessons import Lesson, LessonRun, find_lesson, load_lessons
 
-_DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
-_DIGITS |= {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
+_DIGITS: dict[int, int] = {getattr(pygame, f"K_{n % 10}"): n for n in range(1, 11)}
+_DIGITS |= {getattr(pygame, f"K_KP{n % 10}"): n for n in range(1, 11)}
+"""The menu's keys: 1 to 9 start lessons 1 to 9, and 0 (after 9 on the keyboard) lesson 10."""
+
+
+def menu_key(number: int) -> int:
+    """The key that starts lesson `number` from the menu (`KeyError` past lesson 10)."""
+    return next(key for key, lesson in _DIGITS.items() if lesson == number)
+
+
+def _key_name(number: int) -> str:
+    return str(number) if number < 10 else f"{number} (0)"
 
 
 class LessonGuide:
@@ -52,8 +62,8 @@ class LessonGuide:
     def menu(self) -> ListOverlay | None:
         if not self.menu_open or self._lessons is None:
             return None
-        rows = tuple((str(lesson.number), lesson.title) for lesson in self._lessons)
-        return ListOverlay("LESSONS", rows, "press a number to start, L or Esc to close")
+        rows = tuple((_key_name(lesson.number), lesson.title) for lesson in self._lessons)
+        return ListOverlay("LESSONS", rows, "press a number to start (0: 10), L or Esc to close")
 
     def key_in_menu(self, key: int, session: LabSession) -> bool:
         """While the menu is open it takes the keys: a number starts that lesson, L or Esc
