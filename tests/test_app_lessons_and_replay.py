@@ -52,7 +52,18 @@ def test_l_opens_the_lesson_menu_and_a_number_starts_that_lesson() -> None:
     loop.run_frame()
     menu = loop.readout().menu
     assert menu is not None and menu.title == "LESSONS"
-    assert [number for number, _ in menu.rows] == ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+    assert [number for number, _ in menu.rows] == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10 (0)",
+    ]
     press(pygame.K_2)
     loop.run_frame()
     assert loop.readout().menu is None
@@ -92,7 +103,7 @@ def test_an_unknown_lesson_is_refused_before_the_window_opens(
 ) -> None:
     assert main(["--lesson", "99", "--frames", "1"]) == 2
     assert capsys.readouterr().err == (
-        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9)\n"
+        "error: there is no lesson 99 (the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)\n"
     )
 
 
