@@ -8,6 +8,7 @@ make the game read until memory runs out: at most one byte more than the limit i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from game.errors import BadInput
 from game.limits import MAX_TEXT_FILE_BYTES, MIB
@@ -18,14 +19,11 @@ def size_text(limit: int) -> str:
     return f"{limit // MIB} MiB" if limit % MIB == 0 else f"{limit:,} bytes"
 
 
-def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str:
-    """The UTF-8 text of the file at `path`; `BadInput` with one line if it cannot be that.
-
-    `what` names the kind of file, with its article, for the messages: "a replay file".
-    """
+def open_binary(path: Path) -> BinaryIO:
+    """`path` opened for reading, or `BadInput` with one line saying why it cannot be (the one
+    wording for every file the game reads, whole here or streamed, as captures are)."""
     try:
-        with path.open("rb") as file:
-            data = file.read(limit + 1)
+        return path.open("rb")
     except FileNotFoundError:
         raise BadInput(f"{path}: file not found") from None
     except IsADirectoryError:
@@ -34,6 +32,18 @@ def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str
         raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
     except ValueError as problem:  # a NUL byte in the name, from code rather than a shell
         raise BadInput(f"{path!r}: cannot read: {problem}") from None
+
+
+def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at `path`; `BadInput` with one line if it cannot be that.
+
+    `what` names the kind of file, with its article, for the messages: "a replay file".
+    """
+    with open_binary(path) as file:
+        try:
+            data = file.read(limit + 1)
+        except OSError as problem:
+            raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
     if len(data) > limit:
         raise BadInput(f"{path}: too large for {what} (more than {size_text(limit)})")
     try:

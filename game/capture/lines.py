@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from game.errors import BadInput
-from game.file_reading import size_text
+from game.file_reading import open_binary, size_text
 from game.limits import MAX_CAPTURE_BYTES, MAX_CAPTURE_LINE_BYTES
 
 CHUNK_BYTES = 4 * 1024 * 1024
@@ -24,20 +24,6 @@ CHUNK_BYTES = 4 * 1024 * 1024
 memory stays flat."""
 
 BOM = "\ufeff"
-
-
-def open_binary(path: Path) -> BinaryIO:
-    """`path` opened for reading, or `BadInput` with one line saying why it cannot be."""
-    try:
-        return path.open("rb")
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a directory, not a file") from None
-    except OSError as problem:
-        raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
-    except ValueError as problem:  # a NUL byte in the name, from code rather than a shell
-        raise BadInput(f"{path!r}: cannot read: {problem}") from None
 
 
 def check_size(path: Path, file: BinaryIO, limit: int, what: str) -> None:
