@@ -35,12 +35,17 @@ class RecordedFrames:
         """The next recorded length; `ran` changes nothing (see `FrameSource.next_frame`)."""
         if self.played == len(self.lengths_ns):
             return None
-        length = self.lengths_ns[self.played]
+        length = self._length(self.lengths_ns[self.played], ran)
         if until_ns is not None and self._now + length > until_ns:
             return None
         self.played += 1
         self._now += length
         return length
+
+    def _length(self, recorded_ns: int, ran: FrameRan) -> int:
+        """The frame's length from its recorded one: as recorded (a subclass may add the work
+        the frame before it ran, as the capture's headroom does)."""
+        return recorded_ns
 
     def set_render(
         self, render_fps: Fraction | int | None = None, render_cost_ns: Fraction | int | None = None

@@ -29,13 +29,13 @@ longest together), where a policy runs out of room first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from math import ceil
 
 import numpy as np
 from numpy.typing import NDArray
 
 from game.clock.frames import NOTHING_RAN, FrameRan
+from game.clock.recorded import RecordedFrames
 from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
 from game.session.spiral import FrameLoad, SpiralRule, SpiralState
@@ -50,30 +50,12 @@ STRAIN_SLACK_PERCENT = 1
 """Strained frames a policy may add to the capture's own before it no longer keeps up."""
 
 
-class CaptureUnderLoad:
+class CaptureUnderLoad(RecordedFrames):
     """A `FrameSource`: the captured frames, each longer by the cost of the ticks the frame
     before it ran (`ran.steps x ran.step_cost_ns`, whole ns)."""
 
-    render_cost_ns = 0
-
-    def __init__(self, elapsed_ns: list[int]) -> None:
-        self.elapsed_ns = elapsed_ns
-        self.played = 0
-        self._now = 0
-
-    @property
-    def now(self) -> int:
-        return self._now
-
-    def next_frame(self, ran: FrameRan, until_ns: Fraction | int | None = None) -> int | None:
-        if self.played == len(self.elapsed_ns):
-            return None
-        length = self.elapsed_ns[self.played] + ran.steps * int(ran.step_cost_ns)
-        if until_ns is not None and self._now + length > until_ns:
-            return None
-        self.played += 1
-        self._now += length
-        return length
+    def _length(self, recorded_ns: int, ran: FrameRan) -> int:
+        return recorded_ns + ran.steps * int(ran.step_cost_ns)
 
 
 @dataclass(frozen=True, slots=True)
