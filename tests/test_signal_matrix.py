@@ -19,7 +19,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,32 +43,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid`."""
-    found = []
+def processes() -> Iterator[tuple[int, list[str]]]:
+    """Each process's id and the fields of its `/proc/PID/stat` after the name (state, parent
+    id, group id...); one that ends while it is read is left out."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                stat = (entry / "stat").read_text().rpartition(")")[2].split()
+                yield int(entry.name), (entry / "stat").read_text().rpartition(")")[2].split()
             except OSError:
                 continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
-    return found
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    return [child for child, stat in processes() if int(stat[1]) == pid]
 
 
 def in_group(group: int) -> list[int]:
     """The processes still alive in process group `group` (zombies are already gone)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(stat[2]) == group and stat[0] != "Z":
-                found.append(int(entry.name))
-    return found
+    return [member for member, stat in processes() if int(stat[2]) == group and stat[0] != "Z"]
 
 
 Started = Callable[[int, Path], bool]
