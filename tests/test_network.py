@@ -115,9 +115,21 @@ def test_after_a_wait_the_average_starts_afresh() -> None:
 
 
 def test_stretch_makes_a_tick_a_tenth_longer_while_a_whole_tick_ahead() -> None:
-    assert ahead(TimeSync("stretch"), 1, frames=1).step_factor() == Fraction(11, 10)
-    assert ahead(TimeSync("stretch"), 0, frames=1).step_factor() == 1
-    assert ahead(TimeSync("wait"), 5, frames=1).step_factor() == 1
+    """Ahead as GGRS's `average_frame_advantage` says: the two averages met in the middle."""
+    assert ahead(TimeSync("stretch"), 1, frames=1).step_factor(Fraction(-1)) == Fraction(11, 10)
+    assert ahead(TimeSync("stretch"), 2, frames=1).step_factor(Fraction(0)) == Fraction(11, 10)
+    assert ahead(TimeSync("stretch"), 1, frames=1).step_factor(Fraction(0)) == 1  # half a tick
+    assert ahead(TimeSync("stretch"), 0, frames=1).step_factor(Fraction(-1)) == 1
+    assert ahead(TimeSync("wait"), 5, frames=1).step_factor(Fraction(-5)) == 1
+
+
+def test_a_lead_that_flickers_between_0_and_1_is_not_a_tick_ahead() -> None:
+    """Frames that do not fall on the other peer's ticks see 0, 1, 0, 1...: on average half."""
+    sync = TimeSync("stretch")
+    for lead in [0, 1] * 20:
+        sync.saw(Fraction(lead))
+    assert sync.average == Fraction(1, 2)
+    assert sync.step_factor(Fraction(-1, 2)) == 1
 
 
 @pytest.mark.parametrize(

@@ -35,12 +35,15 @@ class NetworkSettings:
     time_sync: TimeSyncMode = "none"
     """How the peer that is ahead slows down: not at all, GGPO's wait, GGRS's stretch."""
     seed: int = 0
+    remote_late_ns: int = 0
+    """The remote joined this much after us: its tick 0 runs this much later than ours, so we
+    are that far ahead of it (what time sync is for)."""
     flips_per_s: Fraction = Fraction(2)
     """How often, on average, the remote player flips the cannon's trigger (at most once a
     tick: at the tick rate, every prediction is wrong)."""
 
     def __post_init__(self) -> None:
-        for name in ("latency_ns", "jitter_ns", "input_delay", "seed"):
+        for name in ("latency_ns", "jitter_ns", "input_delay", "seed", "remote_late_ns"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be a whole number, at least 0 (got {value!r})")

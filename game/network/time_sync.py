@@ -11,7 +11,10 @@ source: `docs/references.md#rollback`):
   that is at least 3, and at most 9. A visible stutter, as GGRS's `WaitRecommendation` says.
   After a wait the average starts afresh (GGPO asks again only after a while).
 - `stretch`, as GGRS's examples do: while the peer is a whole tick or more ahead, each of its
-  ticks lasts 10% longer on its wall clock, so it drifts back without a pause.
+  ticks lasts 10% longer on its wall clock, so it drifts back without a pause. Ahead by GGRS's
+  `average_frame_advantage`: the two averages met in the middle, (ours - theirs) / 2, so that a
+  lead that flickers between 0 and 1 from frame to frame (frames that do not fall on the other
+  peer's ticks) is not taken for one.
 
 Advantages are exact `Fraction`s of a tick; nothing here reads a clock.
 """
@@ -67,9 +70,9 @@ class TimeSync:
         self._sum = Fraction(0)
         return min(frames, MAX_WAIT_FRAMES)
 
-    def step_factor(self) -> Fraction:
+    def step_factor(self, their_average: Fraction) -> Fraction:
         """How long the next tick lasts, in steps of the wall clock: 11/10 under `stretch`
-        while the last frame was a whole tick or more ahead, else 1."""
-        if self.mode == "stretch" and self._leads and self._leads[-1] >= 1:
+        while the two averages, met in the middle, put this peer a whole tick or more ahead."""
+        if self.mode == "stretch" and self._leads and self.average - their_average >= 2:
             return STRETCH
         return Fraction(1)

@@ -140,6 +140,7 @@ class FixedStepScheduler:
         self._last_plan: StepPlan | None = None
         self._settled = False
         self._conditioning = ConditioningState()
+        self._held = 0
 
     # -- what the HUD and the tests read ------------------------------------------------------
 
@@ -178,6 +179,11 @@ class FixedStepScheduler:
     def last_plan(self) -> StepPlan | None:
         return self._last_plan
 
+    @property
+    def held_ticks(self) -> int:
+        """Ticks still to be held back (`hold`)."""
+        return self._held
+
     # -- the controls ----------------------------------------------------------------------------
 
     def reconfigure(self, settings: SchedulerSettings) -> None:
@@ -191,6 +197,14 @@ class FixedStepScheduler:
         self._sim_time *= factor
         self._gear = gear
         self._settled = True  # a plan made under the old settings is final
+
+    def hold(self, ticks: int) -> None:
+        """Time sync's wait (rollback netcode, `game.session.pacing`): the next `ticks` ticks
+        this scheduler plans are not run, and their time is dropped, on the books, not carried:
+        the game falls back by exactly that many ticks instead of catching them up."""
+        if isinstance(ticks, bool) or not isinstance(ticks, int) or ticks < 0:
+            raise ValueError(f"ticks to hold must be a whole number, at least 0 (got {ticks!r})")
+        self._held = ticks
 
     def pause(self) -> None:
         """Stop simulating. Wall time handed in while paused is counted as paused, nothing else."""
@@ -220,6 +234,8 @@ class FixedStepScheduler:
         strained = allotment.dropped > 0 or (carried_in + scaled) // limits.step > limits.max_steps
         caught_up = allotment.carried < limits.step
         self._overload = self._overload.after(strained, caught_up, gear.overload_frames)
+        if self._held and allotment.steps:
+            allotment = self._held_back(allotment)
         return self._commit(elapsed, self._ledger(scaled, 0, allotment), account, strained)
 
     def _condition(self, elapsed: int) -> ConditioningAccount:
@@ -230,6 +246,14 @@ class FixedStepScheduler:
         counted, after = gear.conditioner.condition(elapsed, state, gear.conditioning, remainder)
         self._conditioning = after
         return _made(ConditioningAccount, (state.carry_ns, elapsed, counted, after.carry_ns))
+
+    def _held_back(self, allotment: Allotment) -> Allotment:
+        """The allotment with as many of its steps as are held (`hold`) dropped instead. Not
+        strain: the overload light and the policy's books are as the policy left them."""
+        steps, dt, dropped, carried = allotment
+        held = min(self._held, steps)
+        self._held -= held
+        return Allotment(steps - held, dt, dropped + held * dt, carried)
 
     def _nothing_counted(self) -> ConditioningAccount:
         """The account of a frame that counts no wall time (paused, or a single step)."""

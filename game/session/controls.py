@@ -152,6 +152,7 @@ class Controls:
     input_delay: int = 0
     prediction_window: int = 8
     time_sync: str = "none"
+    remote_late_ms: Fraction = Fraction(0)
     remote_flips_per_s: Fraction = Fraction(2)
 
     @property

@@ -18,15 +18,15 @@ from __future__ import annotations
 from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.network.settings import TIME_SYNC_MODES, NetworkSettings, TimeSyncMode
 from game.session.controls import Controls
+from game.session.lane import Lane
 from game.session.rollback import Rollback
-from game.world.world import World
 
 LIVE_SEED = 1
 """The live game's link and remote player draw from this seed: the same game every time."""
 
 NETWORK_CONTROLS = (
     "network", "latency_ms", "input_delay", "prediction_window", "time_sync",
-    "remote_flips_per_s", "hz", "policies",
+    "remote_late_ms", "remote_flips_per_s", "hz", "policies",
 )  # fmt: skip
 """The controls that make a new connection when they change (`policies`: split screen)."""
 
@@ -42,6 +42,7 @@ def network_settings(controls: Controls) -> NetworkSettings:
         prediction_window=controls.prediction_window,
         time_sync=time_sync,
         seed=LIVE_SEED,
+        remote_late_ns=int(controls.remote_late_ms * NS_PER_MS),
         flips_per_s=controls.remote_flips_per_s,
     )
 
@@ -54,9 +55,11 @@ def link_changed(old: Controls, new: Controls) -> bool:
     return any(getattr(old, name) != getattr(new, name) for name in NETWORK_CONTROLS)
 
 
-def live_rollback(controls: Controls, world: World, *, recording: bool) -> Rollback | None:
-    """A new connection from the world's tick, or None: the network off, split screen, or a
-    recording."""
+def live_rollback(controls: Controls, lane: Lane, *, recording: bool) -> Rollback | None:
+    """A new connection from the tick of the lane's world, or None: the network off, split
+    screen, or a recording. Either way no wait of the last connection's time sync is left
+    pending (its stretch is gone already: the controls set the lane's time scale again)."""
+    lane.scheduler.hold(0)
     if not controls.network or controls.split or recording:
         return None
-    return Rollback.online(world, network_settings(controls), hz_to_step_ns(controls.hz))
+    return Rollback.online(lane.world, network_settings(controls), hz_to_step_ns(controls.hz))

@@ -13,6 +13,9 @@ The prediction window: at most `prediction_window` ticks may run past the last c
 (`may_run`). A new tick beyond it waits: the frame runs no more new ticks (a window stall),
 and its time goes back to the scheduler like any tick a frame did not run.
 
+Time sync on our side (`game.session.pacing`): each frame sees how far ahead of the remote we
+are; at its end, a wait holds back lane 0's next ticks or a stretch lengthens them.
+
 The remote's input is the cannon's trigger: right before each tick, a `SetCannon` order when
 it would switch the cannon (`pull_trigger`), never in a snapshot. The local orders are logged
 with the tick the world was at when each was submitted: a snapshot of tick t is saved when tick
@@ -30,8 +33,9 @@ from typing import NamedTuple, Protocol
 from game.clock.units import NS_PER_MS
 from game.network.peer import Heard, Packet, RemotePeer
 from game.network.settings import NetworkSettings
-from game.network.time_sync import TimeSync
+from game.scheduler.scheduler import FixedStepScheduler
 from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
+from game.session.pacing import UNPACED, OurPace
 from game.session.readout import NetworkReadout
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.world.orders import Order
@@ -112,8 +116,8 @@ class Rollback:
         self.now_ns = 0
         """Our wall clock: the sum of the frames' lengths, whole ns."""
         self._history: deque[tuple[int, Heard]] = deque()
-        self._sync = TimeSync(settings.time_sync)
-        self._newest_sent = origin - 1
+        self.pace = OurPace(settings.time_sync)
+        """Our own time sync: how far ahead we are, and the wait or stretch it sets."""
         self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
         snapshots.save(world)
 
@@ -141,16 +145,24 @@ class Rollback:
         peer = self.peer
         if peer is None:
             return 0
-        self._history.append((self.now_ns, Heard(world.tick, self.confirmed, self._sync.average)))
+        heard = Heard(world.tick, self.confirmed, self.pace.sync.average)
+        self._history.append((self.now_ns, heard))
         peer.run_until(self.now_ns, self._heard)
         resimulated = self.receive(world, self._fresh(world.tick, peer.arrivals(self.now_ns)))
         latency_ticks = Fraction(self.settings.latency_ns) / peer.step_ns
-        self._sync.saw(world.tick - self._newest_sent - latency_ticks)
+        them = peer.told(self.now_ns - self.settings.latency_ns)
+        if them is not None:  # time sync starts once we have heard the remote, as its does
+            self.pace.saw(world.tick - self.origin - them.tick - latency_ticks, them.lead)
         return resimulated
 
-    def frame_ends(self, new_ticks: int) -> RollbackFrame:
-        """Close the frame's books (`new_ticks`: the ticks its plan ran)."""
-        frame = self._frame._replace(new_ticks=new_ticks)
+    def frame_ends(self, scheduler: FixedStepScheduler) -> RollbackFrame:
+        """Close the frame's books (lane 0's `scheduler` holds its final plan), and against a
+        remote peer, let our time sync set the next plan's wait or stretch."""
+        assert scheduler.last_plan is not None, "a frame ends after its plan"
+        paced = UNPACED if self.peer is None else self.pace.pace(scheduler)
+        frame = self._frame._replace(
+            new_ticks=scheduler.last_plan.steps, held=paced.held, stretched=paced.stretched
+        )
         self.last_frame = frame
         self.depths.append(frame.depth)
         self.totals.add(frame)
@@ -248,7 +260,6 @@ class Rollback:
         arrivals = []
         known = self._known
         for packet in packets:
-            self._newest_sent = max(self._newest_sent, self.origin + packet.sent_tick)
             first = self.origin + packet.first_tick
             skip = 0
             while skip < len(packet.inputs) and first + skip in known:
@@ -305,15 +316,16 @@ class Rollback:
     def _confirmed_input(self, tick: int) -> tuple[bool, float]:
         return self._known[tick], self._used[tick][1]
 
-    def _heard(self, at: Fraction) -> Heard:
-        """What the remote knows of us at `at`: our state at the last frame start by then."""
+    def _heard(self, at: Fraction) -> Heard | None:
+        """What the remote knows of us at `at`: our state at the last frame start by then
+        (None before our first)."""
         history = self._history
         while len(history) > 1 and history[1][0] <= at:
             history.popleft()
         if history and history[0][0] <= at:
             tick, confirmed, lead = history[0][1]
             return Heard(tick - self.origin, confirmed - self.origin, lead)
-        return Heard(0, self.settings.input_delay - 1, Fraction(0))
+        return None
 
 
 def _ring(window: int) -> Snapshots:

@@ -158,7 +158,7 @@ class LabSession:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
         if self.rollback is not None:
-            self.rollback.frame_ends(frame.final_plans[0].steps)
+            self.rollback.frame_ends(self.lanes[0].scheduler)
         interpolating = self.controls.interpolation == "interpolate"
         self.inputs.frame_ends(frame.final_plans, interpolating)
         if not self._waiting:
@@ -296,7 +296,7 @@ class LabSession:
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if link_changed(self.controls, controls):  # the live game's remote peer (`netplay`)
-            self.rollback = live_rollback(controls, self.lanes[0].world, recording=self.recording)
+            self.rollback = live_rollback(controls, self.lanes[0], recording=self.recording)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
                 self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)

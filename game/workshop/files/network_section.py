@@ -8,6 +8,7 @@
     prediction_window = 8    # ticks that may run on predicted input (GGPO's and GGRS's 8)
     time_sync = "wait"       # "none", "wait" (GGPO: pause) or "stretch" (GGRS: 10% slower)
     seed = 7                 # every draw of the link and of the remote player
+    remote_late_ms = 0       # the remote joined this much after us: we start that far ahead
     remote_flips_per_s = 2   # how often the remote player flips the cannon's trigger
 
 The remote peer holds the cannon's trigger: its input, one per tick, switches the cannon on or
@@ -52,6 +53,10 @@ class NetworkSection(Section):
         Fraction(2)
     )
     """How often, on average, the remote player flips the cannon's trigger."""
+    remote_late_ms: Annotated[Fraction, exact_number(at_least=0, at_most=MAX_LATENCY_MS)] = (
+        Fraction(0)
+    )
+    """The remote joined this much after us, in ms (whole ns): we run that far ahead of it."""
 
     def settings(self) -> NetworkSettings:
         return NetworkSettings(
@@ -63,4 +68,5 @@ class NetworkSection(Section):
             time_sync=self.time_sync,
             seed=self.seed,
             flips_per_s=self.remote_flips_per_s,
+            remote_late_ns=int(self.remote_late_ms * NS_PER_MS),
         )
