@@ -78,7 +78,7 @@ HUD_ROWS: tuple[str, ...] = (
     "interpolation", "alpha mode", "integrator", "bodies",
     "clock", "capture", "fps", "render cap", "frame", "work", "step cost",
     "refresh", "ticks/refresh", "judder", "pos. error", "conditioning", "to photons",
-    "latency", "new ticks", "re-simulated", "rollback depth", "depth/frame", "pred. misses",
+    "latency", "time sync", "new ticks", "re-simulated", "rollback depth", "depth/frame", "pred. misses",
     "window stalls",
     "graphs",
 )  # fmt: skip

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.hud.hud import Hud
-from game.hud.network_rows import depth_strip, network_groups
+from game.hud.hud_colours import Meaning
+from game.hud.network_rows import depth_strip, network_groups, time_sync_cell
 from game.session.history import FrameHistory
 from game.session.readout import NetworkReadout
 from tests.test_hud_stats import lane, readout
@@ -34,6 +35,7 @@ def test_the_rows_say_the_frames_new_and_rerun_ticks_and_the_runs_totals() -> No
     assert group.title == "NETWORK"
     assert said == {
         "latency": "100 ms · delay 0 · window 8",
+        "time sync": "none",
         "new ticks": "1",
         "re-simulated": "6 (total 168)",
         "rollback depth": "6 (max 7)",
@@ -41,6 +43,26 @@ def test_the_rows_say_the_frames_new_and_rerun_ticks_and_the_runs_totals() -> No
         "pred. misses": "24",
         "window stalls": "0",
     }
+
+
+def test_the_time_sync_row_says_when_we_wait_or_stretch_in_amber() -> None:
+    def said(**shown: object) -> tuple[str, Meaning]:
+        cell = time_sync_cell(dataclasses.replace(NETWORK, **shown))
+        return cell.text, cell.meaning
+
+    assert said(time_sync="wait", waiting=True, held_total=6) == (
+        "wait: WAITING (6 ticks held)",
+        Meaning.STRAINED,
+    )
+    assert said(time_sync="wait", held_total=6) == ("wait: 6 ticks held", Meaning.PLAIN)
+    assert said(time_sync="stretch", stretching=True, stretched_total=41) == (
+        "stretch: STRETCHING (41 frames)",
+        Meaning.STRAINED,
+    )
+    assert said(time_sync="stretch", stretched_total=77) == (
+        "stretch: 77 frames stretched",
+        Meaning.PLAIN,
+    )
 
 
 def test_without_a_remote_peer_there_is_no_network_group() -> None:

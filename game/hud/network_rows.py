@@ -4,8 +4,9 @@ Shown only in a session with a remote peer (`;`, or a lesson step). A frame's wo
 ticks plus its re-simulated ones, each a whole step of CPU: the rows put the two side by side,
 then how deep the frame rolled back, a strip of that depth over the last frames (one digit a
 frame, the newest last: a steady 6 is a steady latency; climbing digits are the rollback
-spiral), and the run's prediction misses and window stalls. `panel` appends this group after
-DISPLAY.
+spiral), the run's prediction misses and window stalls, and what our own time sync is doing
+(waiting: the picture stands still; stretching: it moves 10% slower). `panel` appends this
+group after DISPLAY.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def network_groups(readout: Readout) -> tuple[Group, ...]:
     link = f"{shown.latency_ms:g} ms · delay {shown.input_delay} · window {shown.prediction_window}"
     rows = (
         Row("latency", (Cell(link),), USEFUL),
+        Row("time sync", (time_sync_cell(shown),), USEFUL),
         Row("new ticks", (Cell(str(shown.new_ticks)),), IMPORTANT),
         Row("re-simulated", (_resimulated(shown),), IMPORTANT),
         Row("rollback depth", (Cell(f"{shown.depth} (max {shown.max_depth})"),), IMPORTANT),
@@ -48,3 +50,19 @@ def _resimulated(shown: NetworkReadout) -> Cell:
 
 def _stalls(shown: NetworkReadout) -> Cell:
     return Cell(str(shown.window_stalls), Meaning.STRAINED if shown.window_stalls else Meaning.OK)
+
+
+def time_sync_cell(shown: NetworkReadout) -> Cell:
+    """Our time sync, amber while it acts: WAITING (ticks held back, the picture stands still)
+    or STRETCHING (ticks 11/10 long, the motion 10% slower), with what it has done so far."""
+    if shown.time_sync == "wait":
+        held = f"{shown.held_total} ticks held"
+        if shown.waiting:
+            return Cell(f"wait: WAITING ({held})", Meaning.STRAINED)
+        return Cell(f"wait: {held}")
+    if shown.time_sync == "stretch":
+        frames = f"{shown.stretched_total} frames"
+        if shown.stretching:
+            return Cell(f"stretch: STRETCHING ({frames})", Meaning.STRAINED)
+        return Cell(f"stretch: {frames} stretched")
+    return Cell(shown.time_sync)

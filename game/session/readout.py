@@ -120,6 +120,16 @@ class NetworkReadout:
     window_stalls: int
     """Frames the full prediction window stopped, since the peers connected."""
     desyncs: int
+    time_sync: str = "none"
+    """Our own time sync (`game.session.pacing`): "none", "wait" or "stretch"."""
+    waiting: bool = False
+    """Our wait holds ticks back: the picture stands still."""
+    stretching: bool = False
+    """Our stretch made the last frame's ticks 11/10 long: the motion is 10% slower."""
+    held_total: int = 0
+    """Ticks our waits held back, since the peers connected."""
+    stretched_total: int = 0
+    """Frames our stretch slowed, since the peers connected."""
 
 
 @dataclass(frozen=True, slots=True)

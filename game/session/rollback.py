@@ -185,6 +185,11 @@ class Rollback:
             misses=totals.prediction_misses,
             window_stalls=totals.window_stalls,
             desyncs=totals.desyncs,
+            time_sync=settings.time_sync,
+            waiting=frame.held > 0 or self.pace.holding > 0,
+            stretching=frame.stretched,
+            held_total=totals.held_ticks,
+            stretched_total=totals.stretched_frames,
         )
 
     def may_run(self, tick: int) -> bool:
