@@ -148,10 +148,13 @@ def _rollback_text(result: RunResult) -> str:
         if totals.first_desync_tick is None
         else f"{totals.desyncs} DESYNCS from tick {totals.first_desync_tick}"
     )
+    synced = (
+        f"{totals.held_ticks} ticks held by time sync's wait, " if totals.held_ticks else ""
+    ) + (f"{totals.stretched_frames} frames stretched, " if totals.stretched_frames else "")
     return (
         f"rollback: {totals.resimulated_ticks} ticks re-simulated, deepest {totals.max_depth}, "
         f"{totals.prediction_misses} prediction misses, {totals.window_stalls} window stalls; "
-        f"{desyncs}\n"
+        f"{synced}{desyncs}\n"
     )
 
 
