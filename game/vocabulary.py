@@ -78,8 +78,8 @@ HUD_ROWS: tuple[str, ...] = (
     "interpolation", "alpha mode", "integrator", "bodies",
     "clock", "capture", "fps", "render cap", "frame", "work", "step cost",
     "refresh", "ticks/refresh", "judder", "pos. error", "conditioning", "to photons",
-    "latency", "time sync", "new ticks", "re-simulated", "rollback depth", "depth/frame", "pred. misses",
-    "window stalls",
+    "latency", "time sync", "new ticks", "re-simulated", "rollback depth", "depth/frame",
+    "pred. misses", "window stalls",
     "graphs",
 )  # fmt: skip
 """What a lesson step may name in its `watch` list: the stats panel's rows, by their labels

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -46,7 +47,7 @@ def test_the_rows_say_the_frames_new_and_rerun_ticks_and_the_runs_totals() -> No
 
 
 def test_the_time_sync_row_says_when_we_wait_or_stretch_in_amber() -> None:
-    def said(**shown: object) -> tuple[str, Meaning]:
+    def said(**shown: Any) -> tuple[str, Meaning]:
         cell = time_sync_cell(dataclasses.replace(NETWORK, **shown))
         return cell.text, cell.meaning
 
