@@ -12,7 +12,7 @@ import pytest
 from game.cli import main
 from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.network.draws import Draws
-from game.network.peer import Heard, RemotePeer
+from game.network.peer import Heard, RemotePeer, Told
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
 
@@ -35,6 +35,18 @@ def test_a_packet_leaves_as_the_remote_runs_a_tick_and_arrives_one_latency_later
     assert first.arrives_ns == 116_666_666  # h + 100 ms, floored to a whole ns
     assert (first.sent_tick, first.first_tick, first.inputs) == (0, 0, (True, True, True))
     assert (second.first_tick, second.inputs) == (0, (True, True, True, True))
+
+
+def test_a_remote_that_joined_late_ticks_that_much_later_and_says_where_it_stands() -> None:
+    late = 100 * NS_PER_MS
+    settings = NetworkSettings(latency_ns=LATENCY_NS, remote_late_ns=late, flips_per_s=Fraction(0))
+    peer = RemotePeer(settings, H_NS, first=False)
+    peer.run_until(late + 3 * H_NS - 1, still)
+    assert peer.tick == 2  # its ticks 0 and 1 ran at late + h and late + 2h
+    assert peer.told(late + H_NS - 1) is None  # before its first frame
+    assert peer.told(late + H_NS) == Told(0, Fraction(-6))  # 0 - 0 - 100 ms / h ticks behind
+    peer.run_until(late + 3 * H_NS, still)
+    assert peer.told(late + 3 * H_NS) == Told(2, Fraction(-5))  # -6, -5, -4 averaged
 
 
 def test_a_packet_carries_every_input_not_confirmed_as_the_remote_heard_it() -> None:

@@ -1,20 +1,20 @@
 """`OurPace`: time sync on our own side, acting on our own loop (lane 0's scheduler).
 
 The remote peer slows down when it is ahead of us (`game.network.peer`); when we are the one
-ahead (it joined late: `remote_late_ms`), we slow down by the same rule (`TimeSync`), on what its
-packets tell us:
+ahead (it joined late: `remote_late_ms`), we slow down by the same rule (`TimeSync`), on what
+we hear of it (`Told`: its tick and averaged lead, at the base latency):
 
 - `wait`: when both averages say we are at least 3 ticks ahead, our scheduler holds back half
   the gap, at most 9 ticks (`FixedStepScheduler.hold`): the frames run no new tick, and the
   time of the ticks held back is dropped, on the books, not carried, so we fall back by exactly
   that many ticks instead of catching them up. On screen the picture freezes: a stutter.
-- `stretch`: while the averages see us a whole tick ahead, the next frame's ticks last 11/10 of the
-  step on our wall clock: lane 0's time scale is the controls' x 10/11, exact, as any time scale
-  is (the wall time it leaves out is on the books: wall minus scaled). On screen the motion is
+- `stretch`: while the averages see us a whole tick ahead, the next frame's ticks last 11/10 of
+  the step on our wall clock: lane 0's time scale is the controls' x 10/11, exact, as any time
+  scale is (the wall time it leaves out is on the books: wall minus scaled). On screen the motion is
   10% slower and never stops: a steady small judder.
 
 The frame's order: at its start the rollback sees how far ahead we are (`saw`, with the remote's
-averaged lead from its newest packet); at its end (`pace`) the frame's books say what its plan
+averaged lead as we hear it); at its end (`pace`) the frame's books say what its plan
 held back or stretched, and the next plan's wait and stretch are set, between two plans, as a
 key would set them. GGPO's frames are ticks (its loop runs one a frame), so a wait counts ticks.
 """
@@ -43,12 +43,12 @@ UNPACED = Paced(0, False)
 
 
 class OurPace:
-    """Our averaged lead, the remote's as its packets say, and the wait and stretch they set."""
+    """Our averaged lead, the remote's as we hear it, and the wait and stretch they set."""
 
     def __init__(self, mode: TimeSyncMode) -> None:
         self.sync = TimeSync(mode)
         self.their_lead = Fraction(0)
-        """The remote's averaged lead over us, from its newest packet (0 before one)."""
+        """The remote's averaged lead over us, as we last heard it (0 before we have)."""
         self.holding = 0
         """Ticks the scheduler still holds back for the current wait."""
         self.stretching = False
@@ -57,8 +57,8 @@ class OurPace:
         """The time scale the controls set, while we stretch it."""
 
     def saw(self, lead: Fraction, their_lead: Fraction) -> None:
-        """A frame starts `lead` ticks ahead of the remote; its packets say it is `their_lead`
-        ahead of us, on average."""
+        """A frame starts `lead` ticks ahead of the remote, which says it is `their_lead` ahead
+        of us, on average."""
         self.sync.saw(lead)
         self.their_lead = their_lead
 
