@@ -72,8 +72,7 @@ class FilmingClock(ManualClock):
         end = self.now_ns() + ns - self._origin
         count = 0
         while (
-            self.taken + count < self._pictures
-            and self.spec.instant_ns(self.taken + count) < end
+            self.taken + count < self._pictures and self.spec.instant_ns(self.taken + count) < end
         ):
             count += 1
         if count:
