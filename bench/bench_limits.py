@@ -112,6 +112,35 @@ AT_THE_LIMITS = (
 """Every command but `schedule` at its limits, whole."""
 
 
+HISTORY = (
+    "The limits were, and are (issue 20: under a minute of CPU, with a third to spare): "
+    "`schedule` 10,000,000 frames (about 7 minutes) -> 200,000; a headless run 10,000,000 "
+    "ticks per run (about 5,100 s projected) -> 100,000 ticks for the whole command, all its "
+    "runs together (`compare`'s policies, `simulate`'s input models, `sweep`'s cells), and a "
+    "new limit of 150,000 frames, since a run at 1000 fps is paid per frame whether or not "
+    "it ticks; then, since a command at both at once with every output took a minute with "
+    "no margin (`compare` 60.1 s, `simulate` 58.9 s), 100,000 -> 60,000 ticks and 150,000 "
+    "-> 100,000 frames, and the figures' held lines (time dropped so far, owed) drawn as "
+    "stairs only where they change (matplotlib walked each of 150,000 stairs in Python); "
+    "`replay` 3,600,000 frames (about 750 s) -> 150,000 -> 100,000; `judder` 200 rows of up "
+    "to 600 s (about 2,300 s) -> 200 rows, its runs together held to the headless limits "
+    "(16.9 s for the README's 48 rows); `clip` 600 s at any size and rate (about 1,100 s at "
+    "1280x720 and 30 fps, hours at 4K and 120 fps) -> 1,200 pictures and 400 megapixels "
+    "(pictures x width x height: 14.4 s of 1280x720 at 30 fps, 48 pictures of 4K), and "
+    "x264's `veryfast` preset (half the encoding CPU of `medium`, the same file size). "
+    "`lessons --check`, `handout`, `inputs --table` and `lab` take no input that makes them "
+    "longer. `handout` took 209 s of CPU: its 36 clips are now filmed at 960x540, the width "
+    "the page shows them at (1280x720 before, shrunk by the browser), and encoded at "
+    "`veryfast`. Still over the aim: `simulate` at both limits with every output (each "
+    "frame's `frames.csv` row, timeline point and bucket are worked out from exact "
+    "`Fraction`s, a third of its time), and `handout`: the clips' frames are each drawn "
+    "whether or not a picture is taken of them (10,004 frames drawn for 3,033 pictures), and "
+    "the page's other parts (the references' commands with `lab`, its figures, `compare` on "
+    "two scenarios with their figures) take some 30 s on their own."
+)
+"""What the limits were, what they are, and what was made cheaper (the note under the table)."""
+
+
 def cases(quick: bool) -> list[AtLimit]:
     """Each command at the largest input its limits allow (`quick`: a tenth of the schedule).
 
@@ -188,27 +217,6 @@ def run(quick: bool) -> list[Section]:
     section.notes += [
         f"Measured under a load average of {load:.1f} on the 2 cores. Every command above runs "
         "its whole input at the limit (`schedule` a tenth of it with `--quick`).",
-        "The limits were, and are (issue 20: under a minute of CPU, with a third to spare): "
-        "`schedule` 10,000,000 frames (about 7 minutes) -> 200,000; a headless run 10,000,000 "
-        "ticks per run (about 5,100 s projected) -> 100,000 ticks for the whole command, all its "
-        "runs together (`compare`'s policies, `simulate`'s input models, `sweep`'s cells), and a "
-        "new limit of 150,000 frames, since a run at 1000 fps is paid per frame whether or not "
-        "it ticks; then, since a command at both at once with every output took a minute with "
-        "no margin (`compare` 60.1 s, `simulate` 58.9 s), 100,000 -> 60,000 ticks and 150,000 "
-        "-> 100,000 frames, and the figures' held lines (time dropped so far, owed) drawn as "
-        "stairs only where they change (matplotlib walked each of 150,000 stairs in Python); "
-        "`replay` 3,600,000 frames (about 750 s) -> 150,000 -> 100,000; `judder` 200 rows of up "
-        "to 600 s (about 2,300 s) -> 200 rows, its runs together held to the headless limits "
-        "(16.9 s for the README's 48 rows); `clip` 600 s at any size and rate (about 1,100 s at "
-        "1280x720 and 30 fps, hours at 4K and 120 fps) -> 1,200 pictures and 400 megapixels "
-        "(pictures x width x height: 14.4 s of 1280x720 at 30 fps, 48 pictures of 4K), and "
-        "x264's `veryfast` preset (half the encoding CPU of `medium`, the same file size). "
-        "`lessons --check`, `handout`, `inputs --table` and `lab` take no input that makes them "
-        "longer. `handout` took 209 s of CPU: its 36 clips are now filmed at 960x540, the width "
-        "the page shows them at (1280x720 before, shrunk by the browser), and encoded at "
-        "`veryfast`. Still over the aim: the clips' frames are each drawn whether or not a "
-        "picture is taken of them (10,004 frames drawn for 3,033 pictures), and the page's "
-        "other parts (the references' commands with `lab`, its figures, `compare` on two "
-        "scenarios with their figures) take some 30 s on their own.",
+        HISTORY,
     ]
     return [section]
