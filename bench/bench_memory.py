@@ -2,7 +2,7 @@
 
 `simulate` streams its frames (to stdout, to `frames.csv`, into the timeline's 20,000 points):
 nothing holds them. Before that, a 1 h run (3.6 M frames, before issue 20's limits) took 2.36 GB;
-the longest run a command may make now is `MAX_RUN_FRAMES`, 150 s at 1000 fps.
+the longest run a command may make now is `MAX_RUN_FRAMES`, 100 s at 1000 fps.
 """
 
 from __future__ import annotations

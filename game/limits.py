@@ -28,16 +28,18 @@ files nest four deep; deeper input is refused before it reaches a parser that re
 MAX_DIGITS: Final = 100
 """Digits in one number, in any file or argument. A 64-bit seed has 20."""
 
-MAX_RUN_TICKS: Final = 100_000
+MAX_RUN_TICKS: Final = 60_000
 """Ticks one headless command may simulate, all its runs together (`simulate` with each of its
-input models, `compare` under each policy, every cell of a `sweep`, `replay`): about 28 minutes
-at 60 Hz. A tick costs about 0.14 ms of CPU here, so this and `MAX_RUN_FRAMES` together keep a
-command under a minute on a 2-core machine (BENCHMARKS.md, "Limits"); 10,000,000 took hours."""
+input models, `compare` under each policy, every cell of a `sweep`, `replay`): about 16 minutes
+at 60 Hz. A tick costs about 0.15 ms of CPU here, so this and `MAX_RUN_FRAMES` together keep a
+command, every output written, within 40 s of CPU on a 2-core machine: a minute with a third to
+spare (BENCHMARKS.md, "Limits"). 10,000,000 took hours; 100,000, a minute with no margin."""
 
-MAX_RUN_FRAMES: Final = 150_000
+MAX_RUN_FRAMES: Final = 100_000
 """Frames one headless command may take, all its runs together: seconds x render fps, at the
-fastest rate a run reaches (ten minutes at 250 fps, 150 s at 1000 fps). A frame costs about
-0.12 ms here, whether or not it runs a tick: a run at 1000 fps is paid per frame."""
+fastest rate a run reaches (400 s at 250 fps, 100 s at 1000 fps). A frame costs about 0.2 ms
+here, whether or not it runs a tick: a run at 1000 fps is paid per frame (150,000 took a minute
+of CPU with every output)."""
 
 MAX_REPLAY_FRAMES: Final = MAX_RUN_FRAMES
 """Frames a replay may take at the render rate asked for: as many as one `simulate` run."""

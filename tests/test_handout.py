@@ -15,9 +15,10 @@ import pytest
 from PIL import Image, ImageStat
 
 from game.cli import main
+from game.commands import handout
 from game.resources import REFERENCES
 from game.workshop.files.lessons import load_lessons
-from game.workshop.handout.page import reference_sections, trimmed
+from game.workshop.handout.page import StepClip, page, reference_sections, trimmed
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -40,6 +41,14 @@ def test_long_output_keeps_its_head_and_its_ledger_line() -> None:
     output = "\n".join(f"row {n}" for n in range(40))
     kept = ["row 0", "row 1", "row 2", "    ...", "row 38", "row 39"]
     assert trimmed(output, 6).splitlines() == kept
+
+
+def test_the_clips_are_filmed_at_the_width_the_page_shows_them() -> None:
+    # Filmed any wider, the browser would shrink every picture: pixels paid for, never shown.
+    step = StepClip(1, "t", 1, "caption", "keys", "clips/lesson-1-step-1.mp4", "clip ...")
+    assert '<video src="clips/lesson-1-step-1.mp4"' in page([step], [], [], [], "handout")
+    assert 'preload="auto" width="960"></video>' in page([step], [], [], [], "handout")
+    assert (handout.FULL.size, handout.FULL.fps) == ("960x540", 30)
 
 
 def test_an_unusable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

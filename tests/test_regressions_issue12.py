@@ -209,7 +209,7 @@ def test_ticks_beyond_the_limit_are_refused_up_front(capsys: pytest.CaptureFixtu
     args = ["--hz", "10000", "--policy", "uncapped", "--time-scale", "64", "--seconds", "3600"]
     assert refused(capsys, "simulate", *args) == (
         "error: --seconds would let the run simulate up to 2,304,000,000 ticks (3600 s x time "
-        "scale 64 x 10000 Hz), more than 100,000 (the limit)"
+        "scale 64 x 10000 Hz), more than 60,000 (the limit)"
     )
 
 
@@ -294,7 +294,7 @@ def test_a_final_tick_of_a_billion_is_refused(
     edit_line(recording, last, final_tick=1_000_000_000)
     capsys.readouterr()
     assert refused(capsys, "replay", str(recording)) == (
-        f"{recording}:{last + 1}: final_tick must be from 0 to 100,000, the limit (got 1000000000)"
+        f"{recording}:{last + 1}: final_tick must be from 0 to 60,000, the limit (got 1000000000)"
     )
 
 

@@ -117,13 +117,13 @@ def recording_kept(folder: Path, signal_name: str) -> str:
 
 CASES = (
     Case(
-        "simulate --seconds 1000 --record r.jsonl --out D",
+        "simulate --seconds 600 --record r.jsonl --out D",
         file_appears("r.jsonl.part"),
         recording_kept,
     ),
-    Case("compare --scenario steady_144 --seconds 500 --policies drop,backlog --out D", busy),
+    Case("compare --scenario steady_144 --seconds 300 --policies drop,backlog --out D", busy),
     Case(
-        "sweep --scenario spiral_map --vary load.step_cost_ms=1:30:1 --seconds 30 --workers 2 "
+        "sweep --scenario spiral_map --vary load.step_cost_ms=1:30:1 --seconds 20 --workers 2 "
         "--out D",
         has_workers,
     ),

@@ -39,7 +39,7 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 def test_the_limits_are_what_a_minute_of_cpu_allows() -> None:
     assert (limits.MAX_RUN_TICKS, limits.MAX_RUN_FRAMES, limits.MAX_REPLAY_FRAMES) == (
-        100_000, 150_000, 150_000
+        60_000, 100_000, 100_000
     )  # fmt: skip
     assert limits.MAX_JUDDER_ROWS == 200
     assert (clips.MAX_PICTURES, clips.MAX_MEGAPIXELS) == (1_200, 400)
@@ -48,35 +48,35 @@ def test_the_limits_are_what_a_minute_of_cpu_allows() -> None:
 def test_a_run_one_frame_past_the_frame_limit_is_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert refused(capsys, "simulate", "--seconds", "150.001", "--render-fps", "1000") == (
-        "error: --seconds would let the run take up to 150,001 frames (150.001 s x 1000 fps), "
-        "more than 150,000 (the limit)"
+    assert refused(capsys, "simulate", "--seconds", "100.001", "--render-fps", "1000") == (
+        "error: --seconds would let the run take up to 100,001 frames (100.001 s x 1000 fps), "
+        "more than 100,000 (the limit)"
     )
 
 
 def test_a_run_just_past_the_tick_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--seconds", "1666.7", "--render-fps", "1", "--policy", "uncapped"]
+    args = ["--seconds", "1000.1", "--render-fps", "1", "--policy", "uncapped"]
     assert refused(capsys, "simulate", *args) == (
-        "error: --seconds would let the run simulate up to 100,002 ticks (1666.7 s x time scale "
-        "1 x 60 Hz), more than 100,000 (the limit)"
+        "error: --seconds would let the run simulate up to 60,006 ticks (1000.1 s x time scale "
+        "1 x 60 Hz), more than 60,000 (the limit)"
     )
 
 
 def test_the_input_models_share_one_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--seconds", "30.001", "--render-fps", "1000", "--input-models", EVERY_INPUT_MODEL]
+    args = ["--seconds", "20.001", "--render-fps", "1000", "--input-models", EVERY_INPUT_MODEL]
     assert refused(capsys, "simulate", *args) == (
-        "error: --seconds would let 5 runs take up to 150,005 frames (5 x 30.001 s x 1000 fps), "
-        "more than 150,000 (the limit)"
+        "error: --seconds would let 5 runs take up to 100,005 frames (5 x 20.001 s x 1000 fps), "
+        "more than 100,000 (the limit)"
     )
 
 
 def test_the_policies_of_compare_share_one_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["--seconds", "25.001", "--render-fps", "1000", "--policies", EVERY_POLICY]
+    args = ["--seconds", "16.667", "--render-fps", "1000", "--policies", EVERY_POLICY]
     assert refused(capsys, "compare", *args, "--out", str(tmp_path / "D")) == (
-        "error: --seconds would let 6 runs take up to 150,006 frames (6 x 25.001 s x 1000 fps), "
-        "more than 150,000 (the limit)"
+        "error: --seconds would let 6 runs take up to 100,002 frames (6 x 16.667 s x 1000 fps), "
+        "more than 100,000 (the limit)"
     )
     assert not (tmp_path / "D").exists()
 
@@ -84,10 +84,10 @@ def test_the_policies_of_compare_share_one_limit(
 def test_the_cells_of_a_sweep_share_one_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["--seconds", "7.501", "--render-fps", "1000", "--vary", "load.step_cost_ms=0:9:1"]
+    args = ["--seconds", "5.001", "--render-fps", "1000", "--vary", "load.step_cost_ms=0:9:1"]
     args += ["--policies", "drop,uncapped", "--out", str(tmp_path / "D")]
     assert refused(capsys, "sweep", *args) == (
-        "error: --vary: 20 runs would take up to 150,020 frames, more than 150,000 (the limit): "
+        "error: --vary: 20 runs would take up to 100,020 frames, more than 100,000 (the limit): "
         "fewer values or --seconds"
     )
     assert not (tmp_path / "D").exists()
@@ -107,34 +107,34 @@ def recording_to(folder: Path, final_tick: int) -> Path:
 def test_a_replay_one_frame_past_its_limit_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    recording = recording_to(tmp_path, 9_001)  # 150 s at 60 Hz and one tick: 150,017 frames
+    recording = recording_to(tmp_path, 6_001)  # 100 s at 60 Hz and one tick: 100,017 frames
     assert refused(capsys, "replay", str(recording), "--render-fps", "1000") == (
-        f"error: replaying {recording} at 1000 fps takes about 150,017 frames, more than "
-        "150,000 (the limit): use a lower --render-fps"
+        f"error: replaying {recording} at 1000 fps takes about 100,017 frames, more than "
+        "100,000 (the limit): use a lower --render-fps"
     )
 
 
 def test_a_replay_past_the_tick_limit_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    recording = recording_to(tmp_path, 100_001)
+    recording = recording_to(tmp_path, 60_001)
     assert refused(capsys, "replay", str(recording), "--render-fps", "1") == (
-        f"{recording}:2: final_tick must be from 0 to 100,000, the limit (got 100001)"
+        f"{recording}:2: final_tick must be from 0 to 60,000, the limit (got 60001)"
     )
 
 
 def test_judder_rows_share_the_headless_limits(capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, "judder", "--seconds", "25.5") == (
-        "error: 48 rows of 25.5 s would take up to 75,888 ticks and 150,704 frames, more than "
-        "100,000 ticks or 150,000 frames (the limits): fewer rows or --seconds"
+    assert refused(capsys, "judder", "--seconds", "17") == (
+        "error: 48 rows of 17 s would take up to 50,592 ticks and 100,512 frames, more than "
+        "60,000 ticks or 100,000 frames (the limits): fewer rows or --seconds"
     )
 
 
 def test_a_judder_row_past_the_tick_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hz", "1000", "--refresh", "60", "--interpolation", "off", "--conditioning", "raw"]
-    assert refused(capsys, "judder", *args, "--seconds", "100.001") == (
-        "error: 1 rows of 100.001 s would take up to 100,001 ticks and 6,004 frames, more than "
-        "100,000 ticks or 150,000 frames (the limits): fewer rows or --seconds"
+    assert refused(capsys, "judder", *args, "--seconds", "60.001") == (
+        "error: 1 rows of 60.001 s would take up to 60,001 ticks and 3,604 frames, more than "
+        "60,000 ticks or 100,000 frames (the limits): fewer rows or --seconds"
     )
 
 

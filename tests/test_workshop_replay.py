@@ -273,7 +273,7 @@ END = json.dumps(
         (f'{HEADER}\n' + END.replace('"end"', '"crash"'),
          '2: ended must be one of end, signal, error (got "crash")'),
         (f'{HEADER}\n' + END.replace('"final_tick": 10', '"final_tick": 10000001'),
-         "2: final_tick must be from 0 to 100,000, the limit (got 10000001)"),
+         "2: final_tick must be from 0 to 60,000, the limit (got 10000001)"),
         (f'{HEADER}\n{{"final_tick": 10, "state_hash": "{"a" * 64}"}}',
          "2: the final line is missing ended, record_hash"),
         (f'{HEADER}\n[1, 2]\n{END}', "2: each line must be a JSON object {...} (got [1, 2])"),
@@ -351,13 +351,13 @@ def test_a_replay_longer_than_the_frame_limit_is_refused_before_it_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "long.replay"
-    tick_rate = json.dumps({"tick": 60_000, "hz": "120"})  # 1,000 s at 60 Hz, then 120 Hz
+    tick_rate = json.dumps({"tick": 30_000, "hz": "120"})  # 500 s at 60 Hz, then 120 Hz
     path.write_text(
-        f"{HEADER}\n{tick_rate}\n" + END.replace('"final_tick": 10', '"final_tick": 72000')
+        f"{HEADER}\n{tick_rate}\n" + END.replace('"final_tick": 10', '"final_tick": 36000')
     )
-    assert main(["replay", str(path), "--render-fps", "360"]) == 2  # 1,100 s at 360 fps
+    assert main(["replay", str(path), "--render-fps", "360"]) == 2  # 550 s at 360 fps
     assert capsys.readouterr().err == (
-        f"error: replaying {path} at 360 fps takes about 396,000 frames, more than 150,000 "
+        f"error: replaying {path} at 360 fps takes about 198,000 frames, more than 100,000 "
         "(the limit): use a lower --render-fps\n"
     )
 

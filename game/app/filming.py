@@ -52,6 +52,7 @@ class FilmingClock(ManualClock):
         self.spec = spec
         self._shoot = shoot
         self._origin: int | None = None
+        self._pictures = spec.frame_count  # asked before every move of the hands: once here
         self.taken = 0
 
     def start(self) -> None:
@@ -63,7 +64,7 @@ class FilmingClock(ManualClock):
 
     @property
     def done(self) -> bool:
-        return self.taken >= self.spec.frame_count
+        return self.taken >= self._pictures
 
     def _about_to_pass(self, ns: int) -> None:
         if self._origin is None or ns <= 0:
@@ -71,8 +72,7 @@ class FilmingClock(ManualClock):
         end = self.now_ns() + ns - self._origin
         count = 0
         while (
-            self.taken + count < self.spec.frame_count
-            and self.spec.instant_ns(self.taken + count) < end
+            self.taken + count < self._pictures and self.spec.instant_ns(self.taken + count) < end
         ):
             count += 1
         if count:

@@ -37,6 +37,7 @@ from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import find_lesson, load_lessons
 from game.workshop.files.output import Outputs, written_whole
 from game.workshop.handout.page import (
+    CLIP_WIDTH,
     Comparison,
     Figure,
     ReferenceSection,
@@ -62,7 +63,9 @@ class ClipPlan:
     every_step: bool
 
 
-FULL = ClipPlan(size="1280x720", fps=30, every_step=True)
+FULL = ClipPlan(size=f"{CLIP_WIDTH}x{CLIP_WIDTH * 9 // 16}", fps=30, every_step=True)
+"""Filmed at the width the page shows a clip (`CLIP_WIDTH`), every pixel is shown as drawn, and
+a clip costs half what one of 1280x720 did, shrunk by the browser (BENCHMARKS.md, "Limits")."""
 QUICK = ClipPlan(size="640x360", fps=10, every_step=False)
 
 

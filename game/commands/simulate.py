@@ -15,7 +15,7 @@ summary as `"inputs": {MODEL: {...}}`, and to `frames.csv` as `MODEL.COUNTER` co
 
 Frames are streamed, never all held: `--json` prints each frame as it is made, `frames.csv` gets
 its row then, and the timeline is drawn from at most 20,000 points (`SeriesBuilder`), so a run at
-the frame limit (150 s at 1000 fps) takes no more memory than a 10 s one.
+the frame limit (100 s at 1000 fps) takes no more memory than a 10 s one.
 
 `--json` prints one object per frame (the `schedule` explainer's keys plus `wall_ns` and
 `frame_ns`), then `{"summary": {...}}` (the explainer's summary keys plus `state_hash`,

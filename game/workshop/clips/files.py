@@ -200,6 +200,12 @@ class GifSink:
         self._pictures.clear()
 
 
+ENCODER_PRESET = "veryfast"
+"""x264's speed preset. A clip is flat HUD colours and a few moving bodies: `veryfast` encodes a
+lesson's 3 s clip with half the CPU of the default `medium`, into a file about as small
+(BENCHMARKS.md, "Clips"); `ultrafast` saves little more and triples the file."""
+
+
 class Mp4Sink:
     """H.264 in an MP4 through imageio's ffmpeg writer: each picture is piped to ffmpeg as it
     comes, so memory stays flat and ffmpeg encodes on the other core while the game renders."""
@@ -213,7 +219,7 @@ class Mp4Sink:
         self._writer = imageio.get_writer(
             path, format="FFMPEG", mode="I", fps=spec.fps, codec="libx264",
             pixelformat="yuv420p", macro_block_size=1, ffmpeg_log_level="error",
-            output_params=["-movflags", "+faststart"],
+            output_params=["-movflags", "+faststart", "-preset", ENCODER_PRESET],
         )  # fmt: skip
 
     def add(self, rgb: bytes, repeat: int = 1) -> None:

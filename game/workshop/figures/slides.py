@@ -60,10 +60,16 @@ def _stems(axes: Any, x: Floats, bottom: float | Floats, top: Floats, colour: st
 
 
 def _held(axes: Any, series: FrameSeries, values: Floats, end_s: float, **style: Any) -> None:
-    """A value that changes when a frame ends and holds until the next one ends."""
+    """A value that changes when a frame ends and holds until the next one ends.
+
+    Only the frames that change it start a stair: the same line, but matplotlib walks a stair's
+    every segment in Python, and the time dropped so far at 1000 fps is 150,000 frames of which
+    a handful drop anything."""
     if series.count:
         edges = np.concatenate(([0.0], series.end_s, [max(end_s, series.end)]))
-        axes.stairs(np.concatenate(([0.0], values)), edges, baseline=None, **style)
+        held = np.concatenate(([0.0], values))
+        starts = np.concatenate(([0], np.flatnonzero(held[1:] != held[:-1]) + 1))
+        axes.stairs(held[starts], np.append(edges[starts], edges[-1]), baseline=None, **style)
 
 
 def _long(series: FrameSeries, span_s: float) -> NDArray[np.bool_]:

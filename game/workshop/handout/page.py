@@ -24,6 +24,8 @@ RUNNABLE = ("schedule", "lab")
 """The commands the handout runs to show their output: quick, and they write no files."""
 _COMMAND = re.compile(r"python -m game ((?:schedule|lab)\b[^`#\n]*)")
 MAX_OUTPUT_LINES = 16
+CLIP_WIDTH = 960
+"""How wide the page shows a clip, in CSS pixels: the handout films its clips at this width."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +219,7 @@ def page(
             f"<p><strong>Step {step.step}.</strong> {html.escape(step.caption)} "
             f"<span class=keys>({html.escape(step.keys)})</span></p>"
             f'<video src="{html.escape(step.clip)}" controls loop muted autoplay playsinline '
-            f'preload="auto" width="960"></video>{_command(step.command)}'
+            f'preload="auto" width="{CLIP_WIDTH}"></video>{_command(step.command)}'
             f"{claims_table(step.lesson, step.claims)}</div>"
         )
     parts.append('<h2 id="references">What the articles claim, reproduced</h2>')
