@@ -10,10 +10,12 @@ Anything else is refused in one line, as is a file that cannot be read or that h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from game.capture.capframex import CapFrameXCapture
 from game.capture.frame import Capture, IntervalColumn
+from game.capture.frame_columns import FrameColumns
 from game.capture.lines import BOM, first_lines
 from game.capture.mangohud import MangoHudCapture, is_mangohud
 from game.capture.presentmon import detect_layout
@@ -30,7 +32,7 @@ def open_capture(
     swapchain: str | None = None,
     column: IntervalColumn = "presents",
 ) -> Capture:
-    """The capture at `path`, counted and ready to stream its frames; `BadInput` (one line) for
+    """The capture at `path`, read and counted; `BadInput` (one line) for
     a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...")."""
     if column not in COLUMNS:
         raise BadInput(f"{path}: --column must be one of {', '.join(COLUMNS)} (got {column!r})")
@@ -55,7 +57,16 @@ def open_capture(
     )
 
 
+def frame_columns(capture: Capture, done: Callable[[float], None] | None = None) -> FrameColumns:
+    """The capture's frames as columns: the PresentMon reader's own, written as it read the file
+    (`done` is not called: there is nothing left to read), else written down from `frames()`,
+    `done(frames_read)` moving a progress bar between chunks."""
+    if isinstance(capture, PresentMonCapture):
+        return capture.columns
+    return FrameColumns.from_frames(capture.frames(), capture.info.frames, done)
+
+
 def read_capture_once(path: Path, *, column: IntervalColumn = "presents") -> int:
-    """Open a capture and stream its frames once: what `make bench` times (the frames kept)."""
-    capture = open_capture(path, column=column)
-    return sum(1 for _ in capture.frames())
+    """Open a capture and read its frames into columns: what `make bench` times (the frames
+    kept)."""
+    return len(frame_columns(open_capture(path, column=column)))

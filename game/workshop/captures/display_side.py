@@ -257,15 +257,17 @@ def _judders(
     capture_ns = _display_ns(columns)
     if grid.fitted:
         capture_ns = (grid.nearest_vblanks_ps(capture_ns) + PICOSECONDS // 2) // PICOSECONDS
-    capture_frames = np.flatnonzero(columns.shown)
     model_shown = model_ns[predicted]
-    model_frames = np.flatnonzero(predicted)
     start = max(int(capture_ns[0]), int(model_shown[0]))
     end = min(int(capture_ns[-1]), int(model_shown[-1]))
     instants = grid.vblanks_ns(start, end)
     present = columns.present_ns
-    figures = []
-    for times, frames in ((capture_ns, capture_frames), (model_shown, model_frames)):
-        on = frames[on_screen(times, instants)]
-        figures.append(measure(instants, present[on], on.astype(np.int64)))
-    return figures[0], figures[1]
+    captured = _judder(instants, capture_ns, np.flatnonzero(columns.shown), present)
+    del capture_ns  # one side's arrays at a time: a million frames' are 8 MB each
+    return captured, _judder(instants, model_shown, np.flatnonzero(predicted), present)
+
+
+def _judder(instants: Ints, shown_ns: Ints, frames: Ints, present_ns: Ints) -> JudderReport:
+    """The meter's figures at `instants` for the `frames` shown at `shown_ns`."""
+    on = frames[on_screen(shown_ns, instants)]
+    return measure(instants, present_ns[on], on.astype(np.int64, copy=False))

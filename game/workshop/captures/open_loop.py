@@ -135,8 +135,9 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
     steps = np.zeros_like(scaled)
     dropped = np.zeros_like(scaled)
     carried = np.zeros_like(scaled)
-    offset = np.zeros_like(scaled)
     plain = np.zeros(count, dtype=np.bool_)
+    stretches: list[int] = []  # each stretch's length, and its carry less the sum before it
+    offsets: list[int] = []
     carry, index, next_odd = 0, 0, 0
     while index < count:
         while next_odd < len(maybe_not_plain) and maybe_not_plain[next_odd] < index:
@@ -144,20 +145,40 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
         end = maybe_not_plain[next_odd] if next_odd < len(maybe_not_plain) else count
         if carry < step and end > index:  # a stretch of plain frames, up to the next odd one
             plain[index:end] = True
-            offset[index:end] = carry - running[index]
+            stretches.append(end - index)
+            offsets.append(carry - int(running[index]))
             carry = int((carry + running[end] - running[index]) % step)
             index = end
             continue
         ran, _, lost, carry = allot(carry, int(scaled[index]), limits)
         steps[index], dropped[index], carried[index] = ran, lost, carry
         index += 1
-    shift = offset[plain]
-    after = running[1:][plain]
+    after, before = running[1:][plain], running[:-1][plain]
+    del running  # the plain frames' sums are all that is left to read of it
+    _plain_stretches(plain, after, before, (offsets, stretches), step, (steps, carried))
+    return steps, dropped, carried
+
+
+def _plain_stretches(
+    plain: NDArray[np.bool_],
+    after: Int64s,
+    before: Int64s,
+    stretches: tuple[list[int], list[int]],
+    step: int,
+    results: tuple[Int64s, Int64s],
+) -> None:
+    """The `plain` frames' steps and carried time, written into `results`, from the running
+    sums after and before each (`after`, `before`: overwritten) shifted by its stretch's
+    (offset, length): a plain frame's worth of arrays at a time beside the results, so that a
+    million frames' peak stays a few arrays."""
+    steps, carried = results
+    offsets, lengths = stretches
+    shift = np.repeat(np.array(offsets, after.dtype), lengths)
     after += shift
-    before = running[:-1][plain]
     before += shift
     del shift
-    before //= step
-    steps[plain] = after // step - before
     carried[plain] = after % step
-    return steps, dropped, carried
+    after //= step
+    before //= step
+    after -= before
+    steps[plain] = after
