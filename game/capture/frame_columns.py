@@ -81,8 +81,10 @@ class FrameColumns:
         count the capture says it holds: grown by half should more come); `done(frames_read)`
         moves a progress bar between chunks."""
         source = iter(frames)
-        columns = [_Column(np.int64, capacity) for _ in range(4)] + [_Column(np.int8, capacity)]
-        display = _Column(np.int64, capacity)
+        columns = [GrowingColumn(np.int64, capacity) for _ in range(4)] + [
+            GrowingColumn(np.int8, capacity)
+        ]
+        display = GrowingColumn(np.int64, capacity)
         while chunk := list(islice(source, CHUNK_FRAMES)):
             count = len(chunk)
             for column, field in zip(columns[:4], _FIELDS, strict=False):
@@ -96,35 +98,37 @@ class FrameColumns:
         return cls(row, time, elapsed, present, displayed, display.written())
 
     @classmethod
-    def joined(cls, pieces: list[list[npt.NDArray[Any]]], same: bool) -> FrameColumns:
-        """Columns from their pieces (a list per field, `present_interval_ns` left out when
-        `same`: the elapsed times are the present intervals), each list emptied as soon as its
-        column is joined, so that the frames are held about once, not twice."""
-        joined = []
-        for kept in pieces:
-            joined.append(np.concatenate(kept))
-            kept.clear()
+    def written(cls, columns: list[GrowingColumn], same: bool) -> FrameColumns:
+        """The frames written into `columns` (one per field, `present_interval_ns` left out when
+        `same`: the elapsed times are the present intervals)."""
+        arrays = [column.written() for column in columns]
         if same:
-            joined.insert(3, joined[2])
-        row, time, elapsed, present, displayed, display = joined
+            arrays.insert(3, arrays[2])
+        row, time, elapsed, present, displayed, display = arrays
         return cls(row, time, elapsed, present, displayed, display)
 
 
-class _Column:
-    """One column being written: an array made once at the size the capture says it holds, filled
-    a chunk at a time (grown by half, should more come), so that it is never copied as it grows."""
+class GrowingColumn:
+    """One column being written: an array made once at the size the capture is expected to hold,
+    filled a chunk at a time (grown by half, should more come). A large array's pages are the
+    system's until written, so a generous guess costs no memory; and one array, not a list of
+    pieces joined at the end, is never held twice (nor leaves the pieces' freed memory behind
+    in the process's heap)."""
 
     def __init__(self, dtype: type[np.integer], capacity: int) -> None:
         self.data: npt.NDArray[Any] = np.empty(max(capacity, 1), dtype=dtype)
         self.size = 0
 
     def extend(self, values: Iterable[int], count: int) -> None:
-        end = self.size + count
+        self.append(np.fromiter(values, dtype=self.data.dtype, count=count))
+
+    def append(self, values: npt.NDArray[Any]) -> None:
+        end = self.size + values.shape[0]
         if end > self.data.shape[0]:
             grown = np.empty(max(end, self.data.shape[0] * 3 // 2), dtype=self.data.dtype)
             grown[: self.size] = self.data[: self.size]
             self.data = grown
-        self.data[self.size : end] = np.fromiter(values, dtype=self.data.dtype, count=count)
+        self.data[self.size : end] = values
         self.size = end
 
     def written(self) -> npt.NDArray[Any]:

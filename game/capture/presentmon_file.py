@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from game.capture.columns import Chunk, split_chunk
 from game.capture.frame import CapturedFrame, CaptureFormat, CaptureInfo, IntervalColumn
-from game.capture.frame_columns import NOT_SAID, FrameColumns
+from game.capture.frame_columns import CHUNK_FRAMES, NOT_SAID, FrameColumns, GrowingColumn
 from game.capture.lines import CaptureLines
 from game.capture.presentmon import FRAME_LOG_APPLICATION, PresentMonLayout
 from game.capture.presentmon_columns import (
@@ -85,7 +85,7 @@ class PresentMonCapture:
             )
         kept = chains[tallies.index(self.chosen)]
         chains.clear()  # the other chains' frames are let go before the kept ones are joined
-        self.columns: FrameColumns = kept.columns()
+        self.columns: FrameColumns = kept.frame_columns()
         """The kept chain's frames, read once (`frames()` hands out the same)."""
         wrote: CaptureFormat = "presentmon"
         if layout.name == "1.x" and self.chosen.key[0] == FRAME_LOG_APPLICATION:
@@ -144,12 +144,16 @@ class PresentMonCapture:
         self.rows_read = self.irregular = 0
         known: dict[ChainKey, int] = {}
         chains: list[_Chain] = []
+        expected = 0
         for before, chunk in self._chunks():
+            if not expected:  # rows in the file, by the first chunk's bytes a line
+                expected = _file_size(self.path) * chunk.lines // max(len(chunk.data), 1)
             ids = chain_ids(chunk, self.layout, known)
             for key in list(known)[len(chains) :]:
                 state = ChainColumns(self.layout, self.column)
                 keeping = matches(key, process, swapchain)
                 chains.append(_Chain(key, state, keeping, same=self.column == "presents"))
+                chains[-1].expected = expected
             rows = read_chunk(chunk, self.layout, self.column)
             if len(ids) and ids[0] == ids[-1] and (ids == ids[0]).all():
                 chains[int(ids[0])].add(before, chunk, rows, np.arange(len(ids)))
@@ -159,12 +163,17 @@ class PresentMonCapture:
         return chains
 
 
-Pieces = list[list[npt.NDArray[Any]]]
+def _file_size(path: Path) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0
 
 
 class _Chain:
     """One (process, swap chain) while the file is read: its rows' outcomes counted, and, when
-    it is `keeping`, its frames written down as pieces of columns, a piece per chunk."""
+    it is `keeping`, its frames written into columns made at its first frames' size for the
+    `expected` rows of the file (its share of the chunk of those frames)."""
 
     def __init__(self, key: ChainKey, state: ChainColumns, keeping: bool, same: bool) -> None:
         self.key = key
@@ -173,7 +182,8 @@ class _Chain:
         self.same = same
         """The elapsed times are the present intervals (`--column presents`): kept once."""
         self.counts = np.zeros(len(REASONS), dtype=np.int64)
-        self.pieces: Pieces = [[] for _ in range(5 if same else 6)]
+        self.expected = 0
+        self.columns: list[GrowingColumn] = []
         self.origin: int | None = None
 
     def add(self, before: int, chunk: Chunk, rows: ChunkRows, mine: npt.NDArray[np.int64]) -> None:
@@ -189,6 +199,7 @@ class _Chain:
         time = time[kept]
         if self.origin is None:
             self.origin = int(time[0])
+            self._make_columns(len(kept) / max(len(rows.code), 1))
         time -= self.origin
         if rows.displayed is None:
             displayed = np.full(len(kept), NOT_SAID, dtype=np.int8)
@@ -201,8 +212,14 @@ class _Chain:
         if not self.same:
             found.append(rows.present[chosen])
         found += [displayed, display]
-        for pieces, piece in zip(self.pieces, found, strict=True):
-            pieces.append(piece)
+        for column, values in zip(self.columns, found, strict=True):
+            column.append(values)
+
+    def _make_columns(self, share: float) -> None:
+        capacity = int(self.expected * share * 1.125) + CHUNK_FRAMES
+        types: list[type[np.integer[Any]]] = [np.int64] * (3 if self.same else 4)
+        types += [np.int8, np.int64]
+        self.columns = [GrowingColumn(dtype, capacity) for dtype in types]
 
     def tally(self) -> ChainTally:
         outcomes = self.counts.tolist()
@@ -210,7 +227,6 @@ class _Chain:
         tally.outcomes = {REASONS[i]: n for i, n in enumerate(outcomes) if n}
         return tally
 
-    def columns(self) -> FrameColumns:
-        """The frames written down, as columns (the pieces let go as they are joined)."""
-        pieces, self.pieces = self.pieces, []
-        return FrameColumns.joined(pieces, self.same)
+    def frame_columns(self) -> FrameColumns:
+        """The frames written down, as columns."""
+        return FrameColumns.written(self.columns, self.same)

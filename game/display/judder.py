@@ -61,7 +61,9 @@ class JudderReport:
 def on_screen(shown_ns: Ints, refreshes_ns: Ints) -> npt.NDArray[np.intp]:
     """For each refresh, the index of the frame on screen: the last one shown at or before it
     (-1 before the first)."""
-    return np.searchsorted(shown_ns, refreshes_ns, side="right") - 1
+    index = np.searchsorted(shown_ns, refreshes_ns, side="right")
+    index -= 1
+    return index
 
 
 def measure(
