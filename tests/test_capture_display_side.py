@@ -173,6 +173,7 @@ def test_the_columns_are_written_down_in_the_one_read(composed: DisplayedCapture
         assert getattr(shared, name).tolist() == getattr(from_frames, name).tolist()
     assert int(shared.shown.sum()) == 299
 
+
 def test_under_column_display_the_display_side_does_not_run(composed: DisplayedCapture) -> None:
     capture = open_capture(composed.path, column="display")
     columns = DisplayColumns.from_frames(capture.frames())
