@@ -135,11 +135,12 @@ def run(quick: bool) -> list[Section]:
         "of 1 MiB cut into cells and its numbers read with numpy, every swap chain's rows "
         "counted, the frames of the chains the options leave in the running written down as "
         "columns, `game/capture/frame_columns.py`, and the chain chosen from the counts at the "
-        "end) is the largest part. The analysis on those columns is numpy work: the stretches "
+        "end); then the analysis on those columns, numpy work: the stretches "
         "of plain frames at once, the frames after each hitch one by one through the policy's "
         "`allot` (`game/workshop/captures/open_loop.py`), the headroom's closed-loop runs on "
-        "two workers while the open-loop runs are made; then the display side (the refresh "
-        "grid's exact least squares, the model in each present mode, the judder meter). Every "
-        "run's ledger is checked on every frame, in whole grains."
+        "two workers while the open-loop runs are made (on a shared machine, the longest "
+        "part: its workers share the two cores with everything else); then the display side "
+        "(the refresh grid's exact least squares, the model in each present mode, the judder "
+        "meter). Every run's ledger is checked on every frame, in whole grains."
     )
     return [section]
