@@ -17,7 +17,7 @@ are read a chunk at a time with numpy (`presentmon_columns.py`), by `presentmon.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +61,11 @@ class PresentMonCapture:
         process: str | None = None,
         swapchain: str | None = None,
         column: IntervalColumn = "presents",
+        done: Callable[[float], None] | None = None,
     ) -> None:
         self.path = path
+        self.done = done
+        """`done(bytes_read)` moves a progress bar as the file is read (None: no bar)."""
         self.header = header
         self.layout = layout
         self.rows_read = self.irregular = self.lines_read = 0
@@ -117,8 +120,11 @@ class PresentMonCapture:
         cells = len(self.header)
         width = self.layout.last_column + 1
         lines = CaptureLines(self.path)
-        before = 0
+        before = read = 0
         for data in lines.raw_chunks():
+            read += len(data)
+            if self.done is not None:
+                self.done(read)
             if before == 0:
                 header_end = data.find(b"\n") + 1
                 data, before = data[header_end:], 1
@@ -152,8 +158,8 @@ class PresentMonCapture:
             for key in list(known)[len(chains) :]:
                 state = ChainColumns(self.layout, self.column)
                 keeping = matches(key, process, swapchain)
-                chains.append(_Chain(key, state, keeping, same=self.column == "presents"))
-                chains[-1].expected = expected
+                same = self.column == "presents"
+                chains.append(_Chain(key, state, keeping, same, expected))
             rows = read_chunk(chunk, self.layout, self.column)
             if len(ids) and ids[0] == ids[-1] and (ids == ids[0]).all():
                 chains[int(ids[0])].add(before, chunk, rows, np.arange(len(ids)))
@@ -175,14 +181,16 @@ class _Chain:
     it is `keeping`, its frames written into columns made at its first frames' size for the
     `expected` rows of the file (its share of the chunk of those frames)."""
 
-    def __init__(self, key: ChainKey, state: ChainColumns, keeping: bool, same: bool) -> None:
+    def __init__(
+        self, key: ChainKey, state: ChainColumns, keeping: bool, same: bool, expected: int
+    ) -> None:
         self.key = key
         self.state = state
         self.keeping = keeping
         self.same = same
         """The elapsed times are the present intervals (`--column presents`): kept once."""
         self.counts = np.zeros(len(REASONS), dtype=np.int64)
-        self.expected = 0
+        self.expected = expected
         self.columns: list[GrowingColumn] = []
         self.origin: int | None = None
 
@@ -216,6 +224,7 @@ class _Chain:
             column.append(values)
 
     def _make_columns(self, share: float) -> None:
+        """The columns, for this chain's `share` of the rows of the file, and an eighth more."""
         capacity = int(self.expected * share * 1.125) + CHUNK_FRAMES
         types: list[type[np.integer[Any]]] = [np.int64] * (3 if self.same else 4)
         types += [np.int8, np.int64]

@@ -31,9 +31,12 @@ def open_capture(
     process: str | None = None,
     swapchain: str | None = None,
     column: IntervalColumn = "presents",
+    done: Callable[[float], None] | None = None,
 ) -> Capture:
     """The capture at `path`, read and counted; `BadInput` (one line) for
-    a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...")."""
+    a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...").
+    `done(bytes_read)` moves a progress bar while a PresentMon file is read (the others are
+    read as their frames are, `frame_columns`)."""
     if column not in COLUMNS:
         raise BadInput(f"{path}: --column must be one of {', '.join(COLUMNS)} (got {column!r})")
     lines = first_lines(path, 8)
@@ -53,7 +56,7 @@ def open_capture(
             "MangoHud log (os,cpu,gpu,...) or CapFrameX session ({...})"
         )
     return PresentMonCapture(
-        path, header, layout, process=process, swapchain=swapchain, column=column
+        path, header, layout, process=process, swapchain=swapchain, column=column, done=done
     )
 
 

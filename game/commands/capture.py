@@ -187,7 +187,15 @@ def open_file(args: argparse.Namespace) -> Capture:
     from game.capture.reading import open_capture
 
     column: IntervalColumn = args.column
-    return open_capture(args.file, process=args.process, swapchain=args.swapchain, column=column)
+    try:
+        megabytes = Path(args.file).stat().st_size / 1e6
+    except OSError:
+        megabytes = 0.0  # the reader says why in one line
+    with progress_bar(round(megabytes), "MB read") as done:
+        return open_capture(
+            args.file, process=args.process, swapchain=args.swapchain, column=column,
+            done=lambda read: done(round(read / 1e6)),
+        )  # fmt: skip
 
 
 def refuse_no_frames(info: CaptureInfo) -> None:
