@@ -2,9 +2,10 @@
 cores, peak memory < 200 MB), beside reading the file alone.
 
 The file is written here in PresentMon's 1.x layout: a 144 fps game (frames of 5.5 to 8.5 ms)
-with a hitch of 120 ms every 500 frames. Reading alone is `open_capture` streaming every frame
-in this process; the command is `python -m game capture FILE --json` in a fresh process (the
-headroom included), its peak RSS read by `resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`.
+with a hitch of 120 ms every 500 frames. Reading alone is `open_capture` reading the file into
+its frames' columns (the command's one read), in this process; the command is
+`python -m game capture FILE --json` in a fresh process (the headroom included), its peak RSS
+read by `resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`.
 """
 
 from __future__ import annotations
@@ -52,11 +53,11 @@ def write_capture(path: Path, rows: int) -> None:
 
 
 def read_alone(path: Path) -> float:
-    """Seconds to stream every frame of `path` through the reader, nothing else."""
-    from game.capture.reading import open_capture
+    """Seconds to read `path` into its frames' columns, as the command does, nothing else."""
+    from game.capture.reading import read_capture_once
 
     start = time.perf_counter()
-    frames = sum(1 for _ in open_capture(path).frames())
+    frames = read_capture_once(path)
     assert frames > 0
     return time.perf_counter() - start
 
@@ -95,8 +96,9 @@ def run(quick: bool) -> list[Section]:
         intro=(
             f"`python -m game capture FILE --json` on a PresentMon 1.x file of {rows:,} rows "
             "(all six policies at 60 Hz, open loop, and the headroom on the heaviest 2,000 "
-            "frames), beside reading the file alone (`open_capture(FILE).frames()`, in this "
-            "process), and the analysis alone on the frames once read (`analyse` in this "
+            "frames), beside reading the file alone (`open_capture(FILE)`, the one read into "
+            "the frames' columns, in this process), and the analysis alone on the frames once "
+            "read (`analyse` in this "
             f"process, the headroom on 2 workers); median of {repeat}, the runs taking turns. "
             f"Target: < {TARGET_S:.0f} s and "
             f"< {TARGET_MB} MB."
@@ -129,12 +131,16 @@ def run(quick: bool) -> list[Section]:
     section.add("the six policies alone, open loop only", f"{open_only:.2f} s",
                 f"{open_only / read_s:.2f}x", "", "")  # fmt: skip
     section.notes.append(
-        "Where the time goes: the reader's two passes over the file (`open_capture` counts each "
-        "swap chain's rows to choose one, then `frames()` streams them) are most of the "
-        "command's time. The analysis on the frames once read is numpy work: the stretches of "
-        "plain frames at once, the frames after each hitch one by one through the policy's "
+        "Where the time goes: the reader's one pass over the file (`open_capture`: each chunk "
+        "of 1 MiB cut into cells and its numbers read with numpy, every swap chain's rows "
+        "counted, the frames of the chains the options leave in the running written down as "
+        "columns, `game/capture/frame_columns.py`, and the chain chosen from the counts at the "
+        "end); then the analysis on those columns, numpy work: the stretches "
+        "of plain frames at once, the frames after each hitch one by one through the policy's "
         "`allot` (`game/workshop/captures/open_loop.py`), the headroom's closed-loop runs on "
-        "two workers while the open-loop runs are made. Every run's ledger is checked on every "
-        "frame, in whole grains."
+        "two workers while the open-loop runs are made (on a shared machine, the longest "
+        "part: its workers share the two cores with everything else); then the display side "
+        "(the refresh grid's exact least squares, the model in each present mode, the judder "
+        "meter). Every run's ledger is checked on every frame, in whole grains."
     )
     return [section]

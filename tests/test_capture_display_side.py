@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from game.capture.frame import CapturedFrame
-from game.capture.reading import open_capture
+from game.capture.reading import frame_columns, open_capture
 from game.cli import main
 from game.errors import BadInput
-from game.workshop.captures.display_columns import ColumnsOnTheWay, DisplayColumns
+from game.workshop.captures.display_columns import DisplayColumns
 from game.workshop.captures.display_options import (
     DisplayOptions,
     add_display_arguments,
@@ -161,22 +161,17 @@ def test_a_capture_that_says_nothing_of_the_screen_has_no_display_side() -> None
         compare_display(columns)
 
 
-def test_the_columns_are_written_down_on_the_way_of_one_read(composed: DisplayedCapture) -> None:
-    # The policies' reader and the display side share one pass over the file; the rows and
-    # times are the policies' reader's (here, read alone for the comparison).
+def test_the_columns_are_written_down_in_the_one_read(composed: DisplayedCapture) -> None:
+    # The policies' runs and the display side share the columns the reader wrote as it read the
+    # file; they hold what the frames say, frame by frame.
     capture = open_capture(composed.path)
-    on_the_way = ColumnsOnTheWay(capture)
-    assert on_the_way.info == capture.info
-    read_alone = DisplayColumns.from_frames(capture.frames())
-    with pytest.raises(ValueError, match="not been read to the end"):
-        on_the_way.columns(read_alone.rows, read_alone.present_ns)
-    assert list(on_the_way.frames()) == list(capture.frames())
-    columns = on_the_way.columns(read_alone.rows, read_alone.present_ns)
-    for name in ("displayed", "display_ns"):
-        assert getattr(columns, name).tolist() == getattr(read_alone, name).tolist()
-    assert int(columns.shown.sum()) == 299
-    with pytest.raises(ValueError, match="not the frames read"):
-        on_the_way.columns(read_alone.rows[1:], read_alone.present_ns[1:])
+    columns = frame_columns(capture)
+    from_frames = DisplayColumns.from_frames(capture.frames())
+    shared = DisplayColumns.of(columns)
+    assert shared.rows is columns.row and shared.present_ns is columns.time_ns
+    for name in ("rows", "present_ns", "displayed", "display_ns"):
+        assert getattr(shared, name).tolist() == getattr(from_frames, name).tolist()
+    assert int(shared.shown.sum()) == 299
 
 
 def test_under_column_display_the_display_side_does_not_run(composed: DisplayedCapture) -> None:

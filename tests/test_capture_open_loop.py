@@ -113,3 +113,21 @@ def test_a_hitch_under_drop_worked_through() -> None:
     assert [Fraction(int(c), run.grain.per_ns) for c in run.carried] == [
         10 * MS, 10 * MS, Fraction(10 * MS, 3)
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("policy", ["drop", "backlog", "uncapped"])
+def test_plain_frames_are_the_same_in_blocks_of_any_size(
+    policy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The plain frames are worked out a block at a time (to hold a few arrays of a block, not
+    # of the capture); a block boundary inside a stretch, or between two, changes nothing.
+    import game.workshop.captures.open_loop as open_loop
+
+    settings = SchedulerSettings.at_hz(60, policy=policy)
+    elapsed = np.array(_game_with_hitches(3_000, seed=5), dtype=np.int64)
+    whole = run_open_loop(elapsed, settings)
+    monkeypatch.setattr(open_loop, "BLOCK", 7)
+    blocks = run_open_loop(elapsed, settings)
+    for name in ("steps", "dropped", "carried"):
+        assert getattr(blocks, name).tolist() == getattr(whole, name).tolist(), name
+    assert blocks.balances().all()

@@ -3,13 +3,16 @@ header, and the frames streamed back with their row numbers (the fixtures: `capt
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.capture.decimals import MS, SECONDS, decimal_ns
 from game.capture.frame import CapturedFrame
-from game.capture.reading import open_capture
+from game.capture.frame_columns import FrameColumns, GrowingColumn
+from game.capture.reading import frame_columns, open_capture
 from game.errors import BadInput
 from tests.capture_files import (
     START_NS,
@@ -158,3 +161,37 @@ def test_a_file_that_is_no_capture_is_refused_in_one_line(tmp_path: Path) -> Non
     with pytest.raises(BadInput) as missing:
         open_capture(tmp_path / "gone.csv")
     assert missing.value.lines == (f"{tmp_path / 'gone.csv'}: file not found",)
+
+
+def test_the_frames_are_held_as_columns_and_handed_out_the_same(tmp_path: Path) -> None:
+    # A PresentMon capture's kept frames are written into columns as the file is read; any
+    # other capture's are written down from its frames: the same columns either way.
+    capture = open_capture(write_composed_60hz_capture(tmp_path / "composed.csv").path)
+    columns = frame_columns(capture)
+    frames = list(capture.frames())
+    assert len(columns) == len(frames) == capture.info.frames == 600
+    again = FrameColumns.from_frames(frames, capacity=7)  # grown many times over
+    for name in ("row", "time_ns", "elapsed_ns", "present_interval_ns", "displayed", "display_ns"):
+        assert getattr(again, name).tolist() == getattr(columns, name).tolist(), name
+    assert list(again.frames()) == frames
+    assert columns.present_interval_ns is columns.elapsed_ns  # --column presents: kept once
+    assert {frame.displayed for frame in frames} == {True, False}  # about every other shown
+    assert all((frame.display_time_ns is None) == (not frame.displayed) for frame in frames)
+
+
+def test_a_growing_column_keeps_what_was_written_when_it_grows() -> None:
+    column = GrowingColumn(np.int64, 2)
+    for values in ([1, 2, 3], [], [4], list(range(5, 20))):
+        column.append(np.array(values, dtype=np.int64))
+    assert column.written().tolist() == list(range(1, 20))
+
+
+def test_a_file_longer_than_its_first_lines_promise_is_read_whole(tmp_path: Path) -> None:
+    # The columns are made at the size the first chunk's bytes a line promise for the file;
+    # shorter lines after it hold more rows than that, and the columns grow to take them.
+    rows = presents(["10"] * 30_000)
+    long = [replace(row, cells={"PresentMode": "x" * 400}) for row in rows[:2_000]]
+    path = write_presentmon_1x(tmp_path / "promise.csv", long + rows[2_000:])
+    capture = open_capture(path)
+    assert capture.info.frames == 30_000
+    assert frame_columns(capture).row.tolist() == list(range(2, 30_002))

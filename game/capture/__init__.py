@@ -15,7 +15,8 @@ returns a `Capture` (`game.capture.frame`). Behind it, one concept a module:
     columns.py             a chunk of CSV cut into cells and read as ns with numpy
     presentmon_columns.py  the same rules a chunk at a time (held to `presentmon.py` by tests)
     selection.py           which process and swap chain are kept
-    presentmon_file.py     a PresentMon CSV: counted when opened, its frames streamed
+    presentmon_file.py     a PresentMon CSV: read once when opened, its kept frames as columns
+    frame_columns.py       the kept frames as arrays, for a run over the whole capture
     capframex.py           a CapFrameX session's first run
     mangohud.py            a MangoHud log, frame by frame or sampled
 """

@@ -32,6 +32,9 @@ _INT64_MAX: Final = 2**63 - 1
 _WIDEST: Final = 24
 """Cells wider than this (in bytes) are read one at a time."""
 _NEWLINE, _RETURN, _COMMA, _POINT, _ZERO, _NINE = 10, 13, 44, 46, 48, 57
+_KINDS: Final = np.zeros(256, dtype=np.uint8)
+_KINDS[_ZERO : _NINE + 1] = 1
+_KINDS[_POINT] = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +128,12 @@ def same_everywhere(chunk: Chunk, column: int) -> bool:
     return bool((table == table[0]).all())
 
 
-def is_text(chunk: Chunk, column: int, text: bytes) -> Flags:
-    """Whether each regular line's cell in `column` is exactly `text` (`Dropped` is "0")."""
+def is_text(chunk: Chunk, column: int, text: bytes, where: Ints | None = None) -> Flags:
+    """Whether each regular line's cell in `column` (of the rows `where`, else all) is exactly
+    `text` (`Dropped` is "0")."""
     starts, ends = chunk.starts[:, column], chunk.ends[:, column]
+    if where is not None:
+        starts, ends = starts[where], ends[where]
     same: Flags = (ends - starts) == len(text)
     if len(text) and len(starts):
         table = _windows(chunk, starts, len(text))
@@ -150,14 +156,14 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
         return np.zeros(len(starts), dtype=np.int64), np.full(len(starts), MISSING, np.int8)
     offsets = np.arange(widest, dtype=np.int16)
     table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
-    digit = (table >= _ZERO) & (table <= _NINE)
-    point = table == _POINT
-    points = point.sum(axis=1)
-    plain = (digit.sum(axis=1) + points == lengths) & (points <= 1) & (lengths > points)
+    kinds = _KINDS[table]  # a digit 1, the point 32, anything else 0: one sum counts both
+    tally = kinds.sum(axis=1, dtype=np.int16)
+    points = tally >> 5
+    plain = ((tally & 31) + points == lengths) & (points <= 1) & (lengths > points)
     plain &= lengths <= widest
-    shape = lengths * 32 + np.where(points == 1, point.argmax(axis=1), lengths)
+    shape = lengths * 32 + np.where(points == 1, kinds.argmax(axis=1), lengths)  # the point
     values = np.zeros(len(starts), dtype=np.int64)
-    for key in np.unique(shape[plain]).tolist():
+    for key in np.flatnonzero(np.bincount(shape[plain])).tolist():  # the shapes, in order
         weights, deciding = _weights(key // 32, key % 32, unit)
         rows = np.flatnonzero(plain & (shape == key))
         if weights is None:
@@ -170,9 +176,12 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
             beyond = (cells[:, deciding + 1 :] != 0).any(axis=1)
             whole += (first > 5) | ((first == 5) & (beyond | (whole % 2 == 1)))
         values[rows] = whole
-    missing = (lengths == 0) | is_text(chunk, column, b"NA")
+    missing = lengths == 0
+    odd = np.flatnonzero(~plain & ~missing)  # no plain number, not empty: `NA`, or read below
+    said_na = is_text(chunk, column, b"NA", odd)
+    missing[odd[said_na]] = True
     status = np.where(missing, MISSING, NUMBER).astype(np.int8)
-    for index in np.flatnonzero(~plain & ~missing).tolist():
+    for index in odd[~said_na].tolist():
         text = chunk.data[starts[index] : ends[index]].tobytes().decode("utf-8", errors="replace")
         try:
             value = decimal_ns(text, unit)

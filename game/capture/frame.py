@@ -91,6 +91,6 @@ class Capture(Protocol):
     def info(self) -> CaptureInfo: ...
 
     def frames(self) -> Iterator[CapturedFrame]:
-        """The kept frames, in file order, read from the file again on each call (a 1 GB capture
-        is never held whole)."""
+        """The kept frames, in file order, on each call (a 1 GB capture is never held whole: a
+        PresentMon capture's kept frames are held as columns, the others' read again)."""
         ...

@@ -75,12 +75,8 @@ class ChunkRows:
     """v2_metrics: `DisplayedTime` where displayed."""
 
 
-def read_chunk(
-    chunk: Chunk, layout: PresentMonLayout, column: IntervalColumn, *, counting: bool = False
-) -> ChunkRows:
-    """Every regular row of `chunk` under `row_reader`'s rules, but for the carried state;
-    `counting` skips what only a frame needs (whether and when it was displayed), not what
-    makes one."""
+def read_chunk(chunk: Chunk, layout: PresentMonLayout, column: IntervalColumn) -> ChunkRows:
+    """Every regular row of `chunk` under `row_reader`'s rules, but for the carried state."""
     count = len(chunk.rows)
     zeros = np.zeros(count, dtype=np.int64)
     nothing = np.zeros(count, dtype=np.bool_)
@@ -94,10 +90,7 @@ def read_chunk(
         time_code = np.select(
             [time_status == MISSING, time_status == NOT_A_NUMBER], [MISSING_VALUE, UNREADABLE], 0
         ).astype(np.int8)
-    if counting and column == "presents":  # a frame whether shown or not: not looked at
-        displayed, until, until_read, shown_for = None, zeros, nothing, zeros
-    else:
-        displayed, until, until_read, shown_for = _display(chunk, layout, count, counting)
+    displayed, until, until_read, shown_for = _display(chunk, layout, count)
     zero_code = np.where(present <= 0, NOT_POSITIVE, FRAME).astype(np.int8)
     elapsed = present
     column_code = np.zeros(count, dtype=np.int8)
@@ -120,14 +113,13 @@ def read_chunk(
 
 
 def _display(
-    chunk: Chunk, layout: PresentMonLayout, count: int, counting: bool
+    chunk: Chunk, layout: PresentMonLayout, count: int
 ) -> tuple[Flags | None, Ints, Flags, Ints]:
     """Displayed (None: the layout does not say), the until-displayed interval and whether it
     was a positive number, and v2_metrics' `DisplayedTime`."""
     until = np.zeros(count, dtype=np.int64)
     until_read = np.zeros(count, dtype=np.bool_)
-    decides = layout.dropped is None and layout.displayed_time is None
-    if layout.until_displayed is not None and (decides or not counting):
+    if layout.until_displayed is not None:
         until, status = numbers(chunk, layout.until_displayed, MS)
         until_read = (status == NUMBER) & (until > 0)
     shown_for = np.zeros(count, dtype=np.int64)

@@ -10,10 +10,12 @@ Anything else is refused in one line, as is a file that cannot be read or that h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from game.capture.capframex import CapFrameXCapture
 from game.capture.frame import Capture, IntervalColumn
+from game.capture.frame_columns import FrameColumns
 from game.capture.lines import BOM, first_lines
 from game.capture.mangohud import MangoHudCapture, is_mangohud
 from game.capture.presentmon import detect_layout
@@ -29,9 +31,12 @@ def open_capture(
     process: str | None = None,
     swapchain: str | None = None,
     column: IntervalColumn = "presents",
+    done: Callable[[float], None] | None = None,
 ) -> Capture:
-    """The capture at `path`, counted and ready to stream its frames; `BadInput` (one line) for
-    a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...")."""
+    """The capture at `path`, read and counted; `BadInput` (one line) for
+    a file that is missing, is not a capture, or keeps no frame ("FILE: no frames: ...").
+    `done(bytes_read)` moves a progress bar while a PresentMon file is read (the others are
+    read as their frames are, `frame_columns`)."""
     if column not in COLUMNS:
         raise BadInput(f"{path}: --column must be one of {', '.join(COLUMNS)} (got {column!r})")
     lines = first_lines(path, 8)
@@ -51,11 +56,20 @@ def open_capture(
             "MangoHud log (os,cpu,gpu,...) or CapFrameX session ({...})"
         )
     return PresentMonCapture(
-        path, header, layout, process=process, swapchain=swapchain, column=column
+        path, header, layout, process=process, swapchain=swapchain, column=column, done=done
     )
 
 
+def frame_columns(capture: Capture, done: Callable[[float], None] | None = None) -> FrameColumns:
+    """The capture's frames as columns: the PresentMon reader's own, written as it read the file
+    (`done` is not called: there is nothing left to read), else written down from `frames()`,
+    `done(frames_read)` moving a progress bar between chunks."""
+    if isinstance(capture, PresentMonCapture):
+        return capture.columns
+    return FrameColumns.from_frames(capture.frames(), capture.info.frames, done)
+
+
 def read_capture_once(path: Path, *, column: IntervalColumn = "presents") -> int:
-    """Open a capture and stream its frames once: what `make bench` times (the frames kept)."""
-    capture = open_capture(path, column=column)
-    return sum(1 for _ in capture.frames())
+    """Open a capture and read its frames into columns: what `make bench` times (the frames
+    kept)."""
+    return len(frame_columns(open_capture(path, column=column)))

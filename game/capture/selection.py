@@ -51,7 +51,8 @@ def _address(text: str) -> int | str:
         return text.strip().lower()
 
 
-def _matches(key: ChainKey, process: str | None, swapchain: str | None) -> bool:
+def matches(key: ChainKey, process: str | None, swapchain: str | None) -> bool:
+    """Whether a chain is left in the running by `--process` and `--swapchain` (None: any)."""
     if process is not None:
         wanted = process.strip()
         if wanted.isdigit() and wanted.isascii():
@@ -68,7 +69,7 @@ def choose_chain(
     """The kept chain (the module's rules); `BadInput` when none matches the options."""
     if not tallies:
         raise BadInput(f"{path}: no frames: the capture has no rows")
-    candidates = [tally for tally in tallies if _matches(tally.key, process, swapchain)]
+    candidates = [tally for tally in tallies if matches(tally.key, process, swapchain)]
     if not candidates:
         asked = " ".join(
             f"{flag} {value}"

@@ -40,11 +40,13 @@ from typing import get_args
 
 from game.arguments import file_path, whole_number
 from game.capture.frame import Capture, CaptureInfo, IntervalColumn
+from game.capture.frame_columns import FrameColumns
+from game.capture.reading import frame_columns
 from game.errors import BadInput
 from game.scheduler.policies import POLICIES
 from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.analysis import Analysis, PolicyResult, analyse
-from game.workshop.captures.display_columns import ColumnsOnTheWay
+from game.workshop.captures.display_columns import DisplayColumns
 from game.workshop.captures.display_options import (
     add_display_arguments,
     add_display_record,
@@ -54,7 +56,7 @@ from game.workshop.captures.display_options import (
     write_display_outputs,
 )
 from game.workshop.captures.display_report import DISPLAY_CSV
-from game.workshop.captures.frame_times import FrameTimes, read_frame_times
+from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import HEADROOM_FRAMES
 from game.workshop.captures.hitches import hitch_rule
 from game.workshop.captures.report import footnotes, heading, json_record, rate_table
@@ -138,14 +140,13 @@ def run_on(
     refuse_no_frames(capture.info)
     options = display_options(args)
     out = output_directory(args.out) if args.out is not None else None
-    on_the_way = ColumnsOnTheWay(capture)  # the display side's columns, on the same read
-    times = read_with_progress(on_the_way)
+    columns = read_with_progress(capture)  # the policies' runs and the display side share it
+    times = FrameTimes.of(columns)
     asked = Analysis(rates, policies, args.headroom_frames, out is not None, workers)
     runs = len(rates) * len(policies) * (2 if args.headroom_frames else 1)
     with progress_bar(runs, "runs") as done:
         results = analyse(times, asked, done)
-    columns = on_the_way.columns(times.row, times.time_ns)  # after: their peaks do not add up
-    display = run_display_side(columns, capture.info, options)
+    display = run_display_side(DisplayColumns.of(columns), capture.info, options)
     if args.json:
         for row in results:
             for result in row:
@@ -186,7 +187,15 @@ def open_file(args: argparse.Namespace) -> Capture:
     from game.capture.reading import open_capture
 
     column: IntervalColumn = args.column
-    return open_capture(args.file, process=args.process, swapchain=args.swapchain, column=column)
+    try:
+        megabytes = Path(args.file).stat().st_size / 1e6
+    except OSError:
+        megabytes = 0.0  # the reader says why in one line
+    with progress_bar(round(megabytes), "MB read") as done:
+        return open_capture(
+            args.file, process=args.process, swapchain=args.swapchain, column=column,
+            done=lambda read: done(round(read / 1e6)),
+        )  # fmt: skip
 
 
 def refuse_no_frames(info: CaptureInfo) -> None:
@@ -199,9 +208,9 @@ def refuse_no_frames(info: CaptureInfo) -> None:
         )
 
 
-def read_with_progress(capture: Capture) -> FrameTimes:
+def read_with_progress(capture: Capture) -> FrameColumns:
     with progress_bar(capture.info.frames, "frames read") as done:
-        return read_frame_times(capture, done)
+        return frame_columns(capture, done)
 
 
 def report_text(

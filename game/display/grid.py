@@ -41,8 +41,8 @@ Ints = npt.NDArray[np.int64]
 PICOSECONDS = 1_000
 """The fit's resolution: 1/1000 ns."""
 MAX_ROUNDS = 8
-CHUNK = 1 << 16
-"""Values turned into Python integers at a time, for the exact sums."""
+CHUNK = 1 << 12
+"""Pairs summed at a time, for the exact sums (`_exact_sums`)."""
 ON_A_GRID = Fraction(1, 10)
 """The largest median residual, as a share of the period, of display times that sit on a grid:
 times placed at random about a grid are a quarter of a period off it, by the median. (The
@@ -97,8 +97,11 @@ class RefreshGrid:
         """The vblank nearest to each of whole-ns times, in whole picoseconds (exact: the
         grid is kept to the picosecond; the later of two as near)."""
         offset, period = self.offset_ps, self.period_ps
-        index = (at_ns * PICOSECONDS - offset + period // 2) // period
-        vblanks: Ints = offset + index * period
+        vblanks: Ints = at_ns * PICOSECONDS  # in place from here: a million times are 8 MB
+        vblanks -= offset - period // 2
+        vblanks //= period
+        vblanks *= period
+        vblanks += offset
         return vblanks
 
     def vblanks_ns(self, start_ns: int, end_ns: int) -> Ints:
@@ -107,8 +110,12 @@ class RefreshGrid:
         offset, period = self.offset_ps, self.period_ps
         first = -((offset - start_ns * PICOSECONDS) // period)  # rounded up
         last = (end_ns * PICOSECONDS - offset) // period
-        exact = offset + np.arange(first, max(first, last + 1), dtype=np.int64) * period
-        vblanks: Ints = (2 * exact + PICOSECONDS) // (2 * PICOSECONDS)
+        vblanks: Ints = np.arange(first, max(first, last + 1), dtype=np.int64)
+        vblanks *= period  # in place from here: a long capture has a million refreshes
+        vblanks += offset
+        vblanks *= 2
+        vblanks += PICOSECONDS
+        vblanks //= 2 * PICOSECONDS
         return vblanks
 
     @property
@@ -125,12 +132,15 @@ def fit_refresh_grid(display_ns: Ints, *, refresh_hz: Fraction | None = None) ->
     once), by the method of the module's docstring, in integer picoseconds. At least two distinct
     times are needed."""
     times = np.asarray(display_ns, dtype=np.int64)
-    if times.shape[0] and (np.diff(times) < 0).any():
+    intervals = np.diff(times)
+    if (intervals < 0).any():
         raise ValueError("display times must come in time order")
-    times = times[np.append(True, np.diff(times) != 0)] if times.shape[0] else times
+    if not intervals.all():  # a repeated time counts once
+        times = times[np.append(True, intervals != 0)]
+        intervals = np.diff(times)
     if times.shape[0] < 2:
         raise ValueError("a refresh grid needs at least two frames shown at different times")
-    intervals = np.diff(times) * PICOSECONDS
+    intervals *= PICOSECONDS
     period = (
         int(_picoseconds(NS_PER_SECOND / Fraction(refresh_hz)) * PICOSECONDS)
         if refresh_hz is not None
@@ -143,7 +153,11 @@ def fit_refresh_grid(display_ns: Ints, *, refresh_hz: Fraction | None = None) ->
         if np.array_equal(recounted, indices):
             break
         indices = recounted
-    residuals = np.sort(np.abs(times * PICOSECONDS - offset - indices * period))
+    residuals = times * PICOSECONDS  # in place from here: a million frames' fit is a few arrays
+    residuals -= offset
+    residuals -= indices * period
+    np.abs(residuals, out=residuals)
+    residuals.sort()
     median = int(residuals[(residuals.shape[0] - 1) // 2])  # the lower of two middle ones
     worst = int(residuals[-1])
     return RefreshGrid(
@@ -160,33 +174,61 @@ def _first_period(intervals_ps: Ints) -> int:
     """The median of the shortest intervals (those below 1.5x the tenth percentile), in ps."""
     ordered = np.sort(intervals_ps)
     short = ordered[ordered.shape[0] // 10]
-    shortest = ordered[2 * ordered < 3 * short]
-    return int(shortest[(shortest.shape[0] - 1) // 2])
+    count = int(np.searchsorted(ordered, (3 * int(short) - 1) // 2, side="right"))  # 2 x < 3 s
+    return int(ordered[(count - 1) // 2])  # the median of the first `count`, in order
 
 
 def _indices(intervals_ps: Ints, period_ps: int) -> Ints:
     """Each display time's whole refresh index, counted interval by interval from 0: each
     interval's refreshes rounded to the nearest whole count (halves down), at least 1."""
-    counts = np.maximum(1, -((-2 * intervals_ps + period_ps) // (2 * period_ps)))
-    indices: Ints = np.concatenate(([0], np.cumsum(counts)))
+    indices: Ints = np.zeros(intervals_ps.shape[0] + 1, dtype=np.int64)
+    counts = indices[1:]  # -((-2 x + p) // 2p), at least 1, summed: in place
+    np.multiply(intervals_ps, -2, out=counts)
+    counts += period_ps
+    counts //= 2 * period_ps
+    np.negative(counts, out=counts)
+    np.maximum(counts, 1, out=counts)
+    np.cumsum(counts, out=counts)
     return indices
 
 
 def _least_squares(indices: Ints, times: Ints) -> tuple[int, int]:
     """(slope, intercept) of time against index, in ps: the exact least-squares fractions (from
-    sums in Python's unbounded integers), each to the nearest picosecond."""
+    exact integer sums, `_exact_sums`), each to the nearest picosecond."""
     count = int(indices.shape[0])
-    sum_n = sum_t = sum_nn = sum_nt = 0
-    for start in range(0, count, CHUNK):  # a chunk at a time: no list of a million ints
-        index_list = indices[start : start + CHUNK].tolist()
-        time_list = times[start : start + CHUNK].tolist()
-        sum_n += sum(index_list)
-        sum_t += sum(time_list)
-        sum_nn += sum(map(mul, index_list, index_list))
-        sum_nt += sum(map(mul, index_list, time_list))
+    sum_n, sum_t, sum_nn, sum_nt = _exact_sums(indices, times)
     slope = Fraction(count * sum_nt - sum_n * sum_t, count * sum_nn - sum_n * sum_n)
     intercept = (sum_t - slope * sum_n) / count
     return round(slope * PICOSECONDS), round(intercept * PICOSECONDS)
+
+
+def _exact_sums(indices: Ints, times: Ints) -> tuple[int, int, int, int]:
+    """The sums of n, t, n^2 and n t over (index, time) pairs, both in increasing order, exactly.
+
+    A chunk at a time, each taken about its first pair (n = n0 + a, t = t0 + b): a and b are
+    small within a chunk, so the sums of a, b, a^2 and a b cannot overflow int64 and numpy takes
+    them at once, and the chunk's sums are put back together in Python's unbounded integers. A
+    chunk whose spans are too wide for that (a long pause between two frames shown) is summed
+    in Python integers, one value at a time."""
+    sums = [0, 0, 0, 0]
+    for start in range(0, int(indices.shape[0]), CHUNK):
+        n, t = indices[start : start + CHUNK], times[start : start + CHUNK]
+        n0, t0, k = int(n[0]), int(t[0]), int(n.shape[0])
+        a_span, b_span = int(n[-1]) - n0, int(t[-1]) - t0
+        if k * max(a_span, 1) * max(a_span, b_span, 1) >= 2**63:
+            n_list, t_list = n.tolist(), t.tolist()
+            sums[0] += sum(n_list)
+            sums[1] += sum(t_list)
+            sums[2] += sum(map(mul, n_list, n_list))
+            sums[3] += sum(map(mul, n_list, t_list))
+            continue
+        a, b = n - n0, t - t0
+        a_sum, b_sum, aa, ab = int(a.sum()), int(b.sum()), int(a @ a), int(a @ b)
+        sums[0] += k * n0 + a_sum
+        sums[1] += k * t0 + b_sum
+        sums[2] += k * n0 * n0 + 2 * n0 * a_sum + aa
+        sums[3] += k * n0 * t0 + n0 * b_sum + t0 * a_sum + ab
+    return sums[0], sums[1], sums[2], sums[3]
 
 
 def _picoseconds(ns: Fraction) -> Fraction:

@@ -61,7 +61,9 @@ class JudderReport:
 def on_screen(shown_ns: Ints, refreshes_ns: Ints) -> npt.NDArray[np.intp]:
     """For each refresh, the index of the frame on screen: the last one shown at or before it
     (-1 before the first)."""
-    return np.searchsorted(shown_ns, refreshes_ns, side="right") - 1
+    index = np.searchsorted(shown_ns, refreshes_ns, side="right")
+    index -= 1
+    return index
 
 
 def measure(
@@ -77,11 +79,19 @@ def measure(
     count = int(refresh_ns.shape[0])
     if count < 3:
         return JudderReport(count, 0.0, 0.0, 0.0, 0.0, "", "")
-    truth = refresh_ns.astype(np.float64) * time_scale
-    error = drawn_ns.astype(np.float64) - truth
+    truth = refresh_ns.astype(np.float64)  # in place from here: a capture has a million
+    truth *= time_scale  # refreshes, and each array of them is 8 MB
+    error = drawn_ns.astype(np.float64)
+    error -= truth
+    del truth
     latency = -float(error.mean())
-    wobble = float(np.sqrt(np.mean((error + latency) ** 2)))
-    judder = float(np.sqrt(np.mean(velocity_errors(refresh_ns, drawn_ns, time_scale) ** 2)))
+    error += latency
+    error **= 2
+    wobble = float(np.sqrt(np.mean(error)))
+    del error
+    velocity = velocity_errors(refresh_ns, drawn_ns, time_scale)
+    velocity **= 2
+    judder = float(np.sqrt(np.mean(velocity)))
     advanced = np.diff(ticks)
     return JudderReport(
         refreshes=count,
@@ -99,9 +109,13 @@ def velocity_errors(refresh_ns: Ints, drawn_ns: Ints, time_scale: float = 1.0) -
     the refresh before (`drawn_ns`) against how far the world truly moved (the wall time
     between the two refreshes, scaled), minus one. 0 is perfectly even motion; -100 a picture
     that stood still; +100 one that jumped twice as far."""
-    wall = np.diff(refresh_ns).astype(np.float64) * time_scale
+    wall = np.diff(refresh_ns).astype(np.float64)
+    wall *= time_scale
     moved = np.diff(drawn_ns).astype(np.float64)
-    return (moved / wall - 1.0) * 100.0
+    moved /= wall
+    moved -= 1.0
+    moved *= 100.0
+    return moved
 
 
 def cadence(advanced: Ints) -> str:

@@ -69,14 +69,20 @@ def analyse(
         for rate in chosen:
             row = []
             for settings in rate:
-                run = run_open_loop(times.elapsed_ns, settings)
-                steps = run.steps if asked.keep_steps else None
-                row.append(PolicyResult(settings, figures_of(run, times), None, steps))
+                row.append(_open_loop(times, settings, asked.keep_steps))
                 one_more()
             results.append(row)
         measured = iter(headrooms.results(one_more))
         results = [[_with(result, next(measured)) for result in row] for row in results]
     return results
+
+
+def _open_loop(times: FrameTimes, settings: SchedulerSettings, keep_steps: bool) -> PolicyResult:
+    """One open-loop run's figures; its arrays are let go on return (but the steps, if kept),
+    so that one run's arrays are held at a time, not two."""
+    run = run_open_loop(times.elapsed_ns, settings)
+    steps = run.steps if keep_steps else None
+    return PolicyResult(settings, figures_of(run, times), None, steps)
 
 
 def _with(result: PolicyResult, headroom: Headroom | None) -> PolicyResult:

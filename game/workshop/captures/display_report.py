@@ -21,11 +21,11 @@ import csv
 from fractions import Fraction
 from pathlib import Path
 
+from game.capture.frame_columns import NOT_SAID
 from game.clock.units import format_ms
 from game.display.grid import RefreshGrid
 from game.display.judder import JudderReport
 from game.display.model import DisplaySettings
-from game.workshop.captures.display_columns import NOT_SAID
 from game.workshop.captures.display_side import DisplaySide
 from game.workshop.files.output import written_whole
 

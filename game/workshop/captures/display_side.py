@@ -143,6 +143,7 @@ def compare_display(
         agreements[tried] = run.agreement
         if best is None or run.agreement > best[1].agreement:  # the first of equals
             best = tried, run
+        del run  # let go before the next mode's runs, unless it is the best
     assert best is not None, "there is always a mode to try"
     chosen, (lead, shown_ns, predicted, _) = best
     capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
@@ -185,6 +186,7 @@ def _best_run(
         agreement = Fraction(int((predicted == captured)[said].sum()), int(said.sum()))
         if best is None or agreement > best.agreement:
             best = _Run(lead, shown_ns, predicted, agreement)
+        del shown_ns, predicted  # held only as the best: a million frames' are 9 MB
     assert best is not None, "there is always a lead to try"
     return best
 
@@ -199,7 +201,8 @@ def _a_display_s_grid(fit: RefreshGrid, refresh_hz: Fraction | None) -> bool:
 def _display_ns(columns: DisplayColumns) -> Ints:
     """The shown frames' display times; one earlier than the one before is taken as that one
     (a screen does not go back in time; the grid fit counts the two as one display change)."""
-    running: Ints = np.maximum.accumulate(columns.display_ns[columns.shown])
+    running: Ints = columns.display_ns[columns.shown]
+    np.maximum.accumulate(running, out=running)
     return running
 
 
@@ -256,16 +259,20 @@ def _judders(
     frame of the two to the earlier last."""
     capture_ns = _display_ns(columns)
     if grid.fitted:
-        capture_ns = (grid.nearest_vblanks_ps(capture_ns) + PICOSECONDS // 2) // PICOSECONDS
-    capture_frames = np.flatnonzero(columns.shown)
+        capture_ns = grid.nearest_vblanks_ps(capture_ns)  # to the nearest ns, in place
+        capture_ns += PICOSECONDS // 2
+        capture_ns //= PICOSECONDS
     model_shown = model_ns[predicted]
-    model_frames = np.flatnonzero(predicted)
     start = max(int(capture_ns[0]), int(model_shown[0]))
     end = min(int(capture_ns[-1]), int(model_shown[-1]))
     instants = grid.vblanks_ns(start, end)
     present = columns.present_ns
-    figures = []
-    for times, frames in ((capture_ns, capture_frames), (model_shown, model_frames)):
-        on = frames[on_screen(times, instants)]
-        figures.append(measure(instants, present[on], on.astype(np.int64)))
-    return figures[0], figures[1]
+    captured = _judder(instants, capture_ns, np.flatnonzero(columns.shown), present)
+    del capture_ns  # one side's arrays at a time: a million frames' are 8 MB each
+    return captured, _judder(instants, model_shown, np.flatnonzero(predicted), present)
+
+
+def _judder(instants: Ints, shown_ns: Ints, frames: Ints, present_ns: Ints) -> JudderReport:
+    """The meter's figures at `instants` for the `frames` shown at `shown_ns`."""
+    on = frames[on_screen(shown_ns, instants)]
+    return measure(instants, present_ns[on], on.astype(np.int64, copy=False))

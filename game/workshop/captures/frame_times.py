@@ -1,30 +1,24 @@
 """`FrameTimes`: a capture's frames as three arrays of whole numbers, read once from the file.
 
 A million `CapturedFrame`s would take some hundred megabytes; the runs need only each frame's
-elapsed time, and the per-frame CSV its row and time. So the frames are streamed from the file
-once into int64 arrays (24 bytes a frame), and nothing else holds them.
+elapsed time, and the per-frame CSV its row and time. So they are the capture's columns
+(`game.capture.frame_columns`, 24 bytes a frame here), which the reader wrote as it read the
+file, and nothing else holds them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import chain, islice
-from operator import itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
 
 from game.capture.frame import Capture
+from game.capture.frame_columns import FrameColumns
+from game.capture.reading import frame_columns
 
 Int64s = NDArray[np.int64]
-
-_ROW_TIME_ELAPSED = itemgetter(0, 1, 2)
-"""`CapturedFrame`'s first three fields, `row`, `time_ns`, `elapsed_ns`, taken in C (and laid
-end to end by `chain`, so numpy reads plain integers: faster than a record per frame)."""
-
-CHUNK_FRAMES = 1 << 16
-"""Frames read into one array at a time; the progress bar moves between two."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,24 +32,15 @@ class FrameTimes:
     def __len__(self) -> int:
         return len(self.elapsed_ns)
 
+    @classmethod
+    def of(cls, columns: FrameColumns) -> FrameTimes:
+        """The columns' rows, times and elapsed times (the same arrays, not copies)."""
+        return cls(columns.row, columns.time_ns, columns.elapsed_ns)
+
 
 def read_frame_times(capture: Capture, done: Callable[[float], None] | None = None) -> FrameTimes:
-    """Stream `capture`'s frames into arrays, a chunk at a time (each taken in C, with no
-    Python code run per frame); `done(frames_read)` moves a progress bar between chunks."""
-    rows = map(_ROW_TIME_ELAPSED, capture.frames())
-    columns: tuple[list[Int64s], ...] = ([], [], [])
-    read = 0
-    while True:
-        flat = chain.from_iterable(islice(rows, CHUNK_FRAMES))
-        chunk = np.fromiter(flat, dtype=np.int64).reshape(-1, 3)
-        if not len(chunk):
-            break
-        for index, kept in enumerate(columns):
-            kept.append(np.ascontiguousarray(chunk[:, index]))
-        read += len(chunk)
-        if done is not None:
-            done(read)
-    return FrameTimes(*(np.concatenate(kept or [np.zeros(0, np.int64)]) for kept in columns))
+    """`capture`'s frames as arrays (`frame_columns`); `done(frames_read)` moves a progress bar."""
+    return FrameTimes.of(frame_columns(capture, done))
 
 
 def exact_sum(values: Int64s) -> int:

@@ -28,9 +28,11 @@ every frame's books are checked to balance with `==`, as a `Ledger` does:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -135,8 +137,8 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
     steps = np.zeros_like(scaled)
     dropped = np.zeros_like(scaled)
     carried = np.zeros_like(scaled)
-    offset = np.zeros_like(scaled)
     plain = np.zeros(count, dtype=np.bool_)
+    stretches: list[tuple[int, int, int]] = []  # (start, length, carry less the sum before it)
     carry, index, next_odd = 0, 0, 0
     while index < count:
         while next_odd < len(maybe_not_plain) and maybe_not_plain[next_odd] < index:
@@ -144,20 +146,65 @@ def _fixed_step(scaled: Int64s, policy: str, limits: FrameLimits) -> tuple[Int64
         end = maybe_not_plain[next_odd] if next_odd < len(maybe_not_plain) else count
         if carry < step and end > index:  # a stretch of plain frames, up to the next odd one
             plain[index:end] = True
-            offset[index:end] = carry - running[index]
+            stretches.append((index, end - index, carry - int(running[index])))
             carry = int((carry + running[end] - running[index]) % step)
             index = end
             continue
         ran, _, lost, carry = allot(carry, int(scaled[index]), limits)
         steps[index], dropped[index], carried[index] = ran, lost, carry
         index += 1
-    shift = offset[plain]
-    after = running[1:][plain]
-    after += shift
-    before = running[:-1][plain]
-    before += shift
-    del shift
-    before //= step
-    steps[plain] = after // step - before
-    carried[plain] = after % step
+    for start, end, shift in _blocks(stretches, scaled.dtype):
+        _plain_stretches(running, plain, (start, end, shift), step, (steps, carried))
     return steps, dropped, carried
+
+
+BLOCK = 1 << 16
+"""Plain frames worked out at a time: a few arrays of this many frames beside the results."""
+
+
+def _blocks(
+    stretches: list[tuple[int, int, int]], dtype: np.dtype[Any]
+) -> Iterator[tuple[int, int, Int64s]]:
+    """The stretches, in order, in blocks of about `BLOCK` frames (a longer one cut in pieces):
+    each block's first frame, the frame after its last, and each of its plain frames' offset."""
+    block: list[tuple[int, int, int]] = []
+    size = 0
+    for start, length, offset in stretches:
+        while length:
+            piece = min(length, BLOCK - size)
+            block.append((start, piece, offset))
+            size, start, length = size + piece, start + piece, length - piece
+            if size == BLOCK:
+                yield _block(block, dtype)
+                block, size = [], 0
+    if block:
+        yield _block(block, dtype)
+
+
+def _block(block: list[tuple[int, int, int]], dtype: np.dtype[Any]) -> tuple[int, int, Int64s]:
+    offsets = np.array([offset for _, _, offset in block], dtype=dtype)
+    shift = np.repeat(offsets, [length for _, length, _ in block])
+    return block[0][0], block[-1][0] + block[-1][1], shift
+
+
+def _plain_stretches(
+    running: Int64s,
+    plain: NDArray[np.bool_],
+    block: tuple[int, int, Int64s],
+    step: int,
+    results: tuple[Int64s, Int64s],
+) -> None:
+    """The steps and carried time of a block's plain frames (`_blocks`), written into
+    `results`, from the running sums after and before each, shifted by its stretch's offset."""
+    start, end, shift = block
+    steps, carried = results
+    mine = plain[start:end]
+    after = running[start + 1 : end + 1][mine]
+    after += shift
+    before = running[start:end][mine]
+    before += shift
+    carried[start:end][mine] = after % step
+    after //= step
+    before //= step
+    after -= before
+    steps[start:end][mine] = after

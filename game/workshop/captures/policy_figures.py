@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.clock.units import round_ns
 from game.workshop.captures.frame_times import FrameTimes, exact_sum
 from game.workshop.captures.open_loop import OpenLoopRun
 from game.workshop.captures.presses import press_shares
 
+_COUNTED_STEPS = 1 << 16
+"""Up to this many steps a frame, the histogram is counted with one slot per number."""
 SPIRAL_OPEN_LOOP = None
 """An open-loop run's spiral verdict. The spiral is frames that grow *because* the ticks owed grow
 (`game.session.spiral`); a capture's frames are what they were, whatever the policy planned,
@@ -69,8 +73,7 @@ class PolicyFigures:
 def figures_of(run: OpenLoopRun, times: FrameTimes) -> PolicyFigures:
     """Read the figures off one run of `times`' frames."""
     steps = run.steps
-    counts = np.unique(steps, return_counts=True) if len(steps) else ((), ())
-    histogram = {int(value): int(n) for value, n in zip(*counts, strict=True)}
+    histogram = steps_histogram(steps)
     per_ns = run.grain.per_ns
     dropped = exact_sum(run.dropped)
     carried = int(run.carried[-1]) if len(steps) else 0
@@ -91,6 +94,18 @@ def figures_of(run: OpenLoopRun, times: FrameTimes) -> PolicyFigures:
         doubled_share=shares.doubled,
         ledger_ok=bool(run.balances().all()),
     )
+
+
+def steps_histogram(steps: NDArray[Any]) -> dict[int, int]:
+    """How many frames ran each number of steps, fewest steps first: counted in place
+    (`bincount`) when no frame ran more than `_COUNTED_STEPS`, else sorted (`unique`, which
+    copies a million frames' steps to sort them)."""
+    if not len(steps):
+        return {}
+    if steps.dtype == np.int64 and int(steps.max()) <= _COUNTED_STEPS:
+        return {value: n for value, n in enumerate(np.bincount(steps).tolist()) if n}
+    values, counts = np.unique(steps, return_counts=True)
+    return {int(value): int(n) for value, n in zip(values, counts, strict=True)}
 
 
 def json_number(value: Fraction) -> int | float:
