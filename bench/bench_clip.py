@@ -25,7 +25,7 @@ from PIL import Image
 from bench.harness import Section, verdict
 from game.app.filming import Take, film
 from game.config.loading import load_config
-from game.workshop.clips.files import ClipSink, ClipSpec, NoPictures, open_sink
+from game.workshop.clips.files import ClipSink, ClipSpec, NoPictures, Pixels, open_sink
 
 SIZE = (1280, 720)
 FPS = 30
@@ -34,6 +34,8 @@ TARGET_S = 30.0
 
 class _PngPerPicture:
     """One PNG file per picture (Pillow's defaults), the way a screenshot loop would keep them."""
+
+    pixels: Pixels = "RGB"
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder

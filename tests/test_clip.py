@@ -140,6 +140,24 @@ def test_an_mp4_holds_every_picture(tmp_path: Path) -> None:
     assert [path.name for path in tmp_path.iterdir()] == ["l2.mp4"]  # no temporary left
 
 
+def test_an_mp4_from_rgbx_pictures_is_the_file_made_from_rgb(tmp_path: Path) -> None:
+    # The MP4 sink takes 4 bytes a pixel (pygame copies them faster than it packs 3): ffmpeg
+    # must turn them into the very same video, byte for byte.
+    spec = ClipSpec(tmp_path / "c.mp4", 64, 48, 10, Fraction(1))
+    rgb = [bytes((7 * n + i) % 256 for i in range(64 * 48 * 3)) for n in range(3)]
+    rgbx = [b"".join(p[i : i + 3] + b"\xff" for i in range(0, len(p), 3)) for p in rgb]
+    files = []
+    for name, pictures, pixels in (("rgb.mp4", rgb, "RGB"), ("rgbx.mp4", rgbx, "RGBX")):
+        sink = open_sink(spec, tmp_path / name)
+        assert sink.pixels == "RGBX"
+        sink.pixels = pixels  # type: ignore[assignment]
+        for picture in pictures:
+            sink.add(picture, 2)
+        sink.close()
+        files.append((tmp_path / name).read_bytes())
+    assert files[0] == files[1]
+
+
 def test_a_scenario_clip_stalls_where_the_scenario_says_and_the_policy_drops(
     tmp_path: Path,
 ) -> None:

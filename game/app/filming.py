@@ -222,7 +222,7 @@ def _frame_boundary(
 def _shoot(
     window: Window, sink: ClipSink, count: int, clock: FilmingClock, progress: Progress | None
 ) -> None:
-    sink.add(pygame.image.tobytes(window.surface, "RGB"), count)
+    sink.add(pygame.image.tobytes(window.surface, sink.pixels), count)
     if progress is not None:
         progress(clock.taken + count)
     if clock.taken + count >= clock.spec.frame_count:

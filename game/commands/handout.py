@@ -31,7 +31,7 @@ from game.commands import compare, lab, schedule
 from game.commands.clip import demo_seconds, film_demo
 from game.errors import BadInput
 from game.resources import REFERENCES, SCENARIOS
-from game.stopping import Stopped, worker_pool
+from game.stopping import Stopped, WorkerPool, worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import find_lesson, load_lessons
@@ -109,9 +109,11 @@ def _film_step(job: tuple[int, int, str, str, int]) -> tuple[str, list[ClaimResu
     return out, check_step(number, step, lesson.steps[step - 1].claims, played.frames)
 
 
-def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list[StepClip]:
-    """Film the lesson steps' demos, in parallel, and describe each one for the page, with the
-    claims its run measured."""
+def lesson_clips(
+    out: Path, plan: ClipPlan, tell: Callable[[str], None], pool: WorkerPool
+) -> list[StepClip]:
+    """Film the lesson steps' demos in `pool`'s workers, and describe each one for the page,
+    with the claims its run measured."""
     steps: dict[str, StepClip] = {}
     jobs: list[tuple[int, int, str, str, int]] = []
     for lesson in load_lessons():
@@ -129,13 +131,12 @@ def lesson_clips(out: Path, plan: ClipPlan, tell: Callable[[str], None]) -> list
     Outputs().folder("--out", out / "clips", [Path(name).name for name in steps])
     done = 0
     try:
-        with worker_pool(min(os.cpu_count() or 1, len(jobs))) as pool:
-            futures = [pool.submit(_film_step, job) for job in jobs]
-            for future in as_completed(futures):
-                path, claims = future.result()
-                steps[path] = replace(steps[path], claims=tuple(claims))
-                done += 1
-                tell(f"clip {done}/{len(jobs)}: {Path(path).name}")
+        futures = [pool.submit(_film_step, job) for job in jobs]
+        for future in as_completed(futures):
+            path, claims = future.result()
+            steps[path] = replace(steps[path], claims=tuple(claims))
+            done += 1
+            tell(f"clip {done}/{len(jobs)}: {Path(path).name}")
     except Stopped as stop:  # each clip is whole or absent; the page is not written
         if done:
             stop.kept.append(f"{done} of {len(jobs)} clips in {out / 'clips'} (no page)")
@@ -160,26 +161,32 @@ def lab_figures(out: Path) -> list[Figure]:
     ]
 
 
-def comparisons(out: Path, quick: bool) -> list[Comparison]:
-    made = []
-    for name, policies in COMPARISONS[:1] if quick else COMPARISONS:
-        folder = out / "figures" / f"compare-{name}"
-        parser = _Parser(prog="python -m game compare")
-        compare.add_arguments(parser)
-        args = parser.parse_args(
-            ["--scenario", str(SCENARIOS / f"{name}.toml"), "--policies", policies,
-             "--out", str(folder)]
-        )  # fmt: skip
-        printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
-            compare.run(args)
-        table = "".join(
-            line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
-        )
-        command = f"compare --scenario {name} --policies {policies} --out out/{name}"
-        figure = f"figures/{folder.name}/compare.png"
-        made.append(Comparison(table.splitlines()[0], command, table, figure))
-    return made
+def references_and_lab(
+    out: Path, quick: bool
+) -> tuple[list[tuple[ReferenceSection, list[Shown]]], list[Figure]]:
+    """The references' commands, then the lab's figures, in one process: the figures' spring
+    runs are those its `lab` command just ran (`game.world.experiments` keeps each one)."""
+    return references(), [] if quick else lab_figures(out)
+
+
+def comparison(out: Path, name: str, policies: str) -> Comparison:
+    """`compare` on one scenario: its table and its figure."""
+    folder = out / "figures" / f"compare-{name}"
+    parser = _Parser(prog="python -m game compare")
+    compare.add_arguments(parser)
+    args = parser.parse_args(
+        ["--scenario", str(SCENARIOS / f"{name}.toml"), "--policies", policies,
+         "--out", str(folder)]
+    )  # fmt: skip
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        compare.run(args)
+    table = "".join(
+        line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
+    )
+    command = f"compare --scenario {name} --policies {policies} --out out/{name}"
+    figure = f"figures/{folder.name}/compare.png"
+    return Comparison(table.splitlines()[0], command, table, figure)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -196,12 +203,16 @@ def run(args: argparse.Namespace) -> int:
         if show:
             print(message, file=sys.stderr, flush=True)
 
-    steps = lesson_clips(out, plan, tell)
-    tell("running the references' commands")
-    shown = references()
-    figures = [] if args.quick else lab_figures(out)
-    tell("comparing the policies")
-    compared = comparisons(out, args.quick)
+    with worker_pool(os.cpu_count() or 1) as pool:
+        # The page's other parts go first: each takes longer than a clip, and the clips then
+        # fill both cores around them, where run after the clips they would leave one idle.
+        made = pool.submit(references_and_lab, out, args.quick)
+        chosen = COMPARISONS[:1] if args.quick else COMPARISONS
+        comparing = [pool.submit(comparison, out, name, policies) for name, policies in chosen]
+        steps = lesson_clips(out, plan, tell, pool)
+        tell("waiting for the references, the lab's figures and the comparisons")
+        shown, figures = made.result()
+        compared = [future.result() for future in comparing]
     remake = f"handout --out {args.out}" + (" --quick" if args.quick else "")
     index = out / "index.html"
     with written_whole(index, "--out") as partial:
