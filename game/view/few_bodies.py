@@ -1,8 +1,9 @@
 """A few bodies placed one by one in plain floats: the usual scene's handful of springs and shots.
 
-For up to `FEW_BODIES` bodies numpy's cost per call is many times the arithmetic it does (some
-twenty-five small array operations a lane a frame: masks, fancy indexing, conversions), so the
-view's columns are read into lists once (`Listed`) and each body is placed in plain floats.
+For a view of a few bodies (`world_renderer.FEW_BODIES`) numpy's cost per call is many times
+the arithmetic it does (some twenty-five small array operations a lane a frame: masks, fancy
+indexing, conversions), so the view's columns are read into lists once (`Listed`) and each
+body is placed in plain floats.
 The pixels are the array path's: a point is `Camera.point_to_screen` (`to_screen`'s doubles
 for one point), a size `round(radius * scale)` (`np.rint` also rounds half to even) and a
 sprite frame `frame_index`'s rounding; `tests/test_view_world_renderer.py` draws both.
@@ -20,9 +21,6 @@ from game.view.camera import Camera
 from game.view.springs import Ends
 from game.view.sprites import SpriteSet
 from game.world.render_view import RenderView
-
-FEW_BODIES = 16
-"""Up to this many bodies in a view are placed one by one (`WorldRenderer` uses arrays above)."""
 
 Blit = tuple[pygame.Surface, tuple[int, int]]
 

@@ -25,7 +25,7 @@ import pygame
 
 from game.view import arena_colours, few_bodies
 from game.view.camera import Camera, Pixels, ScreenRect
-from game.view.few_bodies import FEW_BODIES, Blit
+from game.view.few_bodies import Blit
 from game.view.raster import Colour
 from game.view.springs import CoilBook, Ends
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
@@ -41,6 +41,10 @@ Floats = npt.NDArray[Any]
 
 TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
+FEW_BODIES = 16
+"""A view of up to this many bodies is drawn one body at a time in plain floats (`few_bodies`):
+for the handful of a usual scene, numpy's cost per call is many times the arithmetic (the
+pixels are the same)."""
 KEPT_MARKS = 64
 """At most this many drawn things are restored one by one on a kept window; more (thousands
 of projectiles) and the whole backdrop is copied again, which is then cheaper."""
