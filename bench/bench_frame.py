@@ -93,10 +93,10 @@ def blit_and_flip(window: Window) -> Callable[[int], tuple[list[int], list[int]]
 def game_turns(
     window: Window, overrides: tuple[str, ...], setup: Setup | None = None
 ) -> Callable[[int], tuple[list[int], list[int]]]:
-    """The real loop on a clock of its own that moves by each frame's wall time: between its
-    turns the clock stands still, so a turn starts where the last one ended (no catch-up
-    ticks for the time the other variants took), and within a turn frames last what they
-    really cost, as on the wall clock."""
+    """The real loop on a clock of its own that moves by each frame's CPU time: a frame lasts
+    what it cost, as on a quiet machine's wall clock, but a frame the machine's other processes
+    held up runs no more ticks for it; and between its turns the clock stands still, so a turn
+    starts where the last one ended (no catch-up ticks for the other variants' turns)."""
     config = load_config(None, (*UNCAPPED, *overrides))
     clock = ManualClock()
     options = LoopOptions(print_hash=False, pause_on_focus_loss=False)
@@ -113,7 +113,7 @@ def game_turns(
             loop.run_frame()
             cpu_ns.append(time.thread_time_ns() - cpu_start)
             wall_ns.append(time.perf_counter_ns() - start)
-            clock.move_on(wall_ns[-1])
+            clock.move_on(cpu_ns[-1])
         return wall_ns, cpu_ns
 
     take_turn(SKIP_FRAMES)  # the first frames fill caches and the graphs' history
@@ -155,8 +155,10 @@ def frame_ratio(quick: bool) -> Section:
             f"wait) on the dummy driver at 1280x720, beside a loop that only blits a finished "
             f"picture over the whole window and flips. The four share one process and one "
             f"window and take turns of {TURN_FRAMES} frames ({turns} turns each); each game "
-            f"runs on a clock of its own that moves by its frames' wall time and stands still "
-            f"while the others take their turn. Each frame is timed in this thread's CPU time "
+            f"runs on a clock of its own that moves by its frames' CPU time (what each frame "
+            f"would last on a quiet machine: a frame held up by other processes runs no extra "
+            f"ticks) and stands still while the others take their turn. Each frame is timed "
+            f"in this thread's CPU time "
             f"(`time.thread_time_ns`: what the frame cost, whatever the other processes of a "
             f"shared machine took meanwhile). The ratios are medians over turns of one turn's "
             f"median against the neighbouring turn's of the baseline or the default scene, so "
