@@ -3,10 +3,10 @@
 Issue 16 asks that a lab about frame timing run at the rate of a 540 Hz display (a 1.85 ms
 frame) on an ordinary laptop, with room left for the pacer. A frame's time in milliseconds says
 as much about the machine as about the game, so the figure is a ratio: the game's whole frame
-(events, ticks, drawing, the HUD with its graphs, the flip; `bench_loop.run_loop` with the
+(events, ticks, drawing, the HUD with its graphs, the flip; the real `GameLoop` with the
 render rate uncapped) over the least a frame of the same window can cost, one blit of a
-finished picture over the whole window and a flip. Both on SDL's dummy driver, taking turns in
-the same run, so a busy moment of a shared machine is shared too.
+finished picture over the whole window and a flip. All on SDL's dummy driver, in one process,
+taking short turns, so a busy moment of a shared machine falls on neighbouring turns alike.
 """
 
 from __future__ import annotations
@@ -18,10 +18,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+import numpy as np
 import pygame
 
-from bench.bench_loop import SKIP_FRAMES, Run, Setup, rounds, run_loop
+from bench.bench_loop import SKIP_FRAMES, Run, Setup, rounds
 from bench.harness import Section, verdict
 from game.app.loop import GameLoop, LoopOptions
 from game.app.window import Window
@@ -37,28 +40,92 @@ OTHERS_TARGET = 1.5
 """Issue 16: split screen and presentation mode within 1.5x of the default scene's frame."""
 
 
-def blit_and_flip(seconds: float) -> Run:
+TURN_FRAMES = 100
+"""Frames per turn: about 0.1-0.2 s, short enough that a load coming and going on a shared
+machine falls on every variant's neighbouring turns alike."""
+
+
+@dataclass
+class Turns:
+    """One variant's frames, turn by turn: each turn's wall and CPU time per frame."""
+
+    label: str
+    take_turn: Callable[[int], tuple[list[int], list[int]]]
+    wall_ns: list[list[int]] = field(default_factory=list)
+    cpu_ns: list[list[int]] = field(default_factory=list)
+
+    def run_turn(self) -> None:
+        wall, cpu = self.take_turn(TURN_FRAMES)
+        self.wall_ns.append(wall)
+        self.cpu_ns.append(cpu)
+
+    def turn_medians(self) -> list[float]:
+        """The median CPU time of each turn's frames, ns."""
+        return [float(np.median(turn)) for turn in self.cpu_ns]
+
+    def pooled(self) -> Run:
+        wall = [ns for turn in self.wall_ns for ns in turn]
+        return Run(wall, wall, [ns for turn in self.cpu_ns for ns in turn])
+
+
+def blit_and_flip(window: Window) -> Callable[[int], tuple[list[int], list[int]]]:
     """The baseline: frame after frame, a finished 1280x720 picture blitted over the whole
     window, then flipped; nothing else."""
-    render = load_config(None, ()).render
-    window = Window(render.width, render.height, fullscreen=False, vsync=False)
     picture = window.surface.copy()
     picture.fill((10, 13, 22))
     pygame.draw.circle(picture, (255, 174, 56), (640, 360), 200)
-    frame_ns: list[int] = []
-    cpu_ns: list[int] = []
-    stop_at = time.perf_counter_ns() + int(seconds * 1e9)
-    last, cpu_last = time.perf_counter_ns(), time.thread_time_ns()
-    while last < stop_at:
-        pygame.event.pump()
-        window.surface.blit(picture, (0, 0))
-        pygame.display.flip()
-        now, cpu_now = time.perf_counter_ns(), time.thread_time_ns()
-        frame_ns.append(now - last)
-        cpu_ns.append(cpu_now - cpu_last)
-        last, cpu_last = now, cpu_now
-    kept = frame_ns[SKIP_FRAMES:]
-    return Run(kept, kept, cpu_ns[SKIP_FRAMES:])
+
+    def take_turn(frames: int) -> tuple[list[int], list[int]]:
+        wall_ns: list[int] = []
+        cpu_ns: list[int] = []
+        for _ in range(frames):
+            start, cpu_start = time.perf_counter_ns(), time.thread_time_ns()
+            pygame.event.pump()
+            window.surface.blit(picture, (0, 0))
+            pygame.display.flip()
+            cpu_ns.append(time.thread_time_ns() - cpu_start)
+            wall_ns.append(time.perf_counter_ns() - start)
+        return wall_ns, cpu_ns
+
+    return take_turn
+
+
+def game_turns(
+    window: Window, overrides: tuple[str, ...], setup: Setup | None = None
+) -> Callable[[int], tuple[list[int], list[int]]]:
+    """The real loop on a clock of its own that moves by each frame's CPU time: a frame lasts
+    what it cost, as on a quiet machine's wall clock, but a frame the machine's other processes
+    held up runs no more ticks for it; and between its turns the clock stands still, so a turn
+    starts where the last one ended (no catch-up ticks for the other variants' turns)."""
+    config = load_config(None, (*UNCAPPED, *overrides))
+    clock = ManualClock()
+    options = LoopOptions(print_hash=False, pause_on_focus_loss=False)
+    loop = GameLoop(session_from(config), window, clock, options)
+    if setup is not None:
+        setup(loop)
+    loop.warm_up()
+
+    def take_turn(frames: int) -> tuple[list[int], list[int]]:
+        wall_ns: list[int] = []
+        cpu_ns: list[int] = []
+        for _ in range(frames):
+            start, cpu_start = time.perf_counter_ns(), time.thread_time_ns()
+            loop.run_frame()
+            cpu_ns.append(time.thread_time_ns() - cpu_start)
+            wall_ns.append(time.perf_counter_ns() - start)
+            clock.move_on(cpu_ns[-1])
+        return wall_ns, cpu_ns
+
+    take_turn(SKIP_FRAMES)  # the first frames fill caches and the graphs' history
+    return take_turn
+
+
+def blit_run(frames: int) -> Run:
+    """`frames` frames of the blit + flip in one go, after a few to settle."""
+    render = load_config(None, ()).render
+    window = Window(render.width, render.height, fullscreen=False, vsync=False)
+    wall, cpu = blit_and_flip(window)(SKIP_FRAMES + frames)
+    return Run(wall[SKIP_FRAMES:], wall[SKIP_FRAMES:], cpu[SKIP_FRAMES:])
 
 
 def split(loop: GameLoop) -> None:
@@ -67,43 +134,83 @@ def split(loop: GameLoop) -> None:
 
 
 def frame_ratio(quick: bool) -> Section:
-    seconds, repeat = (1.0, 1) if quick else (3.0, 3)
-    runs = rounds(
-        {
-            "baseline: full-window blit + flip": lambda: blit_and_flip(seconds),
-            "the default scene": lambda: run_loop(UNCAPPED, seconds),
-            "split screen": lambda: run_loop(UNCAPPED, seconds, split),
-            "presentation mode": lambda: run_loop((*UNCAPPED, "hud.presentation=true"), seconds),
-        },
-        repeat,
-    )
-    default = list(runs.values())[1]
+    turns = 6 if quick else 40
+    render = load_config(None, ()).render
+    window = Window(render.width, render.height, fullscreen=False, vsync=False)
+    variants = [
+        Turns("baseline: full-window blit + flip", blit_and_flip(window)),
+        Turns("the default scene", game_turns(window, ())),
+        Turns("split screen", game_turns(window, (), split)),
+        Turns("presentation mode", game_turns(window, ("hud.presentation=true",))),
+    ]
+    for _ in range(turns):
+        for variant in variants:
+            variant.run_turn()
+    pygame.event.clear()
     section = Section(
         title="Frame: the whole frame, uncapped, against a blit + flip",
         intro=(
             f"The real `GameLoop` with the default settings but `render.fps_cap=0` (events, "
             f"ticks at 60 Hz, the default scene, the HUD with its graphs, the flip; no pacer "
-            f"wait) on the wall clock and the dummy driver at 1280x720, beside a loop that only "
-            f"blits a finished picture over the whole window and flips: {repeat} x {seconds:g} s "
-            f"per variant, taking turns; medians of every frame, in wall time and in this "
-            f"thread's CPU time (`time.thread_time_ns`: what the frame cost, whatever the other "
-            f"processes of a shared machine took meanwhile). Targets (issue 16), on the CPU "
-            f"times: the default scene at most {DEFAULT_TARGET:g}x the blit + flip; split screen "
-            f"and presentation mode at most {OTHERS_TARGET:g}x the default scene. Command: "
-            f"`python -m bench --only frame`."
+            f"wait) on the dummy driver at 1280x720, beside a loop that only blits a finished "
+            f"picture over the whole window and flips. The four share one process and one "
+            f"window and take turns of {TURN_FRAMES} frames ({turns} turns each); each game "
+            f"runs on a clock of its own that moves by its frames' CPU time (what each frame "
+            f"would last on a quiet machine: a frame held up by other processes runs no extra "
+            f"ticks) and stands still while the others take their turn. Each frame is timed "
+            f"in this thread's CPU time "
+            f"(`time.thread_time_ns`: what the frame cost, whatever the other processes of a "
+            f"shared machine took meanwhile). The ratios are medians over turns of one turn's "
+            f"median against the neighbouring turn's of the baseline or the default scene, so "
+            f"a load that comes and goes in the run weighs on both sides of each ratio. "
+            f"Targets (issue 16), on the CPU times: the default scene at most "
+            f"{DEFAULT_TARGET:g}x the blit + flip; split screen and presentation mode at most "
+            f"{OTHERS_TARGET:g}x the default scene. Command: `python -m bench --only frame`."
         ),
         columns=["frame", "frames", "median wall", "median CPU", "p90 CPU", "x blit + flip",
                  "x default", "target"],
     )  # fmt: skip
-    _ratio_rows(section, runs, with_wall=True)
-    default_ms = default.cpu_ms(0.5)
-    section.notes.append(
-        f"A 540 Hz display's frame is 1.85 ms; the default scene's median frame costs "
-        f"{default_ms:.2f} ms of CPU here ({default.frame_ms(0.5):.2f} ms of wall time under "
-        f"this machine's load). At the default 144 fps cap the pacer sleeps away the rest "
-        f"(`Loop: frame work with the default scene`)."
-    )
+    _turn_rows(section, variants)
     return section
+
+
+def _turn_rows(section: Section, variants: list[Turns]) -> None:
+    """One row per variant: pooled medians, and the medians of its turn-by-turn ratios against
+    the blit + flip and the default scene, with the verdict of issue 16's targets."""
+    baseline, default, *_ = variants
+    blit_turns, default_turns = baseline.turn_medians(), default.turn_medians()
+    spreads: list[str] = []
+    for variant in variants:
+        run, mine = variant.pooled(), variant.turn_medians()
+        to_blit = float(np.median(np.divide(mine, blit_turns)))
+        to_default = np.divide(mine, default_turns)
+        ratio = float(np.median(to_default))
+        if variant is baseline:
+            target = ""
+        elif variant is default:
+            target = verdict(to_blit <= DEFAULT_TARGET)
+        else:
+            target = verdict(ratio <= OTHERS_TARGET)
+            low, high = np.quantile(to_default, [0.1, 0.9])
+            spreads.append(f"{variant.label} {low:.2f}x-{high:.2f}x")
+        section.add(
+            variant.label,
+            f"{len(run.cpu_ns):,}",
+            f"{run.frame_ms(0.5):.3f} ms",
+            f"{run.cpu_ms(0.5):.3f} ms",
+            f"{run.cpu_ms(0.9):.3f} ms",
+            f"{to_blit:.1f}x",
+            "" if variant is baseline else f"{ratio:.2f}x",
+            target,
+        )
+    default_run = default.pooled()
+    section.notes.append(
+        f"Turn by turn, the middle 80% of the ratios to the default scene: {'; '.join(spreads)}. "
+        f"A 540 Hz display's frame is 1.85 ms; the default scene's median frame costs "
+        f"{default_run.cpu_ms(0.5):.2f} ms of CPU here ({default_run.frame_ms(0.5):.2f} ms of "
+        f"wall time under this machine's load). At the default 144 fps cap the pacer sleeps "
+        f"away the rest (`Loop: frame work with the default scene`)."
+    )
 
 
 # -- the same frames, on a clock that moves 1 ms a frame -------------------------------------------
@@ -139,7 +246,7 @@ def virtual_frames(quick: bool) -> Section:
     frames, repeat = (300, 1) if quick else (1_500, 3)
     runs = rounds(
         {
-            "baseline: full-window blit + flip": lambda: blit_and_flip(frames / 2_000),
+            "baseline: full-window blit + flip": lambda: blit_run(frames),
             "the default scene": lambda: virtual_run((), frames),
             "split screen": lambda: virtual_run((), frames, split),
             "presentation mode": lambda: virtual_run(("hud.presentation=true",), frames),

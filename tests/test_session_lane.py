@@ -239,6 +239,17 @@ def test_a_window_is_found_on_either_side_of_the_ring_s_wrap_and_keeps_its_frame
     assert across.wall_s.tolist() == [0.4, 0.5, 0.6, 0.7]  # a copy, not a view of the ring
 
 
+def test_the_time_dropped_within_a_window_is_its_sum_gathered_or_not() -> None:
+    history = FrameHistory(capacity=5)
+    for steps, wall_s in enumerate((0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)):  # 0.6 wraps round
+        history.append(FrameSample(wall_s, 1.0, steps, 0.5 * steps, 0, False))
+    assert history.dropped_ms_within(0.33) == 1.5 + 2.0 + 2.5 + 3.0  # across the wrap
+    assert history.dropped_ms_within(0.13) == 2.5 + 3.0  # the newer part only
+    kept = history.window(0.33)  # once a reader has gathered the window, its sum is read
+    assert history.dropped_ms_within(0.33) == float(kept.dropped_ms.sum()) == 9.0
+    assert FrameHistory().dropped_ms_within(1.0) == 0.0
+
+
 def test_the_newest_wall_time_is_the_last_frame_appended() -> None:
     history = FrameHistory(capacity=2)
     assert history.newest_wall_s is None

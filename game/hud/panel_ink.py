@@ -116,16 +116,17 @@ class KeptPicture:
         """Restore the changed rows' old and new areas from the card, then draw their ink again,
         in the panel's order; a row whose ink overlaps those areas is redrawn with them. Returns
         the areas restored, in the picture's coordinates."""
+        old_areas = [ink.area for ink in self._drawn]
+        new_areas = [ink.area for ink in inks]
         while True:
-            areas = [
-                area for index in dirty for area in (self._drawn[index].area, inks[index].area)
-            ]
-            touched = {
+            areas = [area for index in dirty for area in (old_areas[index], new_areas[index])]
+            touched = {  # each area against every row's, in pygame's own loop
                 index
-                for index, (old, new) in enumerate(zip(self._drawn, inks, strict=True))
-                if index not in dirty
-                and (old.area.collidelist(areas) >= 0 or new.area.collidelist(areas) >= 0)
+                for area in areas
+                for under in (old_areas, new_areas)
+                for index in area.collidelistall(under)
             }
+            touched -= dirty
             if not touched:
                 break
             dirty |= touched

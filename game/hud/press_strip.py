@@ -84,8 +84,12 @@ class PressStrip:
                 self._draw_rows(surface, box)
         else:
             surface.blit(self._base_for(surface), self.rect.topleft)
-        for lab, box in zip(self._labs, boxes, strict=True):
-            self._draw_marks(surface, lab, box)
+        lanes = list(zip(self._labs, boxes, strict=True))
+        columns: dict[tuple[Sequence[int], _Timeline], Ints] = {}  # lanes that ran the same ticks
+        rows = [self._lane_marks(surface, lab, box, columns) for lab, box in lanes]
+        _marks(surface, rows)  # every lane's marks, then their presses: the boxes do not overlap
+        for lab, box in lanes:
+            self._draw_presses(surface, lab, box)
 
     def _lane_boxes(self, rect: pygame.Rect) -> list[pygame.Rect]:
         band = rect.h // len(self._labs)
@@ -115,25 +119,42 @@ class PressStrip:
             surface.blit(text, (box.x + self.fonts.px(6), y - text.get_height() // 2))
             pygame.draw.line(surface, colours.RULE, (left, y), (right, y))
 
-    def _draw_marks(self, surface: pygame.Surface, lab: InputReadout, box: pygame.Rect) -> None:
-        """The frames, the ticks and the presses with their lines, over the rows."""
+    def _lane_marks(
+        self,
+        surface: pygame.Surface,
+        lab: InputReadout,
+        box: pygame.Rect,
+        columns: dict[tuple[Sequence[int], _Timeline], Ints],
+    ) -> tuple[pygame.Rect, list[Mark]]:
+        """A lane's rows of tick and frame marks, for `_marks` (a lane whose ticks another lane
+        ran too, at the same times, shares its columns); frame marks that touch are filled as
+        bars here."""
         left, right = box.x + self.fonts.px(52), box.right - self.fonts.px(6)
-        press_y, tick_y, frame_y = self._rows_y(box)
+        _, tick_y, frame_y = self._rows_y(box)
         timeline = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left)
-        x_of = timeline.x
         half = max(2, box.h // 14)
         clip = surface.get_clip().clip(box)
-        columns, runs = self._flip_columns(lab.flips_ns, timeline)
-        marks = [(timeline.xs(_array(lab.ticks_ns)), tick_y, half, TICK, 2)]
+        flips, runs = self._flip_columns(lab.flips_ns, timeline)
+        ticks = columns.get((lab.ticks_ns, timeline))
+        if ticks is None:
+            ticks = columns[lab.ticks_ns, timeline] = timeline.xs(_array(lab.ticks_ns))
+        marks = [(ticks, tick_y, half, TICK, 2)]
         if runs is None:
-            marks.append((columns, frame_y, half, FRAME, 1))
+            marks.append((flips, frame_y, half, FRAME, 1))
         else:  # at 1,000 fps the frames' marks are a few solid bars: a fill each
             top, bottom = max(clip.top, frame_y - half), min(clip.bottom, frame_y + half + 1)
             for start, end in runs:
                 bar = pygame.Rect(start, top, end - start, bottom - top).clip(clip)
                 if bar:
                     surface.fill(FRAME, bar)
-        _marks(surface, clip, marks)
+        return clip, marks
+
+    def _draw_presses(self, surface: pygame.Surface, lab: InputReadout, box: pygame.Rect) -> None:
+        """The presses with their lines to the ticks and the frame that showed them."""
+        left, right = box.x + self.fonts.px(52), box.right - self.fonts.px(6)
+        press_y, tick_y, frame_y = self._rows_y(box)
+        x_of = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left).x
+        half = max(2, box.h // 14)
         line = pygame.draw.line
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
@@ -196,18 +217,25 @@ Mark = tuple[Ints, int, int, colours.RGB, int]
 """A row of marks: their columns, the row's y, half their height, their colour and width."""
 
 
-def _marks(surface: pygame.Surface, clip: pygame.Rect, rows: Sequence[Mark]) -> None:
-    """Short vertical marks, written straight into the pixels: at 1,000 fps the strip holds some
-    2,000 frame marks per lane, and one numpy assignment (their columns worked out in numpy too)
-    beats 2,000 `draw.line` calls and 2,000 Python sums."""
+def _marks(surface: pygame.Surface, lanes: Sequence[tuple[pygame.Rect, Sequence[Mark]]]) -> None:
+    """Short vertical marks, each lane's within its clip, written straight into the pixels: at
+    1,000 fps the strip holds some 2,000 frame marks per lane, and one numpy assignment (their
+    columns worked out in numpy too) beats 2,000 `draw.line` calls and 2,000 Python sums. Two
+    lanes one above the other share their flips' columns, and often their ticks': those are
+    clipped and widened once."""
     pixels = None
-    for xs, y, half, colour, width in rows:
-        top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
-        columns = xs if width == 1 else np.concatenate([xs + offset for offset in range(width)])
-        columns = columns[(columns >= clip.left) & (columns < clip.right)]
-        if bottom <= top or columns.shape[0] == 0:
-            continue
-        if pixels is None:
-            pixels = pygame.surfarray.pixels2d(surface)
-        pixels[columns, top:bottom] = surface.map_rgb(colour)
+    shown: dict[tuple[int, int, int, int], Ints] = {}
+    for clip, rows in lanes:
+        for xs, y, half, colour, width in rows:
+            top, bottom = max(clip.top, y - half), min(clip.bottom, y + half + 1)
+            key = (id(xs), width, clip.left, clip.right)
+            columns = shown.get(key)
+            if columns is None:
+                columns = xs if width == 1 else np.concatenate([xs + step for step in range(width)])
+                columns = shown[key] = columns[(columns >= clip.left) & (columns < clip.right)]
+            if bottom <= top or columns.shape[0] == 0:
+                continue
+            if pixels is None:
+                pixels = pygame.surfarray.pixels2d(surface)
+            pixels[columns, top:bottom] = surface.map_rgb(colour)
     del pixels  # unlock the surface

@@ -144,10 +144,24 @@ class FrameHistory:
             overloaded=self._overloaded[order],
         )
 
+    def dropped_ms_within(self, seconds: float) -> float:
+        """`window(seconds).dropped_ms.sum()`, the same float, without gathering the window's
+        other five columns when no reader asked for that window this frame (the second lane
+        of a split screen: only its readout's dropped time reads it)."""
+        if self._windows_at == self._count and seconds in self._windows:
+            return float(self._windows[seconds].dropped_ms.sum())
+        start = self._first(seconds)
+        return float(self._slice(self._dropped, start, self._count).sum())
+
     def _gathered(self, seconds: float) -> HistoryWindow:
-        """The window's frames, found by searching the ring where it lies (at most two sorted
-        runs of wall times) rather than gathering the whole ring in order first: the same
-        count of frames at or before the window's start, so the same frames."""
+        """The window's frames, `_first(seconds)` to the newest."""
+        return self._span(self._first(seconds), self._count)
+
+    def _first(self, seconds: float) -> int:
+        """The first frame (counted as appended) that ended within the last `seconds`, found by
+        searching the ring where it lies (at most two sorted runs of wall times) rather than
+        gathering the whole ring in order first: the same count of frames at or before the
+        window's start, so the same frames."""
         end = self._count
         start = end - len(self)
         if end:
@@ -159,19 +173,20 @@ class FrameHistory:
             if before == older.shape[0]:
                 before += int(np.searchsorted(newer, limit, side="right"))
             start += before
-        return self._span(start, end)
+        return start
 
     def _span(self, start: int, end: int) -> HistoryWindow:
         """Frames `start` to `end` (counted as appended), as `_at` gives them: copied as one
         or two slices of the ring, which is several times cheaper than gathering by index."""
+        return HistoryWindow(*(self._slice(ring, start, end) for ring in self._rings()))
+
+    def _slice(self, ring: NDArray[Any], start: int, end: int) -> NDArray[Any]:
+        """One ring's frames `start` to `end`, copied (one slice, or two across the wrap)."""
         head = start % self.capacity
         stop = head + end - start
         if stop <= self.capacity:
-            return HistoryWindow(*(ring[head:stop].copy() for ring in self._rings()))
-        tail = stop - self.capacity
-        return HistoryWindow(
-            *(np.concatenate((ring[head:], ring[:tail])) for ring in self._rings())
-        )
+            return ring[head:stop].copy()
+        return np.concatenate((ring[head:], ring[: stop - self.capacity]))
 
     def _rings(self) -> tuple[NDArray[Any], ...]:
         """The ring's arrays, in the order of `HistoryWindow`'s fields."""

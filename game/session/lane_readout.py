@@ -101,7 +101,7 @@ class LaneReadouts:
             remainder_ms=_grains_over(plan, plan.ledger.remainder, NS_PER_MS) if plan else 0.0,
             backlog_steps=plan.ledger.backlog_steps if plan else 0,
             dropped_frame_ms=plan.dropped_ms if plan else 0.0,
-            dropped_last_second_ms=float(lane.history.window(1.0).dropped_ms.sum()),
+            dropped_last_second_ms=lane.history.dropped_ms_within(1.0),
             dropped_total_ms=over(books.dropped_ns, NS_PER_MS),
             tick=lane.world.tick,
             sim_time_s=over(books.sim_time_ns, NS_PER_SECOND),

@@ -15,7 +15,6 @@ analytic ghost and the raw tick markers.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
@@ -24,8 +23,9 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.view import arena_colours
+from game.view import arena_colours, few_bodies
 from game.view.camera import Camera, Pixels, ScreenRect
+from game.view.few_bodies import Blit
 from game.view.raster import Colour
 from game.view.springs import CoilBook, Ends
 from game.view.sprites import SpriteBook, SpriteSet, frame_index
@@ -42,9 +42,9 @@ Floats = npt.NDArray[Any]
 TICK_MARKER_M = 0.22
 """Half the width of a raw-tick marker, metres."""
 FEW_BODIES = 16
-"""Up to this many bodies of a kind are placed one by one in plain floats: for the handful of a
-usual scene, numpy's cost per call is many times the arithmetic (the pixels are the same:
-`Camera.point_to_screen` is `to_screen` for one point)."""
+"""A view of up to this many bodies is drawn one body at a time in plain floats (`few_bodies`):
+for the handful of a usual scene, numpy's cost per call is many times the arithmetic (the
+pixels are the same)."""
 KEPT_MARKS = 64
 """At most this many drawn things are restored one by one on a kept window; more (thousands
 of projectiles) and the whole backdrop is copied again, which is then cheaper."""
@@ -139,8 +139,11 @@ class WorldRenderer:
                 self._draw_trails(surface)
             else:
                 self.trails.clear()  # so that switching them on again starts afresh
-            self._draw_springs(surface, view)
-            self._draw_projectiles(surface, view)
+            if view.count <= FEW_BODIES:  # the usual scene: one by one, in plain floats
+                self._draw_few(surface, view)
+            else:
+                self._draw_springs(surface, view)
+                self._draw_projectiles(surface, view)
             self.drew(self.stage.draw_cannon(surface, self.camera))
             if overlays.ghost:
                 self._draw_ghosts(surface, view)
@@ -182,17 +185,40 @@ class WorldRenderer:
             return
         anchor_x, anchor_y = view.anchor_x[springs], view.anchor_y[springs]
         x, y = view.x[springs], view.y[springs]
-        if springs.size <= FEW_BODIES:
-            mounts, ends = self._few_coil_ends(anchor_x, anchor_y, x, y)
-        else:
-            mounts, ends = self._coil_ends(anchor_x, anchor_y, x, y)
+        self._draw_coils(surface, *self._coil_ends(anchor_x, anchor_y, x, y))
+        bobs = Bodies(x, y, view.angle[springs], view.radius[springs])
+        self._blit_turned(surface, bobs, self.sprites.bob)
+
+    def _draw_coils(
+        self, surface: pygame.Surface, mounts: list[list[int]], ends: list[Ends]
+    ) -> None:
         coils = self.coils.draw(surface, mounts, ends, self.camera.scale)
         if coils is None:
             self.drew(None)  # a coil drawn stroke by stroke, wherever its strokes went
         else:
             self.drew(*coils)
-        bobs = Bodies(x, y, view.angle[springs], view.radius[springs])
-        self._blit_turned(surface, bobs, self.sprites.bob)
+
+    def _draw_few(self, surface: pygame.Surface, view: RenderView) -> None:
+        """`_draw_springs` then `_draw_projectiles`, for a few bodies (`few_bodies`): the
+        view's columns read once, each body placed in plain floats, and the bobs and the shots
+        in one `fblits`, bobs first."""
+        radius = view.radius
+        if radius.dtype == np.float64:  # `_radius_px` in plain floats: the same doubles
+            scale = self.camera.scale
+            sizes = [max(1, round(r * scale)) for r in radius.tolist()]
+        else:  # float32 times a scale stays float32 in numpy: round as it does
+            sizes = self._radius_px(radius).tolist()
+        bodies = few_bodies.listed(view, sizes)
+        springs = bodies.rows_of(SPRING)
+        blits: list[Blit] = []
+        if springs:
+            self._draw_coils(surface, *few_bodies.coil_ends(self.camera, view, bodies, springs))
+            blits = few_bodies.turned(self.camera, bodies, springs, self.sprites.bob)
+        shots = bodies.rows_of(PROJECTILE)
+        blits += few_bodies.turned(self.camera, bodies, shots, self.sprites.projectile)
+        if self._marks is not None:
+            self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
+        surface.fblits(blits, pygame.BLEND_PREMULTIPLIED)
 
     def _coil_ends(
         self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
@@ -214,30 +240,10 @@ class WorldRenderer:
         ends = np.column_stack((ax, ay, bx, by)).tolist()
         return mounts.tolist(), [tuple(end) for end in ends]
 
-    def _few_coil_ends(
-        self, anchor_x: Floats, anchor_y: Floats, x: Floats, y: Floats
-    ) -> tuple[list[list[int]], list[Ends]]:
-        """`_coil_ends` one spring at a time, in plain floats (see `FEW_BODIES`)."""
-        to_screen = self.camera.point_to_screen
-        mounts: list[list[int]] = []
-        ends: list[Ends] = []
-        for ax, ay, bx, by in zip(anchor_x.tolist(), anchor_y.tolist(), x.tolist(), y.tolist(),
-                                  strict=True):  # fmt: skip
-            if not (math.isfinite(ax) and math.isfinite(ay)):
-                continue
-            mount = to_screen(ax, ay)
-            mounts.append(list(mount))
-            if math.isfinite(bx) and math.isfinite(by):
-                ends.append((*mount, *to_screen(bx, by)))
-        return mounts, ends
-
     def _blit_turned(
         self, surface: pygame.Surface, bodies: Bodies, sprites_for: Callable[[int], SpriteSet]
     ) -> None:
         """Each body as the frame of its sprite nearest its angle, all in one `fblits`."""
-        if bodies.x.size <= FEW_BODIES:
-            self._blit_few(surface, bodies, sprites_for)
-            return
         x, y, angle, radius = bodies
         shown = _finite(x, y) & np.isfinite(angle)
         if not shown.all():  # a spring blew up: leave it out (else no copies are needed)
@@ -253,36 +259,6 @@ class WorldRenderer:
             sprites = sprites_for(size)
             frames = frame_index(turn[group], len(sprites.surfaces))
             self._fblits(surface, sprites, frames, px[group], py[group])
-
-    def _blit_few(
-        self, surface: pygame.Surface, bodies: Bodies, sprites_for: Callable[[int], SpriteSet]
-    ) -> None:
-        """`_blit_turned` one body at a time, in plain floats (see `FEW_BODIES`): the same
-        pixel (`Camera.point_to_screen`), size and frame (`frame_index`'s rounding) for each."""
-        x, y, angle, radius = bodies
-        to_screen = self.camera.point_to_screen
-        if radius.dtype == np.float64:  # `_radius_px` in plain floats: the same doubles
-            scale = self.camera.scale
-            sizes = [max(1, round(r * scale)) for r in radius.tolist()]
-        else:  # float32 times a scale stays float32 in numpy: round as it does
-            sizes = self._radius_px(radius).tolist()
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        kinds: dict[int, tuple[SpriteSet, int, float]] = {}  # per size: its sprites, once
-        for bx, by, turn, size in zip(x.tolist(), y.tolist(), angle.tolist(), sizes, strict=True):
-            if not (math.isfinite(bx) and math.isfinite(by) and math.isfinite(turn)):
-                continue  # a spring blew up: leave it out
-            kind = kinds.get(size)
-            if kind is None:
-                sprites = sprites_for(size)
-                frames = len(sprites.surfaces)
-                kind = kinds[size] = (sprites, frames, 2.0 * math.pi / frames)
-            sprites, frames, turn_per_frame = kind
-            frame = round(turn / turn_per_frame) % frames  # as `frame_index` rounds
-            px, py = to_screen(bx, by)
-            blits.append((sprites.surfaces[frame], (px - sprites.half, py - sprites.half)))
-        if self._marks is not None:
-            self.drew(*(pygame.Rect(corner, sprite.get_size()) for sprite, corner in blits))
-        surface.fblits(blits, pygame.BLEND_PREMULTIPLIED)
 
     # -- overlays ----------------------------------------------------------------------------
 

@@ -81,6 +81,8 @@ class RenderView:
 
 def check_alpha(alpha: object) -> float:
     """Alpha is a finite number >= 0. Above 1 is allowed: the naive-alpha bug must be showable."""
+    if type(alpha) is float and math.isfinite(alpha) and alpha >= 0.0:
+        return alpha  # the usual case, a frame's alpha, checked without the general tests
     if isinstance(alpha, bool) or not isinstance(alpha, int | float | np.floating):
         raise TypeError(f"alpha must be a number, not {type(alpha).__name__} (got {alpha!r})")
     value = float(alpha)
@@ -90,6 +92,8 @@ def check_alpha(alpha: object) -> float:
 
 
 def check_mode(mode: object) -> InterpolationMode:
+    if type(mode) is InterpolationMode:
+        return mode
     try:
         return InterpolationMode(str(mode))
     except ValueError:
@@ -185,16 +189,17 @@ def _blend_angles(angle: Array, bodies: LiveBodies, fraction: np.floating[Any]) 
 
 
 def _analytic_position(out: Array, bodies: LiveBodies, time: float, gravity: float) -> None:
-    """p0 + v0 t - (0, g t^2 / 2) since launch, computed in float64 (NaN for springs)."""
+    """p0 + v0 t - (0, g t^2 / 2) since launch, computed in float64 (NaN for springs): both
+    axes in each operation, straight into `out` when the world is float64 too."""
     flight = time - bodies.launch_time
-    for axis in (0, 1):
-        coordinate = bodies.launch_velocity[axis] * flight
-        coordinate += bodies.launch_position[axis]
-        if axis == 1:
-            flight *= flight
-            flight *= 0.5 * gravity
-            coordinate -= flight
-        np.copyto(out[axis], coordinate, casting="same_kind")
+    exact = out.dtype == np.float64
+    coordinates = np.multiply(bodies.launch_velocity, flight, out=out if exact else None)
+    coordinates += bodies.launch_position
+    flight *= flight
+    flight *= 0.5 * gravity
+    coordinates[1] -= flight
+    if not exact:
+        np.copyto(out, coordinates, casting="same_kind")
 
 
 def _read_only(array: Array) -> Array:
