@@ -6,7 +6,8 @@ the fill is skipped, the HUD copies only what changed. A mistake there would not
 once: stale pixels stay on screen until something covers them. So the same scripted run is
 played twice, once keeping the window and once redrawing every pixel (`keeps_window = False`),
 and every frame of the two is compared, byte for byte, while the script opens and closes
-the help and the lesson menu, splits the screen and changes a lane's policy (a narrower tag),
+the help and the lesson menu, swaps one caption for a shorter and a longer one (N with no lesson
+running, between two stalls), splits the screen and changes a lane's policy (a narrower tag),
 goes to presentation mode and back, hides the graphs, turns the overlays on, stalls, rewatches
 and moves the avatar.
 """
@@ -28,6 +29,8 @@ KEYS = {
     20: (pygame.K_F1,),
     24: (pygame.K_F1,),
     30: (pygame.K_s,),
+    34: (pygame.K_n,),
+    38: (pygame.K_s,),
     40: (pygame.K_v,),
     50: (pygame.K_TAB,),
     60: (pygame.K_b,),

@@ -40,17 +40,28 @@ def spiral_advice(lanes: Sequence[LaneReadout]) -> str:
 
 class _Flat:
     """A built box, and the same box laid on the window's plain backdrop (if there is one) the
-    first time it is drawn (`plate.flattened`)."""
+    first time it is drawn (`plate.flattened`).
+
+    On a kept window (`Hud.draw`) the box drawn last frame is still there: a narrower box
+    drawn in the same area would leave the old one's edges showing, so what the new box does
+    not cover of the old one goes back to the backdrop first."""
 
     def __init__(self, backdrop: RGB | None) -> None:
         self.backdrop = backdrop
         self.box = pygame.Surface((0, 0))
         self._flat: pygame.Surface | None = None
+        self._drawn = pygame.Rect(0, 0, 0, 0)
 
     def set(self, box: pygame.Surface) -> None:
         self.box, self._flat = box, None
 
-    def draw(self, surface: pygame.Surface, topleft: tuple[int, int], retains: bool) -> None:
+    def draw(
+        self, surface: pygame.Surface, topleft: tuple[int, int], retains: bool, kept: bool
+    ) -> None:
+        rect = self.box.get_rect(topleft=topleft)
+        if kept and self.backdrop is not None and not rect.contains(self._drawn):
+            surface.fill(self.backdrop, self._drawn)
+        self._drawn = rect
         if self.backdrop is None or not retains:
             surface.blit(self.box, topleft)
             return
@@ -81,8 +92,9 @@ class SpiralBanner:
         self.height_for(hint, area.w, compact=compact)
         self.rect = self._kept.box.get_rect(midtop=area.midtop)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self._kept.draw(surface, self.rect.topleft, self.fonts.retains)
+    def draw(self, surface: pygame.Surface, kept: bool = False) -> None:
+        """Draw the box; `kept`: the window still shows last frame's (`_Flat`)."""
+        self._kept.draw(surface, self.rect.topleft, self.fonts.retains, kept)
 
     def _build(self, hint: str, max_width: int, compact: bool = False) -> pygame.Surface:
         fonts = self.fonts
@@ -132,8 +144,9 @@ class CaptionBox:
     def _text_width(self, width: int) -> int:
         return max(1, min(width, self.fonts.px(760)) - 2 * self.fonts.px(18))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self._kept.draw(surface, self.rect.topleft, self.fonts.retains)
+    def draw(self, surface: pygame.Surface, kept: bool = False) -> None:
+        """Draw the box; `kept`: the window still shows last frame's (`_Flat`)."""
+        self._kept.draw(surface, self.rect.topleft, self.fonts.retains, kept)
 
     def _build(self, text: str, max_width: int) -> pygame.Surface:
         fonts = self.fonts

@@ -215,12 +215,12 @@ class Hud:
             drawn.strip = parts.strip.rect
         if readout.caption and layout.caption:
             parts.caption.update(readout.caption, _rect(layout.caption))
-            parts.caption.draw(surface)
+            parts.caption.draw(surface, kept)
             drawn.caption = parts.caption.rect
         if layout.banner:
             compact = bool(readout.caption and layout.caption)
             parts.banner.update(self.spiral_hint, _rect(layout.banner), compact=compact)
-            parts.banner.draw(surface)
+            parts.banner.draw(surface, kept)
             drawn.banner = parts.banner.rect
         for index, (lane, box) in enumerate(zip(readout.lanes, layout.labels, strict=False)):
             text = f"lane {index + 1}: {lane.policy}" + ("  (B: keys here)" * lane.focused)
