@@ -16,7 +16,7 @@ from game.config.loading import load_config
 from game.from_config import session_from
 from game.scheduler.scheduler import FixedStepScheduler
 from game.scheduler.settings import SchedulerSettings
-from game.session.session import LabSession
+from game.session.session import LabSession, OrderLog
 from game.workshop.files.lessons import Lesson, load_lessons
 
 if TYPE_CHECKING:
@@ -113,25 +113,32 @@ def game_loop(
     clock: ManualClock | None = None,
     screenshot_dir: Path = Path("screenshots"),
     warm_up: bool = True,
+    lessons: bool = True,
+    script: str = "",
+    on_order: OrderLog | None = None,
 ) -> GameLoop:
-    """The real game loop (the dummy video driver) with the shipped lessons, its event queue
-    empty; `overrides` are `--set` settings, and the window asks for vsync when they say so (as
-    `play` does). Without `warm_up` its first frame starts at the clock's 0 and nothing has been
-    drawn yet (a test saves a draw)."""
+    """The real game loop (the dummy video driver), its event queue empty; `overrides` are
+    `--set` settings, and the window asks for vsync when they say so (as `play` does). With
+    `lessons` it has the shipped lessons; `script` is a script's text (`--script`); `on_order`
+    logs the orders, as a recording does. Without `warm_up` its first frame starts at the
+    clock's 0 and nothing has been drawn yet (a test saves a draw, or changes the loop first)."""
     import pygame
 
     from game.app.lesson_guide import LessonGuide
     from game.app.loop import GameLoop, LoopOptions
+    from game.app.script import parse_script
     from game.app.window import Window
 
     config = load_config(None, overrides)
     render = config.render
     window = Window(render.width, render.height, fullscreen=False, vsync=render.vsync)
-    options = LoopOptions(print_hash=False, screenshot_dir=screenshot_dir)
+    options = LoopOptions(
+        print_hash=False, screenshot_dir=screenshot_dir, script=parse_script(script, "test script")
+    )
     pygame.event.clear()
-    session = session_from(config)
-    lessons = LessonGuide(shipped_lessons())
-    loop = GameLoop(session, window, clock or KeyClock(), options, lessons=lessons)
+    session = session_from(config, on_order=on_order)
+    guide = LessonGuide(shipped_lessons()) if lessons else None
+    loop = GameLoop(session, window, clock or KeyClock(), options, lessons=guide)
     if warm_up:
         loop.warm_up()
     return loop
@@ -174,3 +181,30 @@ def lanes_out_of_step(session: LabSession) -> list[str]:
         if found != wanted:
             problems.append(f"lane {number}: the scheduler has {found}, the controls {wanted}")
     return problems
+
+
+def recorded_run(scenario: Path, text: str, record: Path) -> list[str]:
+    """`text` written to `scenario` and run by `simulate --record record`: the recording's
+    lines (what `simulate` printed is left for the test to read)."""
+    from game.cli import main
+
+    scenario.write_text(text, encoding="utf-8")
+    assert main(["simulate", "--scenario", str(scenario), "--record", str(record)]) == 0
+    return record.read_text(encoding="utf-8").splitlines()
+
+
+def replayed_at(record: Path, rates: Sequence[str]) -> list[str]:
+    """What `replay` says of `record` at each render rate in `rates`: its last line each time
+    (`matches the recording (replayed at N fps)` when it does). Prints nothing of its own."""
+    import contextlib
+    import io
+
+    from game.cli import main
+
+    verdicts = []
+    for fps in rates:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            assert main(["replay", str(record), "--render-fps", fps]) == 0
+        verdicts.append(printed.getvalue().splitlines()[-1])
+    return verdicts

@@ -12,13 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.loop import GameLoop, LoopOptions
-from game.app.script import parse_script
-from game.app.window import Window
+from game.app.loop import GameLoop
 from game.clock.manual import ManualClock
-from game.config.loading import load_config
-from game.from_config import session_from
 from game.session.controls import Act, Action
+from tests.helpers import game_loop
 
 MS = 1_000_000
 
@@ -35,17 +32,10 @@ def _pygame() -> Iterator[None]:
 @pytest.fixture
 def make_loop(tmp_path: Path) -> LoopFactory:
     def build(*overrides: str, clock: ManualClock | None = None, script: str = "") -> GameLoop:
-        config = load_config(None, overrides)
-        window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
-        options = LoopOptions(
-            screenshot_dir=tmp_path / "shots",
-            print_hash=False,
-            script=parse_script(script, "test script"),
-        )
-        pygame.event.clear()
-        loop = GameLoop(session_from(config), window, clock or ManualClock(), options)
-        loop.warm_up()
-        return loop
+        return game_loop(
+            *overrides, clock=clock or ManualClock(), screenshot_dir=tmp_path / "shots",
+            lessons=False, script=script,
+        )  # fmt: skip
 
     return build
 

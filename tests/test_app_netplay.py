@@ -16,13 +16,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.loop import GameLoop, LoopOptions
-from game.app.window import Window
+from game.app.loop import GameLoop
 from game.clock.manual import ManualClock
 from game.clock.wall import Clock
-from game.config.loading import load_config
-from game.from_config import session_from
 from game.session.rewind import REFUSED_ONLINE
+from tests.helpers import game_loop
 
 COST_NS = 2_000_000
 
@@ -50,12 +48,11 @@ def _pygame() -> Iterator[None]:
 
 @pytest.fixture
 def loop(tmp_path: Path) -> GameLoop:
-    config = load_config(None, ("load.step_cost_ms=2",))
-    window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
-    options = LoopOptions(screenshot_dir=tmp_path / "shots", print_hash=False)
-    pygame.event.clear()
     clock = WorkClock()
-    built = GameLoop(session_from(config), window, clock, options)
+    built = game_loop(
+        "load.step_cost_ms=2", clock=clock, screenshot_dir=tmp_path / "shots", warm_up=False,
+        lessons=False,
+    )  # fmt: skip
     wait = built.pacer.wait
 
     def pacing(on: Clock) -> int:

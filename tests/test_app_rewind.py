@@ -14,13 +14,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.loop import GameLoop, LoopOptions
-from game.app.window import Window
+from game.app.loop import GameLoop
 from game.clock.manual import ManualClock
-from game.config.loading import load_config
-from game.from_config import session_from
 from game.session.lane import Lane
 from game.session.rewind import REFUSED_WHILE_RECORDING, REWIND_TICKS, UNTIL_RELEASED
+from tests.helpers import game_loop
 
 STEP_NS = Fraction(50_000_000, 3)
 
@@ -37,14 +35,10 @@ def _pygame() -> Iterator[None]:
 @pytest.fixture
 def make_loop(tmp_path: Path) -> LoopFactory:
     def build(*overrides: str, recording: bool = False) -> GameLoop:
-        config = load_config(None, overrides)
-        window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
-        options = LoopOptions(screenshot_dir=tmp_path / "shots", print_hash=False)
-        pygame.event.clear()
-        session = session_from(config, on_order=(lambda lane, order: None) if recording else None)
-        loop = GameLoop(session, window, ManualClock(), options)
-        loop.warm_up()
-        return loop
+        return game_loop(
+            *overrides, clock=ManualClock(), screenshot_dir=tmp_path / "shots", lessons=False,
+            on_order=(lambda lane, order: None) if recording else None,
+        )  # fmt: skip
 
     return build
 

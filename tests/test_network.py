@@ -15,6 +15,7 @@ from game.network.draws import Draws
 from game.network.peer import Heard, RemotePeer, Told
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
+from tests.helpers import recorded_run, replayed_at
 
 H_NS = hz_to_step_ns(60)
 LATENCY_NS = 100 * NS_PER_MS
@@ -167,36 +168,32 @@ def test_a_bad_network_section_is_one_line_and_exit_2(
 def test_a_recorded_network_session_replays_to_its_hash_at_30_and_240_fps(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    scenario = tmp_path / "net.toml"
-    scenario.write_text(
+    record = tmp_path / "net.replay"
+    lines = recorded_run(
+        tmp_path / "net.toml",
         "seconds = 10\n[clock]\nrender_fps = 60\n[network]\nlatency_ms = 100\n"
         'jitter_ms = 20\nloss = 0.05\ninput_delay = 2\ntime_sync = "stretch"\nseed = 7\n'
         "remote_flips_per_s = 6\n",
-        encoding="utf-8",
+        record,
     )
-    record = tmp_path / "net.replay"
-    assert main(["simulate", "--scenario", str(scenario), "--record", str(record)]) == 0
-    lines = record.read_text(encoding="utf-8").splitlines()
     assert '"network": {"latency_ms": "100", "jitter_ms": "20", "loss": "0.05"' in lines[0]
     assert sum('"remote":' in line for line in lines) > 100
-    capsys.readouterr()
-    for fps in ("30", "240"):
-        assert main(["replay", str(record), "--render-fps", fps]) == 0
-        assert f"matches the recording (replayed at {fps} fps)" in capsys.readouterr().out
+    assert replayed_at(record, ("30", "240")) == [
+        "matches the recording (replayed at 30 fps)",
+        "matches the recording (replayed at 240 fps)",
+    ]
 
 
 def test_a_remote_input_moved_later_than_the_snapshots_reach_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    scenario = tmp_path / "net.toml"
-    scenario.write_text(
+    record = tmp_path / "net.replay"
+    lines = recorded_run(
+        tmp_path / "net.toml",
         "seconds = 4\n[clock]\nrender_fps = 60\n[network]\nlatency_ms = 50\n"
         "remote_flips_per_s = 6\nseed = 2\n",
-        encoding="utf-8",
+        record,
     )
-    record = tmp_path / "net.replay"
-    assert main(["simulate", "--scenario", str(scenario), "--record", str(record)]) == 0
-    lines = record.read_text(encoding="utf-8").splitlines()
     remote = [index for index, line in enumerate(lines) if '"remote":' in line]
     moved = next(
         index

@@ -25,6 +25,7 @@ from game.session.controls import Controls
 from game.workshop.files.scenario_loading import load_scenario
 from game.workshop.runs.reports import FrameReport
 from game.workshop.runs.simulation import run_scenario
+from tests.helpers import recorded_run, replayed_at
 
 H_NS = hz_to_step_ns(60)
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
@@ -105,23 +106,22 @@ def test_without_a_late_remote_our_time_sync_never_acts() -> None:
 def test_a_recording_of_a_late_remote_replays_to_its_hash_at_30_and_240_fps(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], time_sync: str
 ) -> None:
-    scenario = tmp_path / "late.toml"
-    scenario.write_text(
+    record = tmp_path / "late.replay"
+    header = recorded_run(
+        tmp_path / "late.toml",
         "seconds = 5\n[clock]\nrender_fps = 60\n[network]\nlatency_ms = 50\njitter_ms = 10\n"
         f'loss = 0.05\nprediction_window = 20\ntime_sync = "{time_sync}"\nseed = 4\n'
         "remote_late_ms = 100\nremote_flips_per_s = 6\n",
-        encoding="utf-8",
-    )
-    record = tmp_path / "late.replay"
-    assert main(["simulate", "--scenario", str(scenario), "--record", str(record)]) == 0
-    header = record.read_text(encoding="utf-8").splitlines()[0]
+        record,
+    )[0]
     assert f'"time_sync": "{time_sync}"' in header and '"remote_late_ms": "100"' in header
     said = capsys.readouterr().out
     assert ("ticks held by time sync's wait" in said) == (time_sync == "wait")
     assert ("frames stretched" in said) == (time_sync == "stretch")
-    for fps in ("30", "240"):
-        assert main(["replay", str(record), "--render-fps", fps]) == 0
-        assert f"matches the recording (replayed at {fps} fps)" in capsys.readouterr().out
+    assert replayed_at(record, ("30", "240")) == [
+        "matches the recording (replayed at 30 fps)",
+        "matches the recording (replayed at 240 fps)",
+    ]
 
 
 @pytest.mark.parametrize("value", ["-1", "10001", '"late"'])
