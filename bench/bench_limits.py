@@ -44,6 +44,9 @@ class AtLimit:
     """What runs after `python -m game`, in a scratch folder."""
     share: float
     """The timed run's work over the limit's (1: the limit itself)."""
+    cores: int = 1
+    """The processes it keeps busy at once: `handout` films on every core, so on two cores it
+    takes half its CPU time, and its verdict reads that half."""
 
 
 BOTH = "--render-fps 1000 --hz 600"
@@ -105,7 +108,7 @@ AT_THE_LIMITS = (
         1,
     ),
     AtLimit("every lesson (no input)", "lessons --check", 1),
-    AtLimit("every lesson's clips (no input)", "handout --out page", 1),
+    AtLimit("every lesson's clips (no input)", "handout --out page", 1, cores=2),
     AtLimit("the input table (no input)", "inputs --table", 1),
     AtLimit("the article's experiments (no input)", "lab --plot lab", 1),
 )
@@ -192,7 +195,8 @@ def run(quick: bool) -> list[Section]:
             f"limits`): the run timed (CPU time of the process and wall time, start-up "
             f"included), then its work (CPU past the start-up, {start_up:.1f} s here) projected "
             "to the limit by its share. Target: under "
-            f"{TARGET_S:.0f} s of CPU at the limit: a minute with a third to spare."
+            f"{TARGET_S:.0f} s of CPU at the limit (a core's share of it for a command that "
+            "keeps both busy): a minute with a third to spare."
         ),
         columns=[
             "command",
@@ -215,8 +219,9 @@ def run(quick: bool) -> list[Section]:
             f"{cpu:.1f} s",
             f"{wall:.1f} s",
             f"{case.share:.2%}" if case.share < 1 else "all",
-            f"{projected:,.0f} s",
-            verdict(projected < TARGET_S),
+            f"{projected:,.0f} s"
+            + (f" ({projected / case.cores:,.0f} s a core)" if case.cores > 1 else ""),
+            verdict(projected / case.cores < TARGET_S),
         )
     load = os.getloadavg()[0]
     section.notes += [
