@@ -151,7 +151,11 @@ def references() -> list[tuple[ReferenceSection, list[Shown]]]:
 
 
 def lab_figures(out: Path) -> list[Figure]:
-    _run_command(f"lab --plot {shlex.quote(str(out / 'figures' / 'lab'))}")
+    """`lab --plot`'s figures, as PNG only (the page shows no SVG), drawn from the spring runs
+    the references' `lab` has just made."""
+    from game.commands.lab_plots import write_figures  # matplotlib only when asked for
+
+    write_figures(Outputs().folder("--out", out / "figures" / "lab", lab.PNG_FIGURES), svg=False)
     return [
         Figure(title, f"figures/lab/{name}.png", "lab --plot figures/lab")
         for name, title in (
@@ -180,7 +184,7 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
     )  # fmt: skip
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        compare.run(args)
+        compare.run(args, svg=False)  # the page shows the PNG
     table = "".join(
         line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
     )
@@ -192,8 +196,8 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
 def run(args: argparse.Namespace) -> int:
     out = Outputs().folder("--out", args.out, ["index.html"])
     figure_files = [
-        *(f"lab/{name}" for name in lab.FIGURE_FILES),
-        *(f"compare-{name}/{file}" for name, _ in COMPARISONS for file in compare.OUT_FILES),
+        *(f"lab/{name}" for name in lab.PNG_FIGURES),
+        *(f"compare-{name}/{file}" for name, _ in COMPARISONS for file in compare.WITHOUT_SVG),
     ]
     Outputs().folder("--out", out / "figures", figure_files)  # now, not after the clips
     plan = QUICK if args.quick else FULL
