@@ -35,16 +35,14 @@ TARGET_S = 30.0
 class _PngPerPicture:
     """One PNG file per picture (Pillow's defaults), the way a screenshot loop would keep them."""
 
-    pixels: Pixels = "RGB"
-
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.count = 0
 
-    def add(self, rgb: bytes, repeat: int = 1) -> None:
-        picture = Image.frombytes("RGB", SIZE, rgb)
+    def add(self, picture: bytes, pixels: Pixels, repeat: int = 1) -> None:
+        rgb = Image.frombytes("RGB", SIZE, picture, "raw", pixels)
         for _ in range(repeat):
-            picture.save(self.folder / f"{self.count:05d}.png")
+            rgb.save(self.folder / f"{self.count:05d}.png")
             self.count += 1
 
     def close(self) -> None:

@@ -10,14 +10,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import imageio.v2 as imageio
+import pygame
 import pytest
 from PIL import Image, ImageSequence
 
-from game.app.filming import FilmingClock, Take, film
+from game.app.filming import FilmingClock, Take, film, own_pixels, picture_of
 from game.cli import main
 from game.config.loading import load_config
 from game.workshop.clips.cues import ScenarioCues
-from game.workshop.clips.files import ClipSpec, gif_delays_ms, open_sink
+from game.workshop.clips.files import ClipSpec, Pixels, gif_delays_ms, open_sink
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import load_scenario
 from game.workshop.runs.simulation import run_scenario
@@ -140,22 +141,55 @@ def test_an_mp4_holds_every_picture(tmp_path: Path) -> None:
     assert [path.name for path in tmp_path.iterdir()] == ["l2.mp4"]  # no temporary left
 
 
-def test_an_mp4_from_rgbx_pictures_is_the_file_made_from_rgb(tmp_path: Path) -> None:
-    # The MP4 sink takes 4 bytes a pixel (pygame copies them faster than it packs 3): ffmpeg
-    # must turn them into the very same video, byte for byte.
-    spec = ClipSpec(tmp_path / "c.mp4", 64, 48, 10, Fraction(1))
-    rgb = [bytes((7 * n + i) % 256 for i in range(64 * 48 * 3)) for n in range(3)]
-    rgbx = [b"".join(p[i : i + 3] + b"\xff" for i in range(0, len(p), 3)) for p in rgb]
+def as_layouts(rgb: bytes) -> dict[Pixels, bytes]:
+    """One picture's bytes in each layout, the fourth byte of a pixel different in each."""
+    pixels = [rgb[i : i + 3] for i in range(0, len(rgb), 3)]
+    return {
+        "RGB": rgb,
+        "RGBX": b"".join(p + b"\xff" for p in pixels),
+        "BGRX": b"".join(p[::-1] + b"\x00" for p in pixels),
+    }
+
+
+@pytest.mark.parametrize("kind", [".mp4", ".gif"])
+def test_a_clip_is_the_same_file_whichever_layout_its_pictures_come_in(
+    tmp_path: Path, kind: str
+) -> None:
+    # The window's own bytes (BGRX here) go to the sink as they are, where pygame would pack
+    # them as RGB or RGBX at ten times the cost: ffmpeg and Pillow must make the very same file.
+    spec = ClipSpec(tmp_path / f"c{kind}", 64, 48, 10, Fraction(1))
+    pictures = [bytes((7 * n + i) % 256 for i in range(64 * 48 * 3)) for n in range(3)]
     files = []
-    for name, pictures, pixels in (("rgb.mp4", rgb, "RGB"), ("rgbx.mp4", rgbx, "RGBX")):
-        sink = open_sink(spec, tmp_path / name)
-        assert sink.pixels == "RGBX"
-        sink.pixels = pixels  # type: ignore[assignment]
+    for pixels in ("RGB", "RGBX", "BGRX"):
+        sink = open_sink(spec, tmp_path / f"{pixels}{kind}")
         for picture in pictures:
-            sink.add(picture, 2)
+            sink.add(as_layouts(picture)[pixels], pixels, 2)
         sink.close()
-        files.append((tmp_path / name).read_bytes())
-    assert files[0] == files[1]
+        files.append((tmp_path / f"{pixels}{kind}").read_bytes())
+    assert files[0] == files[1] == files[2]
+
+
+def test_an_mp4_takes_its_pictures_in_one_layout(tmp_path: Path) -> None:
+    spec = ClipSpec(tmp_path / "c.mp4", 64, 48, 10, Fraction(1))
+    sink = open_sink(spec, spec.out)
+    sink.add(bytes(64 * 48 * 4), "BGRX")
+    with pytest.raises(ValueError, match="a clip's pictures are all BGRX \\(got one in RGBX\\)"):
+        sink.add(bytes(64 * 48 * 4), "RGBX")
+    sink.discard()
+
+
+def test_the_window_hands_over_its_own_bytes_when_a_sink_takes_their_layout() -> None:
+    window = pygame.Surface((4, 2), depth=32, masks=(0xFF0000, 0xFF00, 0xFF, 0))
+    window.fill((10, 20, 30))
+    assert own_pixels(window) == "BGRX"
+    assert picture_of(window) == (bytes((30, 20, 10, 0)) * 8, "BGRX")
+    swapped = pygame.Surface((4, 2), depth=32, masks=(0xFF, 0xFF00, 0xFF0000, 0))
+    swapped.fill((10, 20, 30))
+    assert picture_of(swapped) == (bytes((10, 20, 30, 0)) * 8, "RGBX")
+    packed = pygame.Surface((4, 2), depth=24)  # 3 bytes a pixel: converted
+    packed.fill((10, 20, 30))
+    assert own_pixels(packed) is None
+    assert picture_of(packed) == (bytes((10, 20, 30, 255)) * 8, "RGBX")
 
 
 def test_a_scenario_clip_stalls_where_the_scenario_says_and_the_policy_drops(

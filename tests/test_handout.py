@@ -51,6 +51,14 @@ def test_the_clips_are_filmed_at_the_width_the_page_shows_them() -> None:
     assert (handout.FULL.size, handout.FULL.fps) == ("960x540", 30)
 
 
+def test_a_comparison_writes_the_figure_the_page_shows_and_no_svg(tmp_path: Path) -> None:
+    # The SVG would cost a second layout of the figure, 2 s of CPU, for a file nobody sees.
+    shown = handout.comparison(tmp_path, "single_stall", "uncapped,clamp")
+    assert shown.figure == "figures/compare-single_stall/compare.png"
+    folder = tmp_path / "figures" / "compare-single_stall"
+    assert sorted(path.name for path in folder.iterdir()) == ["compare.csv", "compare.png"]
+
+
 def test_an_unusable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "file").write_text("")
     assert main(["handout", "--out", str(tmp_path / "file"), "--quick"]) == 2
@@ -97,6 +105,10 @@ def test_the_handout_loads_in_headless_chromium_with_every_clip_and_figure(
     assert "clip --lesson 7 --step 1 --demo --size 640x360 --fps 10" in text
     assert "<td>lost_pct</td><td>79 +- 5 %</td><td>79.167 %</td><td>ok</td>" in text
     assert text.count("<table class=claims>") == len(clips) and 'class="differs"' not in text
+    # It writes what the page shows (and the comparison's CSV): no SVG is drawn for nobody.
+    written = [path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file()]
+    csv = "figures/compare-single_stall/compare.csv"
+    assert sorted(written) == sorted([*sources, "index.html", csv])
 
     checked, console = media_check(index, tmp_path / "profile")
     assert console == []

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.view import arena_colours
-from game.view.sprites import ANGLE_STEP, FRAMES, SpriteBook, frame_index
+from game.view.sprites import ANGLE_STEP, FRAMES, SpriteBook, frame_index, paint_bob
 
 
 def test_an_angle_picks_the_nearest_of_32_frames() -> None:
@@ -78,3 +78,33 @@ def test_a_book_needs_at_least_one_frame_and_one_entry() -> None:
         SpriteBook(frames=0)
     with pytest.raises(ValueError, match="at least 1"):
         SpriteBook(keep=0)
+
+
+def test_every_book_in_the_process_draws_the_same_painted_sprites() -> None:
+    # A handout's worker films a dozen clips, each with its own window and book: a bob's 32
+    # turns (45 ms of painting) are painted once, and they are the very pixels painting makes.
+    first, second = SpriteBook().bob(7), SpriteBook().bob(7)
+    assert second is first
+    painted = [paint_bob(7, frame * ANGLE_STEP) for frame in range(FRAMES)]
+    assert [rgba(sprite) for sprite in first.surfaces] == [rgba(sprite) for sprite in painted]
+    assert len(SpriteBook(frames=8).bob(7).surfaces) == 8  # the frame count is part of the key
+
+
+def test_a_display_gets_sprites_in_its_own_pixel_format() -> None:
+    # Painted before there is a display, a sprite stays as painted; once there is one, it is
+    # painted again and converted to the display's format (a blit then converts nothing).
+    pygame.display.quit()
+    before = SpriteBook().ghost(5)
+    pygame.display.init()
+    try:
+        screen = pygame.display.set_mode((64, 48))
+        after = SpriteBook().ghost(5)
+        assert after is not before and SpriteBook().ghost(5) is after
+        assert after.surfaces[0].get_masks()[:3] == screen.get_masks()[:3]
+        assert rgba(after.surfaces[0]) == rgba(before.surfaces[0])
+    finally:
+        pygame.display.quit()
+
+
+def rgba(sprite: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(sprite, "RGBA")

@@ -15,6 +15,7 @@ as a screen recorder would have seen them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,7 +35,7 @@ from game.session.controls import Action
 from game.session.frame import Frame
 from game.session.session import LabSession
 from game.workshop.clips.cues import DRAWING_NS, ScenarioCues
-from game.workshop.clips.files import ClipSink, ClipSpec
+from game.workshop.clips.files import ClipSink, ClipSpec, Pixels
 from game.workshop.files.lessons import Lesson, find_lesson
 
 Progress = Callable[[int], None]
@@ -219,10 +220,35 @@ def _frame_boundary(
     loop.cue_inputs()
 
 
+LAYOUTS: dict[tuple[int, int, int], Pixels] = {(16, 8, 0): "BGRX", (0, 8, 16): "RGBX"}
+"""The bytes of a 32-bit pixel in memory, by the bit shifts of its red, green and blue (on a
+little-endian machine: red shifted by 16 bits is the third byte)."""
+
+
+def own_pixels(surface: pygame.Surface) -> Pixels | None:
+    """How `surface` lays out its bytes, if a sink takes them as they are: 4 bytes a pixel,
+    rows without padding, red, green and blue in one of the orders of `LAYOUTS`."""
+    if surface.get_bytesize() != 4 or surface.get_pitch() != 4 * surface.get_width():
+        return None
+    if sys.byteorder != "little":
+        return None
+    red, green, blue, _ = surface.get_shifts()
+    return LAYOUTS.get((red, green, blue))
+
+
+def picture_of(surface: pygame.Surface) -> tuple[bytes, Pixels]:
+    """The window's picture for a sink: its own bytes when it has a layout a sink takes (a copy
+    of memory), or converted to RGBX (10 times the cost) when it has not."""
+    pixels = own_pixels(surface)
+    if pixels is not None:
+        return surface.get_buffer().raw, pixels
+    return pygame.image.tobytes(surface, "RGBX"), "RGBX"
+
+
 def _shoot(
     window: Window, sink: ClipSink, count: int, clock: FilmingClock, progress: Progress | None
 ) -> None:
-    sink.add(pygame.image.tobytes(window.surface, sink.pixels), count)
+    sink.add(*picture_of(window.surface), count)
     if progress is not None:
         progress(clock.taken + count)
     if clock.taken + count >= clock.spec.frame_count:

@@ -78,9 +78,11 @@ def parse_policies(text: str) -> list[str]:
 
 
 OUT_FILES = ("compare.csv", "compare.png", "compare.svg")
+WITHOUT_SVG = OUT_FILES[:2]
+"""What `run(args, svg=False)` writes into `--out` (the handout, whose page shows the PNG)."""
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *, svg: bool = True) -> int:
     policies = parse_policies(args.policies)
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     models = input_model_count(args) if wanted(args) else 0
     refuse_too_much_work(scenario, len(policies) * (1 + models), "--seconds")
     files = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
-    out = files.folder("--out", args.out, OUT_FILES)
+    out = files.folder("--out", args.out, OUT_FILES if svg else WITHOUT_SVG)
     results: list[tuple[str, RunResult]] = []
     series: list[FrameSeries] = []
     for policy in policies:
@@ -125,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         with written_whole(csv_path, "--out") as partial:
             write_compare_csv(partial, rows)
         figures = compare_figure(
-            out / "compare.png", results, scenario, title, THEMES[args.theme], series
+            out / "compare.png", results, scenario, title, THEMES[args.theme], series, svg=svg
         )
         written = [csv_path, *figures]
         sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import os
 import shlex
@@ -34,7 +35,7 @@ from game.resources import REFERENCES, SCENARIOS
 from game.stopping import Stopped, WorkerPool, worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
-from game.workshop.files.lessons import find_lesson, load_lessons
+from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 from game.workshop.files.output import Outputs, written_whole
 from game.workshop.handout.page import (
     CLIP_WIDTH,
@@ -99,11 +100,18 @@ def _run_command(text: str) -> Shown:
     return Shown(text, out.getvalue())
 
 
+@functools.cache
+def _lessons() -> tuple[Lesson, ...]:
+    """The shipped lessons, read once per process: a worker films a dozen clips, and reading
+    every lesson file again for each cost 0.1 s."""
+    return load_lessons()
+
+
 def _film_step(job: tuple[int, int, str, str, int]) -> tuple[str, list[ClaimResult]]:
     """One lesson step's demo, filmed, and its claims measured from that run, in a worker
     process (module level, so it can be sent there)."""
     number, step, out, size, fps = job
-    lesson = find_lesson(load_lessons(), number)
+    lesson = find_lesson(_lessons(), number)
     spec = clip_spec(Path(out), size, fps, demo_seconds(lesson, step, fps))
     played = film_demo(lesson, step, spec, bar=False)
     return out, check_step(number, step, lesson.steps[step - 1].claims, played.frames)
@@ -116,7 +124,7 @@ def lesson_clips(
     with the claims its run measured."""
     steps: dict[str, StepClip] = {}
     jobs: list[tuple[int, int, str, str, int]] = []
-    for lesson in load_lessons():
+    for lesson in _lessons():
         chosen = lesson.steps if plan.every_step else lesson.steps[:1]
         for number, step in enumerate(chosen, start=1):
             name = f"clips/lesson-{lesson.number}-step-{number}.mp4"
@@ -151,7 +159,11 @@ def references() -> list[tuple[ReferenceSection, list[Shown]]]:
 
 
 def lab_figures(out: Path) -> list[Figure]:
-    _run_command(f"lab --plot {shlex.quote(str(out / 'figures' / 'lab'))}")
+    """`lab --plot`'s figures, as PNG only (the page shows no SVG), drawn from the spring runs
+    the references' `lab` has just made."""
+    from game.commands.lab_plots import write_figures  # matplotlib only when asked for
+
+    write_figures(Outputs().folder("--out", out / "figures" / "lab", lab.PNG_FIGURES), svg=False)
     return [
         Figure(title, f"figures/lab/{name}.png", "lab --plot figures/lab")
         for name, title in (
@@ -180,7 +192,7 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
     )  # fmt: skip
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        compare.run(args)
+        compare.run(args, svg=False)  # the page shows the PNG
     table = "".join(
         line for line in printed.getvalue().splitlines(True) if not line.startswith("wrote ")
     )
@@ -192,8 +204,8 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
 def run(args: argparse.Namespace) -> int:
     out = Outputs().folder("--out", args.out, ["index.html"])
     figure_files = [
-        *(f"lab/{name}" for name in lab.FIGURE_FILES),
-        *(f"compare-{name}/{file}" for name, _ in COMPARISONS for file in compare.OUT_FILES),
+        *(f"lab/{name}" for name in lab.PNG_FIGURES),
+        *(f"compare-{name}/{file}" for name, _ in COMPARISONS for file in compare.WITHOUT_SVG),
     ]
     Outputs().folder("--out", out / "figures", figure_files)  # now, not after the clips
     plan = QUICK if args.quick else FULL

@@ -48,6 +48,8 @@ CATCH_UP_HZ = 60
 CATCH_UP_CAP = 5
 FIGURE_FILES = ("projectile.png", "projectile.svg", "spring_energy.png", "spring_energy.svg")
 """What `--plot DIR` writes there (`game.commands.lab_plots`)."""
+PNG_FIGURES = FIGURE_FILES[::2]
+"""The same figures without their SVGs (what the handout's page shows)."""
 OTHER_PRECISION = {"float32": "float64", "float64": "float32"}
 
 

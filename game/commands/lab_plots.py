@@ -38,12 +38,13 @@ INTEGRATOR_STYLES = {"explicit": "--", "semi-implicit": "-", "verlet": ":"}
 INTEGRATOR_COLOURS = {"explicit": "tab:red", "semi-implicit": "tab:blue", "verlet": "tab:green"}
 
 
-def write_figures(directory: Path) -> list[Path]:
-    """Write both figures into `directory` (which exists), each as PNG and SVG; return the paths."""
-    return [*_projectile_figure(directory), *_spring_figure(directory)]
+def write_figures(directory: Path, *, svg: bool = True) -> list[Path]:
+    """Write both figures into `directory` (which exists), each as PNG and, if `svg`, SVG;
+    return the paths."""
+    return [*_projectile_figure(directory, svg), *_spring_figure(directory, svg)]
 
 
-def _projectile_figure(directory: Path) -> list[Path]:
+def _projectile_figure(directory: Path, svg: bool) -> list[Path]:
     figure, (path_axes, error_axes) = plt.subplots(1, 2, figsize=(13, 5.2))
     exact = projectile_flight("semi-implicit", max(PROJECTILE_RATES))
     path_axes.plot(exact.analytic_x, exact.analytic_y, color="black", lw=1.2, label="exact")
@@ -85,10 +86,10 @@ def _projectile_figure(directory: Path) -> list[Path]:
     error_axes.legend(fontsize=8, loc="upper left")
     error_axes.grid(alpha=0.3)
     figure.tight_layout()
-    return save_figure(figure, directory / "projectile.png")
+    return save_figure(figure, directory / "projectile.png", svg=svg)
 
 
-def _spring_figure(directory: Path) -> list[Path]:
+def _spring_figure(directory: Path, svg: bool) -> list[Path]:
     figure, (log_axes, close_axes) = plt.subplots(1, 2, figsize=(13, 5.2))
     for name in INTEGRATORS:
         # With the precision spelt out, as `lab`'s table asks: the cache keys on the arguments
@@ -116,4 +117,4 @@ def _spring_figure(directory: Path) -> list[Path]:
     close_axes.legend()
     close_axes.grid(alpha=0.3)
     figure.tight_layout()
-    return save_figure(figure, directory / "spring_energy.png")
+    return save_figure(figure, directory / "spring_energy.png", svg=svg)

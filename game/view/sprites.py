@@ -5,7 +5,7 @@ projectiles") and blurs the picture; drawing circles per body cannot show rotati
 Instead each body sprite is painted at `FRAMES` angles when its pixel size is first needed, and a
 body turned by `angle` is drawn with frame `rint(angle / (2 pi / FRAMES)) % FRAMES`: an array
 lookup for 5,000 bodies at once. Sizes change when the window does, so sprites are cached per
-size in pixels.
+size in pixels, once for the whole process.
 
 The sprites hold premultiplied alpha (see `raster.Canvas.surface`): blit them with
 `pygame.BLEND_PREMULTIPLIED`.
@@ -157,11 +157,24 @@ def paint_dot(radius: float, colour: Colour, opacity: float, room: int) -> pygam
     return canvas.surface()
 
 
+_PAINTED: dict[Hashable, SpriteSet] = {}
+"""Every book's sprites, for the whole process: the same sprite is painted once however many
+books ask for it (a handout's worker films a dozen clips, each with its own window and book:
+32 rotations of a ball cost 45 ms to paint). Keyed by what decides the pixels: the kind and
+its arguments, the frame count, and the display's pixel format (`_ready` converts to it)."""
+
+
+def _display_format() -> Hashable:
+    screen = pygame.display.get_surface()
+    return None if screen is None else (screen.get_bitsize(), screen.get_masks())
+
+
 class SpriteBook:
     """Every sprite the scene draws, painted on first use and kept per pixel size.
 
-    Two renderers (the split screen) can share one book. Sizes come and go as a window is
-    dragged, so the book keeps only the `keep` most recently used entries.
+    Every book in the process draws from one store (`_PAINTED`), so two renderers (the split
+    screen) or two films in a row paint a sprite once. Sizes come and go as a window is
+    dragged, so a book trims the store to the `keep` most recently used entries.
     """
 
     def __init__(self, frames: int = FRAMES, keep: int = 64) -> None:
@@ -169,7 +182,6 @@ class SpriteBook:
             raise ValueError(f"frames and keep must be at least 1 (got {frames}, {keep})")
         self.frames = frames
         self.keep = keep
-        self._cache: dict[Hashable, SpriteSet] = {}
 
     def projectile(self, radius: int) -> SpriteSet:
         """A projectile of `radius` px at each of `frames` angles."""
@@ -212,11 +224,12 @@ class SpriteBook:
 
         return self._cached((name, radius), turns)
 
-    def _cached(self, key: Hashable, paint: Callable[[], list[pygame.Surface]]) -> SpriteSet:
-        found = self._cache.pop(key, None)  # popped and put back: the dict order is recency
+    def _cached(self, what: Hashable, paint: Callable[[], list[pygame.Surface]]) -> SpriteSet:
+        key = (what, self.frames, _display_format())
+        found = _PAINTED.pop(key, None)  # popped and put back: the dict order is recency
         if found is None:
             found = SpriteSet.of([_ready(surface) for surface in paint()])
-        self._cache[key] = found
-        while len(self._cache) > self.keep:
-            del self._cache[next(iter(self._cache))]
+        _PAINTED[key] = found
+        while len(_PAINTED) > self.keep:
+            del _PAINTED[next(iter(_PAINTED))]
         return found

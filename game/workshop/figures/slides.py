@@ -283,10 +283,12 @@ def compare_figure(
     title: str,
     theme: Theme,
     kept: Sequence[FrameSeries] | None = None,
+    *,
+    svg: bool = True,
 ) -> list[Path]:
-    """Write the policies side by side (one column each) to `path` (PNG) and its SVG. `kept`
-    holds each run's frames as a `SeriesBuilder` kept them (made from the results' own
-    frames when not given)."""
+    """Write the policies side by side (one column each) to `path` (PNG) and, if `svg`, its
+    SVG. `kept` holds each run's frames as a `SeriesBuilder` kept them (made from the results'
+    own frames when not given)."""
     columns = len(results)
     budget_ms = ms(NS_PER_SECOND / scenario.clock.render_fps)
     step_ms = ms(scenario.scheduler.step_ns)
@@ -319,7 +321,7 @@ def compare_figure(
         figure.legend(handles=_compare_legend(budget_ms, step_ms, highest_cost, width_s, theme),
                       loc="outside lower center", ncols=3, frameon=False)  # fmt: skip
         figure.suptitle(headline(scenario, title, policy=False), fontsize=14, fontweight="bold")
-        return save_figure(figure, path)
+        return save_figure(figure, path, svg=svg)
 
 
 def _compare_column(
