@@ -97,8 +97,8 @@ class Picture:
         False redraws every pixel every frame (the tests compare the two)."""
         self.on_demand = False
         """False paints every frame as it is drawn (the game). True keeps the frame drawn and
-        paints it only when something looks at the window (`paint_pending`): a clip films one
-        frame in five (`game.app.filming`)."""
+        paints it only when something looks at the window (`paint_pending`): a clip at 30 fps
+        of a lesson at 144 fps films about one frame in five (`game.app.filming`)."""
         self._pending: FrameToPaint | None = None
         """The frame drawn but not painted yet (`on_demand`)."""
         self._shown: tuple[object, ...] | None = None
@@ -132,19 +132,19 @@ class Picture:
         (`_record`: the views, the trails' dots, the graphs' bars, the HUD's type size), and
         the pixels (`_paint`). The game paints at once; `on_demand`, the frame waits as a
         `FrameToPaint` until `paint_pending`, or is dropped when the next one is drawn."""
-        scene = self._record(surface, session, readout, catching_up, views, histories)
+        frame = self._record(surface, session, readout, catching_up, views, histories)
         if self.on_demand:
-            self._pending = scene
+            self._pending = frame
         else:
-            self._paint(scene)
-        return scene.views
+            self._paint(frame)
+        return frame.views
 
     def paint_pending(self) -> None:
         """Paint the frame drawn last, if it is still waiting (`on_demand`): before anything
         reads the window's pixels (the camera, a screenshot) or the renderers' cameras."""
-        scene, self._pending = self._pending, None
-        if scene is not None:
-            self._paint(scene)
+        frame, self._pending = self._pending, None
+        if frame is not None:
+            self._paint(frame)
 
     def _record(
         self,
@@ -180,44 +180,45 @@ class Picture:
             self.hud.spiral_hint = spiral_advice(readout.lanes)  # laid out with the last one's
         avatars = tuple(_posed(lane, catching_up) for lane in lanes) if live else ()
         screen = _screen_refreshes(self.judder) if live else None
-        return FrameToPaint(surface, readout, views, controls, avatars, screen, layout, laid_hint,
-                     self.hud.spiral_hint, rewatched)  # fmt: skip
+        hints = laid_hint, self.hud.spiral_hint
+        return FrameToPaint(surface, readout, views, controls, avatars, screen, layout, *hints,
+                            rewatched)  # fmt: skip
 
-    def _paint(self, scene: FrameToPaint) -> None:
+    def _paint(self, frame: FrameToPaint) -> None:
         """The frame's pixels, from what it kept alone. A frame laid out as the last one painted
         on the same surface starts from what that one left (`_showing`): the backdrop is where
         it was, so the window is not filled again, each arena restores from its backdrop only
         what the last frame drew over it, and the HUD copies only what changed."""
         self.painted += 1
-        surface, readout = scene.surface, scene.readout
+        surface, readout = frame.surface, frame.readout
         width, height = size = surface.get_size()
         if width < SMALLEST_WINDOW[0] or height < SMALLEST_WINDOW[1]:
             self._too_small(surface)  # the game runs on; there is just no room to show it
             return
-        layout = scene.layout
+        layout = frame.layout
         if layout is None:
-            self.hud.spiral_hint = scene.laid_hint
+            self.hud.spiral_hint = frame.laid_hint
             layout = self.hud.lay_out(size, readout)
-            self.hud.spiral_hint = scene.hint
+            self.hud.spiral_hint = frame.hint
         showing = _showing(surface, layout, readout)
         kept = self.keeps_window and showing is not None and showing == self._shown
-        kept = kept and not scene.rewatched
+        kept = kept and not frame.rewatched
         self._shown = showing
         if not kept:
             surface.fill(BACKGROUND)
         arenas = [pygame.Rect(a.x, a.y, a.w, a.h) for a in layout.arenas]
-        controls = scene.controls
+        controls = frame.controls
         for index, (view, renderer, rect) in enumerate(
-            zip(scene.views, self._renderers, arenas, strict=True)
+            zip(frame.views, self._renderers, arenas, strict=True)
         ):
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.paint(surface, view, rect, controls, kept=kept)
-                if scene.avatars:  # the rewatch keeps no avatar
-                    avatar = _draw_avatar(surface, scene.avatars[index], renderer.camera, rect,
+                if frame.avatars:  # the rewatch keeps no avatar
+                    avatar = _draw_avatar(surface, frame.avatars[index], renderer.camera, rect,
                                           controls)  # fmt: skip
                     renderer.drew(avatar)
-        if scene.screen is not None and arenas and arenas[0].width > 0:
-            strip = self._simulated_screen(surface, arenas[0], readout.presentation, scene.screen)
+        if frame.screen is not None and arenas and arenas[0].width > 0:
+            strip = self._simulated_screen(surface, arenas[0], readout.presentation, frame.screen)
             if strip is not None:  # a kept frame restores the backdrop under it
                 self._renderers[0].drew(strip)
         self.hud.paint(surface, readout, layout, kept=kept)
