@@ -167,6 +167,7 @@ class Dispatcher:
 
     def save_screenshot(self, path: Path) -> Path:
         """The window's picture as a PNG at `path` (F12, and `--screenshot` on exit)."""
+        self.picture.paint_pending()  # a clip paints a frame only when something looks
         return save_picture(self.window.surface, path)
 
     def let_time_pass(self, elapsed_ns: int) -> None:

@@ -11,6 +11,17 @@ the loop drew, and it stays on screen until the clock moves again (the loop neve
 the clock moves). So every picture instant inside that stretch of time sees that picture: a
 2 s stall films as 2 s of a frozen screen, a long catch-up as its redraws every 250 ms, exactly
 as a screen recorder would have seen them.
+
+The camera films fewer frames than the game draws (a lesson runs at 144 fps, its clip is 30), so
+a frame is painted only if it is filmed. Which frames are is known too late: frame k is filmed
+if a picture instant passes before frame k + 1 is drawn, and by then the game has moved on (the
+next frame's ticks run while frame k is on screen; the camera may film it in their middle, as
+in a stall or a catch-up). So every frame is *drawn* as it comes, everything a frame must do
+whether or not anyone looks (its views, the trails' dots, the graphs' bars: `Picture.draw`),
+and kept as a `FrameToPaint` holding values of all its painting reads; the camera paints it
+just before its first shot of it (`FilmingClock.develop`), and the next frame drawn drops it if
+it was never filmed. The clip is the same, byte for byte, as one painted every frame
+(`tests/test_filming_on_demand.py`); about two frames in three are never painted.
 """
 
 from __future__ import annotations
@@ -55,6 +66,8 @@ class FilmingClock(ManualClock):
         self._origin: int | None = None
         self._pictures = spec.frame_count  # asked before every move of the hands: once here
         self.taken = 0
+        self.develop: Callable[[], None] | None = None
+        """Makes the window show the last frame drawn, before a shot (`Picture.paint_pending`)."""
 
     def start(self) -> None:
         """Picture 0 is taken at this instant."""
@@ -77,6 +90,8 @@ class FilmingClock(ManualClock):
         ):
             count += 1
         if count:
+            if self.develop is not None:
+                self.develop()
             self._shoot(count)
             self.taken += count
 
@@ -156,9 +171,13 @@ def film(
     sink: ClipSink,
     progress: Progress | None = None,
     watch: Watch | None = None,
+    *,
+    paint_every_frame: bool = False,
 ) -> Filmed:
     """Run the game and send its pictures to `sink`, one every 1/fps s of the game's time;
-    `watch` sees the loop after every frame but the last (which the clip's end may cut)."""
+    `watch` sees the loop after every frame but the last (which the clip's end may cut).
+    `paint_every_frame` paints the frames no picture shows as well, as the game does (the
+    tests compare the two)."""
     window = Window(spec.width, spec.height, fullscreen=False, vsync=False)
     clock = FilmingClock(spec, lambda count: _shoot(window, sink, count, clock, progress))
     options = LoopOptions(
@@ -175,6 +194,8 @@ def film(
         loop = ScenarioLoop(session, window, clock, options, lessons=lessons, cues=take.cues)
     else:
         loop = GameLoop(session, window, capture or clock, options, lessons=lessons)
+    loop.picture.on_demand = not paint_every_frame
+    clock.develop = loop.picture.paint_pending
     if take.lesson is not None:
         number, step = take.lesson
         lessons.start(number, session)

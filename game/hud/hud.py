@@ -114,6 +114,8 @@ class Hud:
         self._parts: dict[float, HudParts] = {}
         self._fitted: dict[tuple[object, ...], float] = {}
         self._layouts: dict[tuple[object, ...], ScreenLayout] = {}
+        self._recorded: HudParts | None = None
+        """The parts of the frame recorded last (`record`), which `paint` paints."""
         """Each layout, under what it depends on: the window's size, the type's scale, the
         panel's size, the graphs, caption, spiral hint, lanes and press strip shown. The
         values change every frame, the layout only when one of those does."""
@@ -199,14 +201,36 @@ class Hud:
         size = surface.get_size()
         if layout is None:
             layout = self.lay_out(size, readout)
-        parts = self.parts_for(size, readout)
+        self.record(size, readout, histories, layout, judder)
+        self.paint(surface, readout, layout, kept=kept)
+
+    def record(
+        self,
+        size: tuple[int, int],
+        readout: Readout,
+        histories: tuple[FrameHistory, ...],
+        layout: ScreenLayout | None,
+        judder: tuple[LiveJudder, ...] = (),
+    ) -> None:
+        """What the HUD keeps of every frame drawn, painted or not: the type size it is drawn at
+        (`parts_for`, whose choice is kept), and the graphs' bars, binned from the histories and
+        meters as they are when a bar completes (a frame painted later would find them gone
+        on); `layout` None: laid out when painted, so the graphs are not shown."""
+        parts = self._recorded = self.parts_for(size, readout)
+        if layout is not None and layout.graphs:
+            parts.graphs.update(histories, readout, _rect(layout.graphs), judder)
+
+    def paint(
+        self, surface: pygame.Surface, readout: Readout, layout: ScreenLayout, *, kept: bool = False
+    ) -> None:
+        """Paint the HUD of the frame recorded last (`record`) into the boxes of `layout`."""
+        parts = self._recorded or self.parts_for(surface.get_size(), readout)
         drawn = HudLayout()
         if parts.panel.rect.h > layout.panel.h:  # laid out taller than it may be: drop rows
             parts.panel.update(readout, _rect(layout.panel))
         parts.panel.draw(surface, kept)
         drawn.panel, drawn.rows = parts.panel.rect, dict(parts.panel.rows)
         if layout.graphs:
-            parts.graphs.update(histories, readout, _rect(layout.graphs), judder)
             parts.graphs.draw(surface, kept)
             drawn.graphs = parts.graphs.rect
         if layout.strip:

@@ -150,12 +150,16 @@ class PressStrip:
         return clip, marks
 
     def _draw_presses(self, surface: pygame.Surface, lab: InputReadout, box: pygame.Rect) -> None:
-        """The presses with their lines to the ticks and the frame that showed them."""
+        """The presses with their lines to the ticks and the frame that showed them, within
+        the lane's box (a line to a tick after now would reach past it, onto pixels the next
+        frame, starting from this one's window, does not restore)."""
         left, right = box.x + self.fonts.px(52), box.right - self.fonts.px(6)
         press_y, tick_y, frame_y = self._rows_y(box)
         x_of = _Timeline(left, lab.now_ns - TIMELINE_NS, right - left).x
         half = max(2, box.h // 14)
         line = pygame.draw.line
+        previous_clip = surface.get_clip()
+        surface.set_clip(previous_clip.clip(box))
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
             x = x_of(press.at_ns)
@@ -165,6 +169,7 @@ class PressStrip:
                 start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
                 line(surface, colour, (start, tick_y), (shown, frame_y))
             pygame.draw.circle(surface, colour, (x, press_y), max(3, half))
+        surface.set_clip(previous_clip)
 
     def _flip_columns(
         self, flips_ns: Sequence[int], timeline: _Timeline

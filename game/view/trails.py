@@ -41,9 +41,14 @@ class Trails:
         self._recorded = 0  # frames ever recorded: the newest row is (recorded - 1) % frames
         self._last_stamp: tuple[int, float, float] | None = None
 
+    @property
+    def empty(self) -> bool:
+        """Nothing recorded since the trails were last cleared (or made)."""
+        return self._recorded == 0 and self._last_stamp is None
+
     def clear(self) -> None:
         """Forget every dot (the trails were switched off, so switching them on starts afresh)."""
-        if self._recorded == 0 and self._last_stamp is None:
+        if self.empty:
             return  # nothing to forget: as every frame with the trails off
         self._x.fill(np.nan)
         self._y.fill(np.nan)

@@ -117,7 +117,29 @@ class WorldRenderer:
         *,
         kept: bool = False,
     ) -> None:
-        """Draw `view` with the arena fitted into `rect` (the whole surface if None).
+        """Draw `view` with the arena fitted into `rect` (the whole surface if None): `record`
+        it, then `paint` it."""
+        self.record(view, overlays)
+        self.paint(surface, view, rect, overlays, kept=kept)
+
+    def record(self, view: RenderView, overlays: OverlaySwitches = NO_OVERLAYS) -> None:
+        """What every frame drawn leaves behind, painted or not: its positions in the trails,
+        which are made of the frames drawn (a clip paints only the frames it films)."""
+        if overlays.trails:
+            self.trails.record(view)
+        else:
+            self.trails.clear()  # so that switching them on again starts afresh
+
+    def paint(
+        self,
+        surface: pygame.Surface,
+        view: RenderView,
+        rect: ScreenRect | pygame.Rect | None = None,
+        overlays: OverlaySwitches = NO_OVERLAYS,
+        *,
+        kept: bool = False,
+    ) -> None:
+        """Paint `view`, recorded last, with the arena fitted into `rect`.
 
         Nothing outside `rect` (or outside the surface's clip) is touched, so two renderers
         can share one window. `kept`: the surface still shows this renderer's last picture
@@ -135,10 +157,7 @@ class WorldRenderer:
         try:
             self.stage.draw_backdrop(surface, self.camera, restore)
             if overlays.trails:
-                self.trails.record(view)
                 self._draw_trails(surface)
-            else:
-                self.trails.clear()  # so that switching them on again starts afresh
             if view.count <= FEW_BODIES:  # the usual scene: one by one, in plain floats
                 self._draw_few(surface, view)
             else:
