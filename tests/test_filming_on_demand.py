@@ -7,15 +7,17 @@ everything its painting reads. A mistake would not show as an error, only as a p
 wrong. So each take is filmed twice, painting every frame and painting on demand, and every
 picture's RGBX bytes are compared: while the worlds catch up with redraws every 250 ms, stall for
 2 s, are rewatched, rewound, paused, split, rolled back, drawn large, with trails and ghosts, a
-simulated screen's strip, the help, the lesson menu and a caption that changes mid-clip.
+simulated screen's strip, the help, the lesson menu, a caption that changes mid-clip, and a
+scenario's hitches and changes cued at frame boundaries.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 import pytest
@@ -26,12 +28,15 @@ from game.app.loop import GameLoop
 from game.app.script import KEY_CODES, Press
 from game.config.loading import load_config
 from game.config.model import GameConfig
+from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSpec, Pixels
 from game.workshop.files.lessons import find_lesson, load_lessons
+from game.workshop.files.scenario_loading import load_scenario
 from tests.helpers import game_loop, ms
 
 SIZE = (480, 270)
 FPS = 30
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class Pictures:
@@ -89,6 +94,12 @@ def lesson_take(
     return Take(config(size=size), (number, step), presses, lessons=(lesson,))
 
 
+def scenario_take(name: str) -> Take:
+    path = ROOT / "configs" / "scenarios" / f"{name}.toml"
+    cues = ScenarioCues(load_scenario(path), path)
+    return Take(cues.config(*SIZE), cues=cues)
+
+
 def config(*overrides: str, size: tuple[int, int] = SIZE) -> GameConfig:
     return load_config(None, [f"render.width={size[0]}", f"render.height={size[1]}", *overrides])
 
@@ -106,28 +117,33 @@ def filmed(
     return sink.taken, counted.loop.picture.drawn, counted.loop.picture.painted
 
 
-TAKES = {
-    "ghost and trails, the frame rate raised": (lesson_take(1, 1), "1.6", None),
-    "paused, two single ticks, resumed": (lesson_take(3, 1), "2.2", None),
-    "a 2 s stall, then rewatched": (lesson_take(4, 1, ("2700", "w")), "3.4", None),
-    "a spiral: catch-ups redrawn every 250 ms": (
-        Take(
+class Shot(NamedTuple):
+    take: Callable[[], Take]
+    """Made afresh for each film: a scenario's cues are used up as they are handed out."""
+    seconds: str
+    hold: tuple[int, int] | None = None
+    """The frames the rewind key goes down and up after (`Counted`)."""
+
+
+SHOTS = {
+    "ghost and trails, the frame rate raised": Shot(lambda: lesson_take(1, 1), "1.6"),
+    "paused, two single ticks, resumed": Shot(lambda: lesson_take(3, 1), "2.2"),
+    "a 2 s stall, then rewatched": Shot(lambda: lesson_take(4, 1, ("2700", "w")), "3.4"),
+    "a spiral: catch-ups redrawn every 250 ms": Shot(
+        lambda: Take(
             config("load.step_cost_ms=24", "scheduler.policy=uncapped"),
             script=keys(("100", "space"), ("1200", "3")),
         ),
         "2",
-        None,
     ),
-    "split, the press strip, split off": (lesson_take(7, 6), "1.6", None),
-    "a press's line to a tick after now, at 960x540": (
-        lesson_take(7, 1, size=(960, 540)),
-        "0.4",
-        None,
+    "split, the press strip, split off": Shot(lambda: lesson_take(7, 6), "1.6"),
+    "a press's line to a tick after now, at 960x540": Shot(
+        lambda: lesson_take(7, 1, size=(960, 540)), "0.4"
     ),
-    "rollback against a remote peer": (lesson_take(10, 1), "1.5", None),
-    "a simulated 165 Hz screen's strip": (lesson_take(8, 1), "1.5", None),
-    "presentation, help, next step (a new caption), the menu": (
-        lesson_take(
+    "rollback against a remote peer": Shot(lambda: lesson_take(10, 1), "1.5"),
+    "a simulated 165 Hz screen's strip": Shot(lambda: lesson_take(8, 1), "1.5"),
+    "presentation, help, next step (a new caption), the menu": Shot(
+        lambda: lesson_take(
             2,
             1,
             ("200", "z"),
@@ -139,10 +155,12 @@ TAKES = {
             ("1600", "escape"),
         ),
         "1.9",
-        None,
     ),
-    "trails on, rewound (Backspace held), played on": (
-        Take(config(), script=keys(("50", "m"), ("100", "space"), ("200", "right"))),
+    "a scenario's hitches, cued at frame boundaries": Shot(
+        lambda: scenario_take("repeated_stalls"), "3"
+    ),
+    "trails on, rewound (Backspace held), played on": Shot(
+        lambda: Take(config(), script=keys(("50", "m"), ("100", "space"), ("200", "right"))),
         "2",
         (110, 200),
     ),
@@ -156,11 +174,11 @@ def _pygame() -> Iterator[None]:
     pygame.quit()
 
 
-@pytest.mark.parametrize("name", TAKES)
+@pytest.mark.parametrize("name", SHOTS)
 def test_a_clip_painted_on_demand_is_the_clip_painted_every_frame(name: str) -> None:
-    take, seconds, hold = TAKES[name]
-    every, drawn, painted = filmed(take, seconds, every_frame=True, hold=hold)
-    on_demand, drawn_too, painted_on_demand = filmed(take, seconds, every_frame=False, hold=hold)
+    take, seconds, hold = SHOTS[name]
+    every, drawn, painted = filmed(take(), seconds, every_frame=True, hold=hold)
+    on_demand, drawn_too, painted_on_demand = filmed(take(), seconds, every_frame=False, hold=hold)
     assert len(every) == len(on_demand)
     first_wrong = next(
         (index for index, (a, b) in enumerate(zip(every, on_demand, strict=True)) if a != b), None
