@@ -40,15 +40,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class Pictures:
-    """A clip sink keeping each picture's digest (of its RGBX bytes) and its repeat count."""
-
-    pixels: Pixels = "RGBX"
+    """A clip sink keeping each picture's digest (of its bytes, with their layout) and its
+    repeat count."""
 
     def __init__(self) -> None:
-        self.taken: list[tuple[str, int]] = []
+        self.taken: list[tuple[str, Pixels, int]] = []
 
-    def add(self, rgb: bytes, repeat: int = 1) -> None:
-        self.taken.append((hashlib.sha256(rgb).hexdigest(), repeat))
+    def add(self, picture: bytes, pixels: Pixels, repeat: int = 1) -> None:
+        self.taken.append((hashlib.sha256(picture).hexdigest(), pixels, repeat))
 
     def close(self) -> None:
         pass
@@ -184,7 +183,7 @@ def test_a_clip_painted_on_demand_is_the_clip_painted_every_frame(name: str) -> 
         (index for index, (a, b) in enumerate(zip(every, on_demand, strict=True)) if a != b), None
     )
     assert first_wrong is None, f"picture {first_wrong} differs"
-    assert sum(repeat for _, repeat in every) == round(Fraction(seconds) * FPS)
+    assert sum(repeat for _, _, repeat in every) == round(Fraction(seconds) * FPS)
     assert drawn_too == drawn == painted  # the same frames drawn, and every one painted...
     assert painted_on_demand <= min(len(on_demand), drawn)  # ...or only those filmed
 
@@ -193,7 +192,7 @@ def test_a_lesson_at_144_fps_filmed_at_30_paints_a_frame_a_picture() -> None:
     """Lesson 2 step 1 runs at 144 fps; 1 s of it at 30 fps is 30 pictures, each of a new
     frame: 141 frames drawn (the warm-up's, and 140 up to the last picture), 30 painted."""
     pictures, drawn, painted = filmed(lesson_take(2, 1), "1", every_frame=False)
-    assert (len(pictures), sum(repeat for _, repeat in pictures)) == (30, 30)
+    assert (len(pictures), sum(repeat for _, _, repeat in pictures)) == (30, 30)
     assert (drawn, painted) == (141, 30)
 
 
