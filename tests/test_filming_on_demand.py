@@ -105,7 +105,7 @@ def config(*overrides: str, size: tuple[int, int] = SIZE) -> GameConfig:
 
 def filmed(
     take: Take, seconds: str, every_frame: bool, hold: tuple[int, int] | None = None
-) -> tuple[list[tuple[str, int]], int, int]:
+) -> tuple[list[tuple[str, Pixels, int]], int, int]:
     """The take's pictures, and how many frames its picture drew and painted."""
     size = (take.config.render.width, take.config.render.height)
     spec = ClipSpec(Path("x.mp4"), *size, FPS, Fraction(seconds))
