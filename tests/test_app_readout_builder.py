@@ -36,7 +36,7 @@ def test_a_message_stays_up_for_three_seconds_of_the_loops_clock() -> None:
     assert message.at(5 * MS + MESSAGE_NS) == ""
 
 
-def test_each_frame_builds_one_readout_and_the_hud_draws_that_one(
+def test_each_frame_builds_one_readout_and_the_hud_paints_that_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock = ManualClock()
@@ -44,7 +44,7 @@ def test_each_frame_builds_one_readout_and_the_hud_draws_that_one(
     built: list[Readout] = []
     drawn: list[Readout] = []
     build = Readout.__init__
-    draw = Hud.draw
+    paint = Hud.paint
 
     def counting(readout: Readout, *args: Any, **kwargs: Any) -> None:
         build(readout, *args, **kwargs)
@@ -52,10 +52,10 @@ def test_each_frame_builds_one_readout_and_the_hud_draws_that_one(
 
     def seen(hud: Hud, surface: pygame.Surface, readout: Readout, *args: Any, **kw: Any) -> None:
         drawn.append(readout)
-        draw(hud, surface, readout, *args, **kw)
+        paint(hud, surface, readout, *args, **kw)
 
     monkeypatch.setattr(Readout, "__init__", counting)
-    monkeypatch.setattr(Hud, "draw", seen)
+    monkeypatch.setattr(Hud, "paint", seen)
     for _ in range(5):
         loop.run_frame()
         clock.move_on(10 * MS)
