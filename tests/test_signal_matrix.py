@@ -104,9 +104,14 @@ def a_long_recording(folder: Path) -> None:
 
 
 def clips_kept(folder: Path, signal_name: str) -> str:
-    """A handout stopped keeps the clips it had finished (each whole), and writes no page."""
+    """A handout stopped keeps the clips and the figures it had finished (each whole), says
+    so, and writes no page."""
     clips = len(list((folder / "H" / "clips").glob("*.mp4")))
-    return f"kept {clips} of " if clips else "nothing written"
+    figures = [path for path in (folder / "H" / "figures").rglob("*") if path.is_file()]
+    assert not any(path.name.startswith(".") for path in figures)  # no temporary file is left
+    if clips:
+        return f"kept {clips} of "
+    return f"kept {len(figures)} figure files in " if figures else "nothing written"
 
 
 def recording_kept(folder: Path, signal_name: str) -> str:

@@ -201,6 +201,13 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
     return Comparison(table.splitlines()[0], command, table, figure)
 
 
+def _figures_kept(folder: Path) -> list[str]:
+    """The figure files a stopped handout's workers finished, in a few words: each was written
+    under a temporary name and renamed whole, so what is there under its own name is kept."""
+    whole = [path for path in folder.rglob("*") if path.is_file() and not path.name.startswith(".")]
+    return [f"{len(whole)} figure files in {folder}"] if whole else []
+
+
 def run(args: argparse.Namespace) -> int:
     out = Outputs().folder("--out", args.out, ["index.html"])
     figure_files = [
@@ -215,16 +222,20 @@ def run(args: argparse.Namespace) -> int:
         if show:
             print(message, file=sys.stderr, flush=True)
 
-    with worker_pool(os.cpu_count() or 1) as pool:
-        # The page's other parts go first: each takes longer than a clip, and the clips then
-        # fill both cores around them, where run after the clips they would leave one idle.
-        made = pool.submit(references_and_lab, out, args.quick)
-        chosen = COMPARISONS[:1] if args.quick else COMPARISONS
-        comparing = [pool.submit(comparison, out, name, policies) for name, policies in chosen]
-        steps = lesson_clips(out, plan, tell, pool)
-        tell("waiting for the references, the lab's figures and the comparisons")
-        shown, figures = made.result()
-        compared = [future.result() for future in comparing]
+    try:
+        with worker_pool(os.cpu_count() or 1) as pool:
+            # The page's other parts go first: each takes longer than a clip, and the clips
+            # then fill both cores around them, where after the clips they would leave one idle.
+            made = pool.submit(references_and_lab, out, args.quick)
+            chosen = COMPARISONS[:1] if args.quick else COMPARISONS
+            comparing = [pool.submit(comparison, out, n, policies) for n, policies in chosen]
+            steps = lesson_clips(out, plan, tell, pool)
+            tell("waiting for the references, the lab's figures and the comparisons")
+            shown, figures = made.result()
+            compared = [future.result() for future in comparing]
+    except Stopped as stop:  # the workers are stopped: what they wrote is whole (`written_whole`)
+        stop.kept.extend(_figures_kept(out / "figures"))
+        raise
     remake = f"handout --out {args.out}" + (" --quick" if args.quick else "")
     index = out / "index.html"
     with written_whole(index, "--out") as partial:
