@@ -90,13 +90,11 @@ def blit_and_flip(window: Window) -> Callable[[int], tuple[list[int], list[int]]
     return take_turn
 
 
-def game_turns(
+def warmed_loop(
     window: Window, overrides: tuple[str, ...], setup: Setup | None = None
-) -> Callable[[int], tuple[list[int], list[int]]]:
-    """The real loop on a clock of its own that moves by each frame's CPU time: a frame lasts
-    what it cost, as on a quiet machine's wall clock, but a frame the machine's other processes
-    held up runs no more ticks for it; and between its turns the clock stands still, so a turn
-    starts where the last one ended (no catch-up ticks for the other variants' turns)."""
+) -> tuple[GameLoop, ManualClock]:
+    """The real loop on the default scene, uncapped, with `overrides`, on a `ManualClock` only
+    the bench moves: set up, and drawn once (fonts and sprites painted before any timing)."""
     config = load_config(None, (*UNCAPPED, *overrides))
     clock = ManualClock()
     options = LoopOptions(print_hash=False, pause_on_focus_loss=False)
@@ -104,6 +102,17 @@ def game_turns(
     if setup is not None:
         setup(loop)
     loop.warm_up()
+    return loop, clock
+
+
+def game_turns(
+    window: Window, overrides: tuple[str, ...], setup: Setup | None = None
+) -> Callable[[int], tuple[list[int], list[int]]]:
+    """The real loop on a clock of its own that moves by each frame's CPU time: a frame lasts
+    what it cost, as on a quiet machine's wall clock, but a frame the machine's other processes
+    held up runs no more ticks for it; and between its turns the clock stands still, so a turn
+    starts where the last one ended (no catch-up ticks for the other variants' turns)."""
+    loop, clock = warmed_loop(window, overrides, setup)
 
     def take_turn(frames: int) -> tuple[list[int], list[int]]:
         wall_ns: list[int] = []
@@ -225,12 +234,7 @@ def virtual_run(overrides: tuple[str, ...], frames: int, setup: Setup | None = N
     each frame's cost measured in this thread's CPU time."""
     config = load_config(None, (*UNCAPPED, *overrides))
     window = Window(config.render.width, config.render.height, fullscreen=False, vsync=False)
-    clock = ManualClock()
-    options = LoopOptions(print_hash=False, pause_on_focus_loss=False)
-    loop = GameLoop(session_from(config), window, clock, options)
-    if setup is not None:
-        setup(loop)
-    loop.warm_up()
+    loop, clock = warmed_loop(window, overrides, setup)
     cpu_ns: list[int] = []
     for frame in range(SKIP_FRAMES * 6 + frames):
         start = time.thread_time_ns()
