@@ -13,14 +13,15 @@ import contextlib
 import platform
 import sys
 from collections.abc import Sequence
-from importlib import metadata
+from importlib import import_module, metadata
 from pathlib import Path
-from typing import NoReturn, Protocol
+from typing import NoReturn, Protocol, cast
 
 from game.errors import EXIT_BAD_INPUT, BadInput
 from game.limits import MAX_PROBLEM_LINES
 from game.resources import BUNDLED, INSTALLED, LICENCES, ROOT
-from game.stopping import EXIT_WORKER_DIED, Stopped, WorkerDied, stops_cleanly
+from game.stopping import POINTS, STOP_AT, Stopped, stop_point, stops_cleanly, unknown_stop_point
+from game.worker_pool import EXIT_WORKER_DIED, WorkerDied
 
 
 class CliParser(argparse.ArgumentParser):
@@ -40,41 +41,18 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-def _commands() -> dict[str, Command]:
-    # Imported here so that `--help` and each command load only what they need.
-    from game.commands import (
-        capture,
-        clip,
-        compare,
-        handout,
-        inputs,
-        judder,
-        lab,
-        lessons,
-        play,
-        replay,
-        scenarios,
-        schedule,
-        simulate,
-        sweep,
-    )  # fmt: skip
+COMMAND_NAMES = (
+    "play", "schedule", "lab", "simulate", "scenarios", "compare", "sweep", "replay", "inputs",
+    "clip", "handout", "judder", "lessons", "capture",
+)  # fmt: skip
+"""The subcommands, in the order `--help` lists them; each is the module `game.commands.NAME`."""
 
-    return {
-        "play": play,
-        "schedule": schedule,
-        "lab": lab,
-        "simulate": simulate,
-        "scenarios": scenarios,
-        "compare": compare,
-        "sweep": sweep,
-        "replay": replay,
-        "inputs": inputs,
-        "clip": clip,
-        "handout": handout,
-        "judder": judder,
-        "lessons": lessons,
-        "capture": capture,
-    }
+
+def _commands(names: Sequence[str] = COMMAND_NAMES) -> dict[str, Command]:
+    """The command modules by name. Imported only when asked for: a command loads its own
+    module and what that needs (a numpy- and pydantic-free `schedule` starts in a tenth of a
+    second), and only `--help` and `--version` load them all."""
+    return {name: cast(Command, import_module(f"game.commands.{name}")) for name in names}
 
 
 DISTRIBUTION = "timestep-lab"
@@ -173,6 +151,14 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
+def _check_stop_point() -> None:
+    """A stop point that does not exist is a typo: nothing would ever wait there."""
+    if (name := unknown_stop_point()) is not None:
+        raise BadInput(
+            f"error: {STOP_AT}={name!r} names no stop point (one of: {', '.join(POINTS)})"
+        )
+
+
 _OWN_FLAGS = ("-h", "--help", "--version", "--licences")
 """The flags of the command line itself; anything else without a command is the game's."""
 
@@ -180,13 +166,16 @@ _OWN_FLAGS = ("-h", "--help", "--version", "--licences")
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     try:
-        commands = _commands()
-        parser = build_parser(commands)
-        if not args_in or (args_in[0] not in commands and args_in[0] not in _OWN_FLAGS):
+        if not args_in or (args_in[0] not in COMMAND_NAMES and args_in[0] not in _OWN_FLAGS):
             args_in.insert(0, "play")
-        args = parser.parse_args(args_in)
+        parser = build_parser(
+            _commands([args_in[0]] if args_in[0] in COMMAND_NAMES else COMMAND_NAMES)
+        )
         with stops_cleanly():  # every command: see game.stopping
+            _check_stop_point()
+            args = parser.parse_args(args_in)
             code: int = args.run(args)
+        stop_point("done")
         return code
     except BadInput as problem:
         print_problems(problem.lines)

@@ -7,16 +7,21 @@ hashed line) or discarded (a file written under a temporary name is removed, nev
 every worker process is stopped; `game.cli` prints one line saying what was kept and exits
 128 + the signal's number (130 for Ctrl+C, 143 for SIGTERM, 129 for SIGHUP), as a shell expects.
 
-Where the exception is raised:
+When a signal becomes `Stopped`:
 
-- at once, wherever the program is (as Python's own `KeyboardInterrupt` is), which is safe for
-  any command whose outputs are written whole or not at all;
+- before the command starts (`python -m game` installs the handlers before it imports the
+  game, `stops_from_the_start`): the signal is noted, and the command stops as it starts, with
+  "nothing written";
+- while it runs, at once, wherever the program is (as Python's own `KeyboardInterrupt` is),
+  which is safe for any command whose outputs are written whole or not at all;
 - or, inside `holding_stops()`, only at the next `clean_point()`: the headless runner holds
   stops for the length of a run and looks once a frame, so a run stops between two frames, at
-  a tick boundary, where a recording's final hash is one a replay reproduces.
+  a tick boundary, where a recording's final hash is one a replay reproduces;
+- after the command has finished, its outputs whole: never. The signal is noted and ignored,
+  and the command exits with its own code. Nothing dies by a signal's default action.
 
 A second signal while the first unwinds is ignored: stopping is short (files removed, workers
-given `WORKER_GRACE_S` to clean up, then killed).
+given their grace period, then killed: `game.worker_pool`).
 
 Every command run by `game.cli` runs inside `stops_cleanly()`, so a new command stops cleanly
 with no code of its own. What it may add, one line each:
@@ -24,40 +29,58 @@ with no code of its own. What it may add, one line each:
 - an output written whole (`game.workshop.files.output.written_whole`, the recorder) calls
   `wrote(path)` once it has its name, and the stop's line lists it: nothing else to do;
 - to keep something else on a stop, say so: `except Stopped as stop: stop.kept.append(...)`;
-- to run work in processes, use `worker_pool(n)` instead of `ProcessPoolExecutor(n)`: its
-  workers leave the terminal's signals to the parent, stop when it stops (or dies), and a worker
-  that dies ends the command in one line (`WorkerDied`, exit 1) with the others stopped.
+- to run work in processes, use `game.worker_pool.worker_pool(n)`.
+
+Stop points: stopping a command at a known moment
+-------------------------------------------------
+A test that stops a command "mid-run" must know the command is mid-run; guessing from the CPU
+time it has used or the files that have appeared holds only on a machine as fast as the one
+the guess was made on. With `TIMESTEP_LAB_STOP_AT=NAME` in its environment, a command that
+reaches the point NAME writes `at NAME` and a line end to stderr, then waits for a stop
+signal, and stops as it would have stopped had the signal come at that moment. Each point is
+reached once at most (the first time), in the command's own process (never in a worker); SIGUSR1
+lets it go on without stopping. With the variable unset nothing waits and nothing is printed.
+The points (`POINTS`):
+
+- `imports`: every command, its stop handlers in, before the game's modules are imported;
+- `output`: the first output file is open under its temporary name (`--out`'s files, a
+  recording, a clip, a figure): the commands that write files;
+- `workers`: the worker processes are up, and no job has been handed to them yet (`sweep`,
+  `handout`, `lessons --check`, `capture --workers`);
+- `run`: a headless run is about to run its first frame; stops are held, so the run stops at
+  that frame's tick boundary (`simulate`, `compare`, `replay`, `judder`, `lessons`);
+- `rows`: a table's heading is printed and its first row is not (`schedule`, `judder`);
+- `window`: the game's loop has drawn its first picture, before its first frame (`play`, and
+  `clip`, which films the game's loop);
+- `done`: every command, its work done and its outputs whole; a stop here changes nothing.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import ParamSpec, TypeVar
 
 SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
 """The signals that ask a program to stop (SIGHUP and SIGTERM exist only on POSIX)."""
-WORKER_GRACE_S = 3.0
-"""How long stopped workers get to clean up their own outputs before they are killed."""
-EXIT_WORKER_DIED = 1
-_POLL_S = 0.02
-_PARENT_POLL_S = 0.5
 KEPT_NAMED = 4
 """Finished outputs a stopped command names in its one line; the rest are counted."""
-
-Result = TypeVar("Result")
-Item = TypeVar("Item")
-Params = ParamSpec("Params")
+STOP_AT = "TIMESTEP_LAB_STOP_AT"
+"""The environment variable that names the stop point to wait at."""
+POINTS = ("imports", "output", "workers", "run", "rows", "window", "done")
+"""The stop points, in the order a command may reach them (the module's docstring says where)."""
+_GO_ON: signal.Signals | None = getattr(signal, "SIGUSR1", None)
+"""The signal (POSIX only) that lets a command waiting at a stop point go on without stopping
+(a test that kills a worker first, say)."""
+_WAIT_S = 0.01
+"""How often a command waiting at a stop point looks whether a signal came."""
 
 
 class Stopped(BaseException):
@@ -92,31 +115,34 @@ class Stopped(BaseException):
         return f"{command}: stopped by {self.name}; {said}"
 
 
-class WorkerDied(Exception):
-    """A worker process ended without finishing its job (killed, out of memory): the others
-    were stopped and nothing was written."""
-
-    def line(self, command: str) -> str:
-        return f"{command}: {self}; the other workers were stopped, nothing written"
-
-
 class _Stops:
     """The process's one record of stop signals (a module-level instance: the signal handler
     and the runner's frame loop both read it, and a read must cost nothing)."""
 
     def __init__(self) -> None:
         self.pending = 0
-        """The signal number waiting for a clean point, or 0."""
+        """The signal number waiting to become `Stopped` (at a clean point, or as the command
+        starts), or 0."""
         self.raised = False
         """A `Stopped` is already on its way: later signals are ignored."""
+        self.running = False
+        """A command runs (inside `stops_cleanly`): a signal may become `Stopped`. Before and
+        after, it is only noted."""
         self.holding = 0
+        self.installed = False
+        """The handlers are in for the whole process (`stops_from_the_start`)."""
+        self.heard = 0
+        """The first stop signal that came, whoever handled it (a stop point waits for it)."""
         self.written: list[str] = []
         """The outputs finished under their names since the command started (`wrote`)."""
+        self.stop_at: str | None = os.environ.get(STOP_AT) or None
+        """The stop point to wait at (`STOP_AT`), until it is reached."""
 
     def handle(self, number: int, frame: FrameType | None) -> None:
+        self.heard = self.heard or number
         if self.raised or self.pending:
             return
-        if self.holding:
+        if self.holding or not self.running:
             self.pending = number
             return
         self.raised = True
@@ -131,20 +157,44 @@ class _Stops:
 STOPS = _Stops()
 
 
+def stops_from_the_start() -> None:
+    """`python -m game`'s first act: from here until the process exits, a stop signal is never
+    fatal. Before the command starts it is noted (the command then stops as it starts); after
+    the command ends it is ignored."""
+    for number in SIGNALS:
+        signal.signal(number, STOPS.handle)
+    STOPS.installed = True
+
+
 @contextmanager
 def stops_cleanly() -> Iterator[None]:
-    """Within it, SIGINT, SIGTERM and SIGHUP raise `Stopped`; the previous handlers come back
-    after. (Signals can only be handled in the main thread; elsewhere this does nothing.)"""
+    """Within it, SIGINT, SIGTERM and SIGHUP raise `Stopped` (one that came before it raises
+    as it starts). Once it ends, a signal is only noted; handlers it put in itself (a caller
+    that did not start with `stops_from_the_start`, a test) are taken out again. (Signals can
+    only be handled in the main thread; elsewhere this does nothing.)"""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {number: signal.signal(number, STOPS.handle) for number in SIGNALS}
-    STOPS.pending, STOPS.raised, STOPS.written = 0, False, []
+    previous = {}
+    if not STOPS.installed:
+        previous = {number: signal.signal(number, STOPS.handle) for number in SIGNALS}
+        STOPS.pending, STOPS.raised, STOPS.heard = 0, False, 0
+    STOPS.written = []
+    STOPS.running = True
     try:
+        clean_point()  # a signal that came during the imports
         yield
     finally:
+        STOPS.running = False
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def ignore_stops() -> None:
+    """The command has finished and its exit code is decided: a late stop signal is ignored,
+    through the interpreter's own shutdown (which would put the default, fatal, action back)."""
+    for number in SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
 
 
 def wrote(output: str) -> None:
@@ -161,7 +211,7 @@ def holding_stops() -> Iterator[None]:
         yield
     finally:
         STOPS.holding -= 1
-    if STOPS.pending and not STOPS.holding:
+    if STOPS.pending and not STOPS.holding and STOPS.running:
         STOPS.stop_now()
 
 
@@ -172,106 +222,36 @@ def clean_point() -> None:
         STOPS.stop_now()
 
 
-# -- worker processes ---------------------------------------------------------------------------
+def heard(number: int) -> None:
+    """A handler of the command's own (the game's, which quits at the next tick boundary) says
+    that a stop signal came, so that a stop point waiting for one goes on."""
+    STOPS.heard = STOPS.heard or number
 
 
-class WorkerPool:
-    """A `ProcessPoolExecutor` whose workers stop with the command (see `worker_pool`)."""
-
-    def __init__(self, executor: ProcessPoolExecutor) -> None:
-        self.executor = executor
-
-    def submit(
-        self, job: Callable[Params, Result], *args: Params.args, **kwargs: Params.kwargs
-    ) -> Future[Result]:
-        return self.executor.submit(_in_a_worker, job, *args, **kwargs)  # type: ignore[arg-type]
-
-    def map(self, job: Callable[[Item], Result], items: Sequence[Item]) -> Iterator[Result]:
-        """`job(item)` for each item in a worker, the results in the items' order."""
-        futures = [self.submit(job, item) for item in items]
-        for future in futures:
-            yield future.result()
-
-
-@contextmanager
-def worker_pool(workers: int) -> Iterator[WorkerPool]:
-    """`workers` processes, forked where the platform can (a fork starts in milliseconds).
-
-    On the way out: a finished block waits for the workers; a stop, a failure or a dead worker
-    stops them all (each is asked to clean up, then killed after `WORKER_GRACE_S`), and a dead
-    worker becomes `WorkerDied`.
-    """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_worker_starts, initargs=(os.getpid(),)
-    )
+def stop_point(name: str) -> None:
+    """If `TIMESTEP_LAB_STOP_AT` names this point (see the module's docstring), say so on
+    stderr and wait for a stop signal; then go on as the signal says (it raises `Stopped` here
+    while a command runs, or waits for the next clean point while stops are held)."""
+    if STOPS.stop_at != name:
+        return
+    STOPS.stop_at = None
+    go_on: list[int] = []
+    previous = None if _GO_ON is None else signal.signal(_GO_ON, lambda n, f: go_on.append(n))
     try:
-        yield WorkerPool(executor)
-        executor.shutdown()  # inside: a stop while it waits stops the workers too
-    except BrokenProcessPool:
-        _stop_workers(executor)
-        raise WorkerDied("a worker process died before its job was done") from None
-    except BaseException:
-        _stop_workers(executor)
-        raise
-
-
-def _stop_workers(executor: ProcessPoolExecutor) -> None:
-    """Cancel the jobs not started, ask every worker to stop, kill those still there after
-    the grace period. (A pool's workers are the only processes the game starts with
-    `multiprocessing`, and one pool runs at a time: its workers are the active children.)"""
-    executor.shutdown(wait=False, cancel_futures=True)
-    workers = multiprocessing.active_children()
-    for worker in workers:
-        worker.terminate()
-    for _ in range(round(WORKER_GRACE_S / _POLL_S)):  # no clock read: sleeps are counted
-        if not any(worker.is_alive() for worker in workers):
-            break
-        time.sleep(_POLL_S)
-    for worker in workers:
-        if worker.is_alive():
-            worker.kill()
-        worker.join()
-
-
-_JOB = threading.Event()
-"""Set in a worker while it runs a job (a stop then unwinds the job; between jobs it exits)."""
-
-
-def _worker_starts(parent: int) -> None:
-    """A worker leaves Ctrl+C and a closed terminal (sent to every process of the terminal) to
-    the parent, which stops it with SIGTERM; and stops by itself if the parent is gone."""
-    for number in SIGNALS:
-        if number != signal.SIGTERM:
-            signal.signal(number, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _worker_stop)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _worker_stop(number: int, frame: FrameType | None) -> None:
-    if not _JOB.is_set():
-        os._exit(128 + number)
-    _JOB.clear()
-    raise Stopped(number)
-
-
-def _watch_parent(parent: int) -> None:
-    """The parent was killed outright (no chance to stop its workers): stop, as it would ask."""
-    while os.getppid() == parent:
-        time.sleep(_PARENT_POLL_S)
-    os.kill(os.getpid(), signal.SIGTERM)
-
-
-def _in_a_worker(
-    job: Callable[Params, Result], *args: Params.args, **kwargs: Params.kwargs
-) -> Result:
-    """Run `job`; on a stop, let its own cleanup run, then leave the process at once (the pool
-    would otherwise hand it the next job)."""
-    _JOB.set()
-    try:
-        return job(*args, **kwargs)
-    except Stopped as stop:
-        os._exit(stop.exit_code)
+        sys.stderr.write(f"at {name}\n")
+        sys.stderr.flush()
+        while not (STOPS.heard or go_on):  # a test device: it waits on a signal, not a duration
+            time.sleep(_WAIT_S)
     finally:
-        _JOB.clear()
+        if _GO_ON is not None:
+            signal.signal(_GO_ON, previous)
+
+
+def unknown_stop_point() -> str | None:
+    """The value of `TIMESTEP_LAB_STOP_AT` if it names no point (a typo would wait nowhere)."""
+    return STOPS.stop_at if STOPS.stop_at not in (None, *POINTS) else None
+
+
+def no_stop_points() -> None:
+    """A worker process waits at no point: the command's own process does."""
+    STOPS.stop_at = None

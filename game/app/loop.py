@@ -45,6 +45,7 @@ from game.session.frame import Frame
 from game.session.readout import Readout
 from game.session.rewatch import DrawnFrame, Rewatch
 from game.session.session import LabSession
+from game.stopping import stop_point
 
 POLL_EVERY_NS = 100 * NS_PER_MS
 """While stepping, look at the event queue at least this often."""
@@ -128,6 +129,7 @@ class GameLoop:
         self._draw()
         pygame.display.flip()
         pygame.event.pump()
+        stop_point("window")
         self._started_ns = self._last_ns = self.clock.start_frames()
 
     def run_frame(self) -> bool:

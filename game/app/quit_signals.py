@@ -18,6 +18,8 @@ from types import FrameType, TracebackType
 
 import pygame
 
+from game.stopping import heard
+
 SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, name)
 )
@@ -55,6 +57,7 @@ class QuitOnSignals:
         return 128 + self.number
 
     def _handle(self, number: int, frame: FrameType | None) -> None:
+        heard(number)  # a stop point waiting for a signal goes on (`game.stopping`)
         if self.received is not None:
             raise KeyboardInterrupt
         self.received = signal.Signals(number).name

@@ -32,7 +32,8 @@ from game.commands import compare, lab, schedule
 from game.commands.clip import demo_seconds, film_demo
 from game.errors import BadInput
 from game.resources import REFERENCES, SCENARIOS
-from game.stopping import Stopped, WorkerPool, worker_pool
+from game.stopping import Stopped
+from game.worker_pool import WorkerPool, worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.clips.files import clip_spec
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons

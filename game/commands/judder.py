@@ -23,6 +23,7 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.knobs import knob_at
 from game.limits import MAX_JUDDER_ROWS, MAX_RUN_FRAMES, MAX_RUN_TICKS
+from game.stopping import stop_point
 from game.vocabulary import CONDITIONING_NAMES, INTERPOLATION_NAMES
 from game.workshop.tables.judder import (
     CONDITIONINGS,
@@ -148,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if not args.json:
         out.write(HEADER + "\n" + RULE + "\n")
+    out.flush()
+    stop_point("rows")
     for row in rows:
         out.write((json.dumps(row.record()) if args.json else markdown_row(row)) + "\n")
         out.flush()

@@ -18,7 +18,7 @@ import argparse
 import json
 import os
 
-from game.stopping import worker_pool
+from game.worker_pool import worker_pool
 from game.workshop.claims.check import ClaimResult, check_step
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 

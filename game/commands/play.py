@@ -106,8 +106,8 @@ def run(args: argparse.Namespace) -> int:
     )  # fmt: skip
     # Opened only once the window is: a game that cannot start must not overwrite FILE.
     recorder = SessionRecorder(config, args.record) if args.record else None
-    refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
     try:
+        refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
         session = _recorded_session(config, recorder, refresh[0])
         options = LoopOptions(
             frames=args.frames,

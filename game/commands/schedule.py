@@ -38,6 +38,7 @@ from game.scheduler.policies import POLICIES
 from game.scheduler.records import frame_record
 from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
 from game.scheduler.settings import AlphaMode, SchedulerSettings
+from game.stopping import stop_point
 
 HELP = "explain frame by frame how the scheduler splits frame times into fixed ticks"
 
@@ -213,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         out.write(_settings_line(settings, initial) + "\n")
         out.write((f"{_HEADER:<91}{_CONDITIONED}" if conditioned else _HEADER) + "\n")
+    out.flush()
+    stop_point("rows")
     for number, plan in enumerate(run_frames(scheduler, runs), start=1):
         books.record(plan)
         if args.json:

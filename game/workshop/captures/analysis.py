@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.scheduler.settings import SchedulerSettings
-from game.stopping import worker_pool
+from game.worker_pool import jobs_submitted
 from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import Headroom, find_headroom, heaviest_stretch
 from game.workshop.captures.open_loop import run_open_loop
@@ -95,7 +95,7 @@ def _measure(task: tuple[NDArray[np.int64], SchedulerSettings]) -> Headroom:
 
 class _Headrooms:
     """The headroom of every settings value, on worker processes when there are several (the
-    one pool of `game.stopping`: a stop or a dead worker stops them all)."""
+    one pool of `game.worker_pool`: a stop or a dead worker stops them all)."""
 
     def __init__(
         self, times: FrameTimes, every: list[SchedulerSettings], frames: int, workers: int
@@ -109,8 +109,8 @@ class _Headrooms:
 
     def __enter__(self) -> _Headrooms:
         if self.workers > 1:
-            pool = self._pool.enter_context(worker_pool(self.workers))
-            self._futures = [pool.submit(_measure, task) for task in self.tasks]
+            submitted = jobs_submitted(self.workers, _measure, self.tasks)
+            self._futures = self._pool.enter_context(submitted)
         return self
 
     def __exit__(self, *problem: Any) -> None:

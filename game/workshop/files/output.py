@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import overload
 
 from game.errors import BadInput
-from game.stopping import wrote
+from game.stopping import stop_point, wrote
 
 Named = tuple[str, Path | None]
 """(flag, path) of a run's input or output; a None path is a flag not given."""
@@ -243,6 +243,7 @@ def renamed_when_whole(path: Path, *, keep_suffix: bool = False) -> Iterator[Pat
     try:
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()  # left by a run killed outright: ours to replace
+        stop_point("output")
         yield partial
         kind = special_kind(path)
         if kind is not None:

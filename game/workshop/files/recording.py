@@ -52,7 +52,7 @@ from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
 from game.session.rollback import Arrival
-from game.stopping import wrote
+from game.stopping import stop_point, wrote
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.output import discard, partial_path, reason, special_kind
 from game.world.avatar import AvatarInput
@@ -179,6 +179,11 @@ class SessionRecorder:
         self._write(header_record(config, network))
         if self._problem is not None:
             raise BadInput(self._problem)
+        try:
+            stop_point("output")
+        except BaseException:  # stopped here: no caller holds the recorder yet to abandon it
+            self.abandon()
+            raise
 
     def on_order(self, lane_index: int, order: Order) -> None:
         """`LabSession`'s `on_order` hook. Only lane 0's orders are kept: a replay rebuilds

@@ -54,7 +54,7 @@ from game.session.frame import Frame
 from game.session.rollback_books import NO_ROLLBACK
 from game.session.session import LabSession
 from game.session.spiral import SpiralLog
-from game.stopping import STOPS, clean_point, holding_stops
+from game.stopping import STOPS, clean_point, holding_stops, stop_point
 from game.workshop.runs.growth import GrowthWatch
 from game.workshop.runs.reports import FrameReport, FrameSink, RunResult
 from game.workshop.runs.timeline import (
@@ -180,6 +180,7 @@ class _HeadlessRun:
         self._apply_changes()
         self._apply_tick_events()
         ran = FrameRan(stall_ns=self._take_stalls())  # nothing ran yet; a stall may be due at 0
+        stop_point("run")
         while until_tick is None or lane.world.tick < until_tick:
             if STOPS.pending:  # a stop signal waited for this frame's end: a tick boundary
                 clean_point()

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
-from game.stopping import worker_pool
+from game.worker_pool import jobs_submitted
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
 from game.workshop.sweep.grid import SweepCell
@@ -143,7 +143,7 @@ class Sweep:
     Entering starts the workers and hands them every cell, before anything else (a progress
     bar's thread, say) starts: a process is forked from a single thread, which is always safe.
     Leaving early (a stop signal, a run that failed, a worker that died) stops every worker
-    (`game.stopping.worker_pool`).
+    (`game.worker_pool`).
     """
 
     def __init__(self, cells: list[SweepCell], workers: int) -> None:
@@ -154,8 +154,8 @@ class Sweep:
 
     def __enter__(self) -> Sweep:
         if self.workers > 1:
-            pool = self._pool.enter_context(worker_pool(self.workers))
-            self._futures = [pool.submit(run_cell, cell) for cell in self.cells]
+            submitted = jobs_submitted(self.workers, run_cell, self.cells)
+            self._futures = self._pool.enter_context(submitted)
         return self
 
     def __exit__(
