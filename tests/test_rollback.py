@@ -9,8 +9,6 @@ its new one. A loop that renders one new tick a frame keeps up while (1 + R) c +
 from __future__ import annotations
 
 import math
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 import pytest
@@ -209,19 +207,12 @@ def ten_minutes_of(time_sync: str) -> TenMinutes:
     return (*figures, result.tick, ok)
 
 
-@pytest.fixture(scope="module")
-def ten_minutes() -> dict[str, TenMinutes]:
-    """The three runs at once, on the machine's cores (each is some 40 s of one core)."""
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
-        return dict(zip(SYNCS, pool.map(ten_minutes_of, SYNCS), strict=True))
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("time_sync", SYNCS)
 def test_ten_minutes_at_100_ms_20_ms_jitter_and_5_percent_loss_never_desync(
-    time_sync: str, ten_minutes: dict[str, TenMinutes]
+    time_sync: str,
 ) -> None:
-    desyncs, misses, resimulated, tick, balanced = ten_minutes[time_sync]
+    desyncs, misses, resimulated, tick, balanced = ten_minutes_of(time_sync)
     assert desyncs == 0
     assert misses > 1000
     assert resimulated > misses

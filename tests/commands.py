@@ -1,0 +1,116 @@
+"""`python -m game ...` in a process of its own, stopped at a named point (`game.stopping`).
+
+A test that stops a command mid-run waits for the line `at POINT` the command writes when it
+reaches the point; it never guesses from CPU time, files appearing or child processes, which
+would hold only on a machine as fast as the one the guess was made on.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HANG_S = 600
+"""Not a speed assumption: only how long a test waits for a line before calling the command
+hung (a command that reaches its point, or ends, on the slowest machine takes seconds)."""
+GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP)
+"""What a terminal sends to every process of the command (Ctrl+C, hang-up); SIGTERM is `kill`."""
+
+
+class Command:
+    """One run of `python -m game ARGS` in `folder`, in a session of its own (its process group
+    is its pid), as a terminal runs it; stderr is read here, stdout goes nowhere."""
+
+    def __init__(self, args: str | list[str], folder: Path, *, stop_at: str | None) -> None:
+        self.args = args.split() if isinstance(args, str) else args
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
+        env.pop("TIMESTEP_LAB_STOP_AT", None)
+        if stop_at is not None:
+            env["TIMESTEP_LAB_STOP_AT"] = stop_at
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", *self.args],
+            cwd=folder, env=env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.said = b""
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def reaches(self, point: str) -> None:
+        """Read stderr until the command says `at POINT` (fails if it ends first)."""
+        assert self.process.stderr is not None
+        line = f"at {point}\n".encode()
+        fd = self.process.stderr.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            while line not in self.said:
+                assert selector.select(HANG_S), f"{self.args[0]} hung before {point}: {self.err}"
+                chunk = os.read(fd, 65_536)
+                assert chunk, f"{self.args[0]} ended before {point}: {self.err}"
+                self.said += chunk
+
+    def send(self, number: signal.Signals) -> None:
+        """The signal as it comes: to the whole group from a terminal, to the command alone
+        from `kill`."""
+        if number in GROUP_SIGNALS:
+            os.killpg(self.pid, number)
+        else:
+            self.process.send_signal(number)
+
+    def ends(self) -> int:
+        """Wait for the end; the exit code (stderr is then all in `err`)."""
+        _, rest = self.process.communicate(timeout=HANG_S)
+        self.said += rest
+        return self.process.returncode
+
+    @property
+    def err(self) -> str:
+        return self.said.decode(errors="replace")
+
+    @property
+    def lines(self) -> list[str]:
+        return self.err.splitlines()
+
+
+def processes() -> Iterator[tuple[int, list[str]]]:
+    """Each process's id and the fields of its `/proc/PID/stat` after the name (state, parent
+    id, group id...); one that ends while it is read is left out."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                yield int(entry.name), (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    return [child for child, stat in processes() if int(stat[1]) == pid]
+
+
+def in_group(group: int) -> list[int]:
+    """The processes still alive in process group `group` (zombies are already gone)."""
+    return [member for member, stat in processes() if int(stat[2]) == group and stat[0] != "Z"]
+
+
+def wait_for_exit(pids: list[int]) -> None:
+    """Until each process has ended: the kernel says so on a pidfd (an event, not a poll)."""
+    for pid in pids:
+        try:
+            pidfd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            with selectors.DefaultSelector() as selector:
+                selector.register(pidfd, selectors.EVENT_READ)
+                assert selector.select(HANG_S), f"process {pid} did not end"
+        finally:
+            os.close(pidfd)
