@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench bundle clean
+.PHONY: install run test test-fast test-one-core lint bench bundle clean
 
 install: $(STAMP)
 
@@ -19,8 +19,21 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m game $(ARGS)
 
+# The whole suite, on every core (pytest-xdist); `test-fast` leaves out the tests marked slow (over
+# 2 s each), for the edit-and-test loop; `test-one-core` runs it all on one core that a busy loop
+# shares, as on a weak laptop: no test may depend on how fast the machine is.
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
+
+# Python may keep the bytecode it compiles, even where the environment says not to: each test
+# worker otherwise compiles (and rewrites the asserts of) every test module again, 6 s a run.
+test test-fast test-one-core: export PYTHONDONTWRITEBYTECODE =
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not slow" $(PYTEST_ARGS)
+
+test-one-core: $(STAMP)
+	tests/one_core.sh $(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check game tests bench

@@ -12,6 +12,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,7 @@ GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP)
 
 class Command:
     """One run of `python -m game ARGS` in `folder`, in a session of its own (its process group
-    is its pid), as a terminal runs it; stderr is read here, stdout goes nowhere."""
+    is its pid), as a terminal runs it; stderr is read here as it comes, stdout kept for `out`."""
 
     def __init__(self, args: str | list[str], folder: Path, *, stop_at: str | None) -> None:
         self.args = args.split() if isinstance(args, str) else args
@@ -33,10 +34,10 @@ class Command:
         env.pop("TIMESTEP_LAB_STOP_AT", None)
         if stop_at is not None:
             env["TIMESTEP_LAB_STOP_AT"] = stop_at
+        self._out = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the command)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", *self.args],
-            cwd=folder, env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            cwd=folder, env=env, start_new_session=True, stdout=self._out, stderr=subprocess.PIPE,
         )  # fmt: skip
         self.said = b""
 
@@ -70,6 +71,12 @@ class Command:
         _, rest = self.process.communicate(timeout=HANG_S)
         self.said += rest
         return self.process.returncode
+
+    @property
+    def out(self) -> str:
+        """What the command printed on stdout (call once it has ended)."""
+        self._out.seek(0)
+        return self._out.read().decode(errors="replace")
 
     @property
     def err(self) -> str:

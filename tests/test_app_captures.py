@@ -121,6 +121,7 @@ def test_a_step_naming_a_capture_not_shipped_is_refused(tmp_path: Path) -> None:
     assert "'hitch.csv'" in line
 
 
+@pytest.mark.slow
 def test_the_game_on_a_capture_ends_where_the_headless_run_did_and_logs_the_capture_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

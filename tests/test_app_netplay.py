@@ -76,6 +76,7 @@ def frames(loop: GameLoop, count: int) -> None:
         loop.run_frame()
 
 
+@pytest.mark.slow
 def test_the_network_key_connects_lane_0_and_every_rerun_tick_costs_a_step(
     loop: GameLoop,
 ) -> None:

@@ -95,6 +95,7 @@ def test_holding_backspace_runs_time_backwards_and_the_books_say_how_far(
     assert lane.books.ticks == 150  # 120 + the 30 run again
 
 
+@pytest.mark.slow
 def test_the_rewind_stops_at_the_oldest_tick_saved(make_loop: LoopFactory) -> None:
     loop = make_loop("scheduler.hz=120")
     lane = loop.session.lanes[0]

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from tests.commands import HANG_S
+
 
 def run_game(**env_changes: str | None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -17,10 +19,11 @@ def run_game(**env_changes: str | None) -> subprocess.CompletedProcess[str]:
             env[name] = value
     return subprocess.run(
         [sys.executable, "-m", "game", "--frames", "1"],
-        capture_output=True, text=True, env=env, timeout=60, check=False,
+        capture_output=True, text=True, env=env, timeout=HANG_S, check=False,
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="DISPLAY is how Linux has a screen"
 )

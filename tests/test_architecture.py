@@ -31,6 +31,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import HANG_S
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
 CLOCK_OWNER = "game/clock/wall.py"
@@ -283,6 +285,7 @@ def test_pure_modules_import_pixels_only_where_the_game_is_run() -> None:
     assert offences == [], "pure modules importing pygame or the pixels:" + listing(offences)
 
 
+@pytest.mark.slow
 def test_importing_every_pure_module_does_not_load_pygame() -> None:
     """In a fresh interpreter, so nothing another test imported can hide or cause a load."""
     names = [module.name for module in PURE if not module.name.endswith("__main__")]
@@ -299,7 +302,7 @@ def test_importing_every_pure_module_does_not_load_pygame() -> None:
         """
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=HANG_S
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{len(names)} modules imported", done.stdout

@@ -198,6 +198,7 @@ def test_a_capture_without_frames_is_one_line(capsys: pytest.CaptureFixture[str]
     )
 
 
+@pytest.mark.slow
 def test_out_writes_each_frames_row_time_and_ticks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

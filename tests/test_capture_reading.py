@@ -186,6 +186,7 @@ def test_a_growing_column_keeps_what_was_written_when_it_grows() -> None:
     assert column.written().tolist() == list(range(1, 20))
 
 
+@pytest.mark.slow
 def test_a_file_longer_than_its_first_lines_promise_is_read_whole(tmp_path: Path) -> None:
     # The columns are made at the size the first chunk's bytes a line promise for the file;
     # shorter lines after it hold more rows than that, and the columns grow to take them.

@@ -6,6 +6,12 @@ presses arriving from the X server (xdotool's XTEST, as from a keyboard) reach t
 writes what the window shows, that a stall really blocks the process, and that Q quits cleanly
 with the final tick and state hash on stdout.
 
+Real time is what this test is about, in two places only, each a bound the OS guarantees on any
+machine: the S key's stall blocks the process for at least as long as asked, and the world at 60
+Hz under the uncapped policy (nothing dropped) reaches at least half of 60 ticks a second of wall
+time. Every other wait is for an event (Xvfb's display number, SDL opening the display, the
+window, a screenshot file, the game's exit); `HANG_S` only ends a test that would otherwise hang.
+
 The X server is a private Xvfb on a display number it picks itself (`-displayfd`), so parallel
 runs never collide. The window is found by the game's process id (`xdotool search --pid`), then
 its title is checked: the `xdotool` Debian ships (3.20160805) cannot match `--name` against
@@ -30,6 +36,7 @@ import pytest
 from numpy.typing import NDArray
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.xvfb,
     pytest.mark.skipif(
         shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
@@ -47,7 +54,9 @@ FINAL_LINE = re.compile(r"final tick (\d+) state ([0-9a-f]{64})")
 CENTRE = (slice(440, 840), slice(260, 460))
 """The middle 400 x 200 pixels of the window (x, then y: surfarray's order), where the help
 overlay sits."""
-STEP_TIMEOUT_S = 10.0
+HANG_S = 300.0
+"""How long a wait for an event may last before the test calls the game hung: not a speed
+assumption (each event comes within seconds on the slowest machine)."""
 
 
 XVFB = ("Xvfb", "-screen", "0", "1600x900x24", "-nolisten", "tcp", "-noreset")
@@ -67,7 +76,7 @@ def display() -> Iterator[str]:
     )
     os.close(write_end)
     try:
-        ready, _, _ = select.select([read_end], [], [], STEP_TIMEOUT_S)
+        ready, _, _ = select.select([read_end], [], [], HANG_S)
         number = os.read(read_end, 16).decode().strip() if ready else ""
         if not number:
             server.kill()
@@ -101,14 +110,14 @@ def _wait_until_sdl_opens(name: str, server: subprocess.Popen[bytes]) -> None:
     last client leaves, and the probe leaving would make the game arrive during the reset.)
     """
     env = {**os.environ, "DISPLAY": name, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    deadline = time.monotonic() + STEP_TIMEOUT_S
+    deadline = time.monotonic() + HANG_S
     while True:
         probe = subprocess.run(
             [sys.executable, "-c", SDL_OPENS],
             env=env,
             capture_output=True,
             text=True,
-            timeout=STEP_TIMEOUT_S,
+            timeout=HANG_S,
         )
         if probe.returncode == 0:
             return
@@ -156,13 +165,13 @@ class Game:
             env={**os.environ, "DISPLAY": self.display},
             capture_output=True,
             text=True,
-            timeout=STEP_TIMEOUT_S,
+            timeout=HANG_S,
         )
         return done.stdout.strip() if done.returncode == 0 else ""
 
     def wait_for(self, ready: Callable[[], bool], what: str) -> None:
         """Poll until `ready()`; fail with the game's output if it dies or takes too long."""
-        deadline = time.monotonic() + STEP_TIMEOUT_S
+        deadline = time.monotonic() + HANG_S
         while not ready():
             if self.process.poll() is not None:
                 out, err = self.output()
@@ -172,7 +181,7 @@ class Game:
                 )
             if time.monotonic() > deadline:
                 out, err = self.output()
-                pytest.fail(f"no {what} after {STEP_TIMEOUT_S} s\nstdout: {out}\nstderr: {err}")
+                pytest.fail(f"no {what} after {HANG_S} s\nstdout: {out}\nstderr: {err}")
             time.sleep(0.02)
 
     def window(self) -> str:
@@ -232,9 +241,9 @@ def test_the_real_game_in_a_real_window_answers_real_keys(display: str, tmp_path
         stall_to_shot = game.press_and_wait_for_shot("s", "F12")
         game.xdotool("key", "q")
         try:
-            code = game.process.wait(timeout=STEP_TIMEOUT_S)
+            code = game.process.wait(timeout=HANG_S)
         except subprocess.TimeoutExpired:
-            pytest.fail(f"the game did not quit within {STEP_TIMEOUT_S} s of Q: {game.output()}")
+            pytest.fail(f"the game did not quit within {HANG_S} s of Q: {game.output()}")
         ran_s = time.monotonic() - started
         out, err = game.output()
     finally:

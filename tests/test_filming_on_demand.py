@@ -173,6 +173,7 @@ def _pygame() -> Iterator[None]:
     pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHOTS)
 def test_a_clip_painted_on_demand_is_the_clip_painted_every_frame(name: str) -> None:
     take, seconds, hold = SHOTS[name]

@@ -74,6 +74,7 @@ def frame_digests(keeps_window: bool) -> list[str]:
     return digests
 
 
+@pytest.mark.slow
 def test_every_frame_drawn_on_the_last_is_the_frame_drawn_afresh() -> None:
     afresh = frame_digests(keeps_window=False)
     kept = frame_digests(keeps_window=True)

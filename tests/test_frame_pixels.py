@@ -132,6 +132,7 @@ def index() -> dict[str, object]:
     return recorded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_the_scripted_frame_is_the_reference_pixel_for_pixel(
     scene: str, index: dict[str, object], tmp_path: Path

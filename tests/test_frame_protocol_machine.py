@@ -314,6 +314,7 @@ class FrameProtocol(RuleBasedStateMachine):
 
 FrameProtocol.TestCase.settings = settings(max_examples=80, stateful_step_count=50, deadline=None)
 TestFrameProtocol = FrameProtocol.TestCase
+TestFrameProtocol.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]
 
 
 # -- the frame's order ---------------------------------------------------------------------------

@@ -301,6 +301,7 @@ def no_shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("no_shots")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("press", PRESSES, ids=[press.name for press in PRESSES])
 @pytest.mark.parametrize("situation", SITUATIONS, ids=[each.name for each in SITUATIONS])
 def test_a_press_is_carried_out_once_and_every_lane_balances(

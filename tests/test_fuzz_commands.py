@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.scheduler.policies import POLICIES
+from tests.commands import HANG_S
 from tests.fuzzing import assert_clean, fuzz, junk, run, scratch, small_numbers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,7 +162,8 @@ CAPTURE.write_text(
 rate_lists = st.lists(st.one_of(small_numbers, junk), min_size=1, max_size=3).map(",".join)
 
 
-@fuzz(30, seconds=60)
+@pytest.mark.slow
+@fuzz(30)
 @given(
     st.one_of(st.just(str(CAPTURE)), inputs),
     arguments(
@@ -185,7 +187,7 @@ settings_words = st.sampled_from(
 )  # fmt: skip
 
 
-@fuzz(12, seconds=60)
+@fuzz(12)
 @given(
     st.sampled_from([[], ["play"]]),
     arguments(
@@ -210,6 +212,7 @@ DEEP = WORK / "deep.toml"
 DEEP.write_text("a = " + "[" * 600 + "]" * 600 + "\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -230,7 +233,11 @@ DEEP.write_text("a = " + "[" * 600 + "]" * 600 + "\n")
 def test_the_real_program_refuses_in_one_line_without_a_traceback(args: list[str]) -> None:
     env: dict[str, Any] = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-m", "game", *args], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "game", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert len(done.stderr.splitlines()) == 1, done.stderr

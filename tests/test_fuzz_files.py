@@ -7,6 +7,7 @@ import functools
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def written(name: str, text: str | bytes) -> Path:
 configs = toml_text(model_sections(GameConfig))
 
 
+@pytest.mark.slow
 @fuzz(80)
 @given(configs)
 def test_any_config_file_is_taken_or_refused_in_clean_lines(text: str) -> None:
@@ -63,7 +65,7 @@ def test_any_config_file_is_taken_or_refused_in_clean_lines(text: str) -> None:
         assert all(line.startswith((f"{path}: ", "command line: ")) for line in refused.lines)
 
 
-@fuzz(10, seconds=30)
+@fuzz(10)
 @given(configs)
 def test_any_config_file_plays_or_is_refused_by_the_game(text: str) -> None:
     assert_clean(run(["--config", str(written("game.toml", text)), "--frames", "1"]))
@@ -106,6 +108,7 @@ scenarios = toml_text(
 )
 
 
+@pytest.mark.slow
 @fuzz(60)
 @given(scenarios)
 def test_any_scenario_runs_or_is_refused_in_clean_lines(text: str) -> None:
@@ -158,6 +161,7 @@ lessons = st.tuples(
 ).map(_lesson)
 
 
+@pytest.mark.slow
 @fuzz(80)
 @given(st.one_of(lessons, good_lessons))
 def test_any_lesson_loads_and_plays_or_is_refused_in_one_line(text: str) -> None:

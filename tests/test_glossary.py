@@ -197,6 +197,7 @@ def drawn(controls) -> bool:
 # -- the rules ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("word", "meaning"),
     [

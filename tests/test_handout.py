@@ -1,4 +1,6 @@
-"""`python -m game handout`: a static page, checked in a real headless Chromium.
+"""`python -m game handout`: a static page, checked in a real headless Chromium. The page is the
+one the installed game writes (`tests/installed.py`), which is also the install tests' check
+that `handout` runs from the wheel.
 
 The browser is Debian's `chromium` package (`.ci/run` installs it), never a downloaded build. It
 opens the page from `file://` with networking features off, and must log nothing to the console;
@@ -19,6 +21,8 @@ from game.commands import handout
 from game.resources import REFERENCES
 from game.workshop.files.lessons import load_lessons
 from game.workshop.handout.page import StepClip, page, reference_sections, trimmed
+from tests.commands import HANG_S
+from tests.installed import Installed
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -69,7 +73,7 @@ def test_an_unusable_out_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 def chromium(page: Path, *flags: str, profile: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(CHROMIUM), *FLAGS, f"--user-data-dir={profile}", *flags, page.as_uri()],
-        capture_output=True, text=True, timeout=180, check=True,
+        capture_output=True, text=True, timeout=HANG_S, check=True,
     )  # fmt: skip
 
 
@@ -86,13 +90,15 @@ def media_check(page: Path, profile: Path) -> tuple[dict[str, str], list[str]]:
     return attributes, console
 
 
+@pytest.mark.slow
 @pytest.mark.chromium
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-def test_the_handout_loads_in_headless_chromium_with_every_clip_and_figure(
-    tmp_path: Path,
+def test_the_installed_handout_loads_in_headless_chromium_with_every_clip_and_figure(
+    installed: Installed, tmp_path: Path
 ) -> None:
-    out = tmp_path / "handout"
-    assert main(["handout", "--out", str(out), "--quick"]) == 0
+    out = tmp_path / "handout"  # written by the installed game, from a folder of its own
+    done = installed.run("timestep-lab", "handout", "--quick", "--out", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
     index = out / "index.html"
     text = index.read_text(encoding="utf-8")
     sources = re.findall(r'<(?:img|video) src="([^"]+)"', text)

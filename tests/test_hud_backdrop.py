@@ -89,6 +89,7 @@ def history(frames: int) -> FrameHistory:
     return recorded
 
 
+@pytest.mark.slow
 def test_the_same_pixels_with_and_without_the_backdrop_every_frame() -> None:
     told, untold = Hud(backdrop=BACKDROP), Hud()
     for frame in range(40):

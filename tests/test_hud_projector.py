@@ -41,6 +41,7 @@ def span(boxes: tuple[Box, ...]) -> Box:
     return Box(left, top, max(b.right for b in boxes) - left, max(b.bottom for b in boxes) - top)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("presentation", [False, True], ids=["normal", "presentation"])
 @pytest.mark.parametrize("spiral", [False, True], ids=["calm", "spiral"])

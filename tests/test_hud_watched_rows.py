@@ -88,6 +88,7 @@ def problems(hud: Hud, surface: pygame.Surface, shown: Readout, names: frozenset
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [lesson.number for lesson in shipped_lessons()])
 def test_every_watched_row_is_drawn_whole_at_every_size_in_both_modes(number: int) -> None:
     hud = Hud()

@@ -75,6 +75,7 @@ frames = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(model=st.sampled_from(INPUT_MODEL_NAMES), played=frames)
 def test_every_press_has_exactly_one_fate_at_any_rate_and_after_any_stall(

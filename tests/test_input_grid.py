@@ -76,6 +76,7 @@ def test_the_shares_in_the_issue_thirty_hertz_at_144_fps_and_sixty_at_30() -> No
     assert (lost, doubled) == (0, 1)  # every frame runs two ticks: every tap doubles
 
 
+@pytest.mark.slow
 def test_the_readme_holds_the_table_the_command_prints() -> None:
     from tests.test_readme import README
 

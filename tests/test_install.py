@@ -1,27 +1,23 @@
-"""Installed as a user installs it: the wheel, in a fresh virtual environment, run elsewhere.
-
-`python -m build` makes the sdist and then the wheel from the sdist, so a file the sdist forgot
-is missing from the wheel too and the commands below fail. The wheel is installed with pip
-(`--no-deps`) into a new virtual environment in a temporary folder, outside the checkout; its
-dependencies are borrowed from the project's own environment by one `.pth` line, written after
-the install, so nothing is downloaded and the `game` that runs can only be the wheel's (checked:
-`game.__file__`). Every command runs from an empty folder with the dummy video and sound drivers.
+"""Installed as a user installs it: the wheel, in a fresh virtual environment, run elsewhere
+(`tests/installed.py` says how), so a file the sdist or the wheel forgot makes a command fail.
+The `game` that runs can only be the wheel's (checked: `game.__file__`). Every command runs from
+an empty folder with the dummy video and sound drivers.
 """
 
-import os
 import subprocess
 import sys
-import sysconfig
 import tarfile
 import zipfile
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-NAME = f"timestep_lab-{metadata.version('timestep-lab')}"
+from tests.installed import NAME, Installed
+
+pytestmark = pytest.mark.slow
+"""Each test here runs whole commands in processes of their own."""
+
 PACKAGED = [
     "assets/fonts/DejaVuSansMono.ttf",
     "assets/fonts/DejaVuSansMono-Bold.ttf",
@@ -33,64 +29,6 @@ PACKAGED = [
     "configs/scenarios/spiral.toml",
     "docs/references.md",
 ]
-
-
-class Installed:
-    """A fresh virtual environment holding the wheel, and an empty folder to run it from."""
-
-    def __init__(self, venv: Path, here: Path) -> None:
-        self.venv = venv
-        self.here = here
-        self.env = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")
-        }
-        outside = [p for p in self.env["PATH"].split(os.pathsep) if not p.startswith(str(ROOT))]
-        self.env["PATH"] = os.pathsep.join([str(venv / "bin"), *outside])
-        self.env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-
-    def run(self, program: str, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(self.venv / "bin" / program), *args],
-            cwd=self.here,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(the sdist, the wheel built from it)."""
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
-    return out / f"{NAME}.tar.gz", out / f"{NAME}-py3-none-any.whl"
-
-
-@pytest.fixture(scope="module")
-def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    place = tmp_path_factory.mktemp("user")
-    venv = place / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
-         "--quiet", "--no-deps", "--no-index", str(built[1])],
-        check=True,
-    )  # fmt: skip
-    site = venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}"
-    # After the install, so pip never sees the project's own (editable) install through it.
-    (site / "site-packages" / "borrowed.pth").write_text(
-        sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8"
-    )
-    here = place / "empty"
-    here.mkdir()
-    return Installed(venv, here)
 
 
 def _ok(result: subprocess.CompletedProcess[str], command: Sequence[str]) -> None:
@@ -135,7 +73,7 @@ def test_the_installed_game_is_the_wheels(installed: Installed) -> None:
         ["--lesson", "9", "--frames", "5"],
         ["simulate", "--scenario", "spiral", "--seconds", "2"],
         ["scenarios"],
-        ["handout", "--quick", "--out", "handout"],
+        # handout --quick: tests/test_handout.py runs the installed one and opens its page
     ],
     ids=" ".join,
 )

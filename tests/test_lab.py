@@ -30,6 +30,7 @@ def test_verlet_flies_on_the_parabola() -> None:
     assert projectile_error("verlet", 30, "float64") < 1e-12
 
 
+@pytest.mark.slow
 def test_spring_energy_drifts_are_the_articles_in_float64() -> None:
     assert f"{spring_energy_drift('explicit'):.6g}" == "8.44386e+11"
     assert f"{spring_energy_drift('semi-implicit'):.6g}" == "0.0154113"
@@ -52,6 +53,7 @@ def run_lab(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return code, out, err
 
 
+@pytest.mark.slow
 def test_json_is_exactly_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_lab(capsys, "--json")
     assert code == 0
@@ -78,6 +80,7 @@ def test_json_figures_are_bit_for_bit_the_articles(capsys: pytest.CaptureFixture
     assert record["spring_energy_drift"]["semi-implicit"] == 0.015411278197765443
 
 
+@pytest.mark.slow
 def test_the_table_shows_the_articles_figures_and_says_which_precision(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -92,6 +95,7 @@ def test_the_table_shows_the_articles_figures_and_says_which_precision(
     assert "5 ticks run, 7 whole ticks dropped, remainder 0 ns" in lines
 
 
+@pytest.mark.slow
 def test_plot_writes_both_figures(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     target = tmp_path / "figures" / "lab"
     code, _, err = run_lab(capsys, "--json", "--plot", str(target))

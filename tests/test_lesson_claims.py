@@ -198,6 +198,7 @@ def test_a_claim_holds_within_its_tolerance_and_says_so_in_one_line() -> None:
 # -- the check, on the real game ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
 def test_every_claim_of_every_lesson_holds_on_the_lesson_clock(number: int) -> None:
     lesson = find_lesson(LESSONS, number)

@@ -65,6 +65,7 @@ def type_keys(loop: GameLoop, *keys: str) -> None:
         loop.run_frame()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [lesson.number for lesson in LESSONS])
 def test_every_step_ends_where_its_caption_says_when_its_keys_are_pressed(number: int) -> None:
     lesson = next(lesson for lesson in LESSONS if lesson.number == number)

@@ -184,6 +184,7 @@ def _source_text(flag: Flag) -> str:
     return SCENARIO_TEXT if flag.command[0] != "play" else "[hud]\ngraphs = true\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("flag", "kind"), _cases())
 def test_an_output_path_of_every_kind(
     flag: Flag, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

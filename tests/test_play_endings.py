@@ -6,10 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +13,7 @@ import pytest
 from game.app.dispatcher import Dispatcher
 from game.app.loop import GameLoop
 from game.cli import main
+from tests.commands import Command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,37 +29,34 @@ def replays(record: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
-def signal_after(seconds: float, number: int, started: Path) -> threading.Timer:
-    """Send `number` to this process `seconds` after the file `started` appears (the game has
-    opened its recording: the loop comes next), so a slow start does not end it sooner."""
+def signal_at_frame(frame: int, number: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's loop sends `number` to this process as frame `frame` begins: a moment of the
+    game's own, the same on any machine (the signal then ends the game at a tick boundary)."""
+    run_frame = GameLoop.run_frame
 
-    def send() -> None:
-        deadline = time.monotonic() + 30
-        while not started.exists() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(seconds)
-        os.kill(os.getpid(), number)
+    def signalling(loop: GameLoop) -> bool:
+        if loop.frames == frame:
+            os.kill(os.getpid(), number)
+        return run_frame(loop)
 
-    timer = threading.Timer(0, send)
-    timer.start()
-    return timer
+    monkeypatch.setattr(GameLoop, "run_frame", signalling)
 
 
 @pytest.mark.parametrize(("number", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_ends_the_game_at_a_tick_and_the_recording_replays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: int, code: int
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    number: int,
+    code: int,
 ) -> None:
     record = tmp_path / "session.replay"
     script = tmp_path / "fire.txt"
     script.write_text("0 space\n100 click 20 8\n")
     before = signal.getsignal(number)
-    timer = signal_after(0.8, number, record.with_name("session.replay.part"))
-    try:
-        assert (
-            main(["--record", str(record), "--script", str(script), "--frames", "100000"]) == code
-        )
-    finally:
-        timer.cancel()
+    signal_at_frame(30, number, monkeypatch)
+    assert main(["--record", str(record), "--script", str(script), "--frames", "100000"]) == code
+    monkeypatch.undo()
     printed = capsys.readouterr()
     out = printed.out.splitlines()
     assert out[0].startswith("final tick ")
@@ -151,30 +145,21 @@ def test_record_pointed_at_an_input_is_refused(
     assert source.read_text() == ""
 
 
+@pytest.mark.slow
 def test_a_closed_terminal_ends_the_real_game_with_a_replayable_recording(tmp_path: Path) -> None:
-    record = tmp_path / "session.replay"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    game = subprocess.Popen(
-        [sys.executable, "-m", "game", "--record", str(record), "--frames", "100000"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while not record.with_name("session.replay.part").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)
-    game.send_signal(signal.SIGHUP)
-    out, err = game.communicate(timeout=30)
-    assert out.splitlines()[0].startswith("final tick ")
-    tick = out.splitlines()[0].split()[2]
-    assert (game.returncode, err) == (
+    game = Command("--record session.replay --frames 100000", tmp_path, stop_at="window")
+    game.reaches("window")  # the window is up, the recording open: the first frame is next
+    game.send(signal.SIGHUP)
+    assert (game.ends(), game.lines) == (
         129,
-        f"python -m game play: stopped by SIGHUP; kept {record} (to tick {tick}, signal, "
-        "replayable)\n",
+        [
+            "at window",
+            "python -m game play: stopped by SIGHUP; kept session.replay (to tick 0, signal, "
+            "replayable)",
+        ],
     )
-    assert final_line(record)["ended"] == "signal"
-    replay = subprocess.run(
-        [sys.executable, "-m", "game", "replay", str(record)],
-        env=env, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert replay.returncode == 0, replay.stdout + replay.stderr
-    assert replay.stdout.splitlines()[0] == out.splitlines()[0]
+    assert game.out.splitlines()[0].startswith("final tick 0 state ")
+    assert final_line(tmp_path / "session.replay")["ended"] == "signal"
+    replay = Command("replay session.replay", tmp_path, stop_at=None)
+    assert replay.ends() == 0, replay.err
+    assert replay.out.splitlines()[0] == game.out.splitlines()[0]

@@ -103,6 +103,7 @@ def test_switching_mode_keeps_the_account_and_raw_pays_it_back() -> None:
     assert books.ledger_ok
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(CONDITIONERS))
 def test_a_day_of_frames_balances_every_frame_and_the_account_stays_bounded(mode: str) -> None:
     # 24 h of wall time, kept fast by scaling the whole picture down 60 times: a display at
@@ -134,6 +135,7 @@ def test_a_day_of_frames_balances_every_frame_and_the_account_stays_bounded(mode
         assert worst > 0  # the account was used, not bypassed
 
 
+@pytest.mark.slow
 def test_snap_and_godot_steady_the_ticks_of_a_jittery_59_94_hz_display() -> None:
     # Ten minutes at 59.94 Hz with up to 1 ms of wake-up noise, 60 Hz ticks: raw runs 0 or 2
     # ticks in many frames while the phase crosses a tick boundary; snap and godot hardly any.

@@ -44,6 +44,7 @@ def test_10_000_frames_of_50_ms_at_144_hz_are_exactly_72_000_ticks() -> None:
     assert (len(wrong), len(one_short), len(one_extra)) == (3_999, 2_000, 1_999)
 
 
+@pytest.mark.slow
 def test_an_hour_at_144_fps_and_60_hz_ends_on_the_exact_tick() -> None:
     clock = FixedStepScheduler(SchedulerSettings.at_hz(60))
     frame = Fraction(1_000_000_000, 144)

@@ -24,6 +24,9 @@ from game.workshop.files.recording import header_record
 from tests.capture_files import write_long_presentmon_1x
 from tests.commands import Command, children, in_group, wait_for_exit
 
+pytestmark = pytest.mark.slow
+"""Each test here runs whole commands in processes of their own."""
+
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 RECORDING_AT_TICK_0 = "kept r.jsonl (to tick 0, signal, replayable)"
 """A run stopped at its first frame's tick boundary: the recording is finished, and replays."""

@@ -87,6 +87,7 @@ def test_a_phase_outside_a_step_is_refused_in_one_line(
     assert line.startswith("error: --tick-phase") and f"(got {phase!r})" in line
 
 
+@pytest.mark.slow
 def test_the_inputs_table_says_the_phase_it_assumes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["inputs", "--table"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (

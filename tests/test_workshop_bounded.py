@@ -28,6 +28,7 @@ def summary_of(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]
     return last
 
 
+@pytest.mark.slow
 def test_a_slow_spiral_is_a_spiral(capsys: pytest.CaptureFixture[str]) -> None:
     summary = summary_of(
         capsys, "--policy", "uncapped", "--step-cost-ms", "16.7", "--seconds", "600"
@@ -53,6 +54,7 @@ def test_a_fast_spiral_is_a_spiral_stopped_by_the_runaway_guard(
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["drop", "backlog", "reset"])
 def test_a_capped_policy_that_levels_off_is_no_spiral(
     capsys: pytest.CaptureFixture[str], policy: str
@@ -100,6 +102,7 @@ def test_keep_holds_only_the_last_frames() -> None:
     assert [frame.number for frame in result.frames] == [142, 143, 144]
 
 
+@pytest.mark.slow
 def test_frames_csv_is_streamed_one_row_per_frame(tmp_path: Path) -> None:
     assert main(["simulate", "--seconds", "2", "--render-fps", "30", "--out", str(tmp_path)]) == 0
     with (tmp_path / "frames.csv").open(encoding="utf-8") as file:
@@ -111,6 +114,7 @@ def test_frames_csv_is_streamed_one_row_per_frame(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_frame_limit_at_250_fps_stays_under_the_memory_bound(tmp_path: Path) -> None:
     assert peak_rss_mb(["--seconds", "400", "--render-fps", "250", "--out", str(tmp_path)])[0] < (
         FRAME_LIMIT_RSS_MB

@@ -11,6 +11,7 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 STALL = str(SCENARIOS / "single_stall.toml")
 
 
+@pytest.mark.slow
 def test_compare_prints_and_writes_the_table_and_draws_the_figure(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -75,6 +76,7 @@ def test_a_scenario_that_switches_policy_by_itself_cannot_be_compared(
     )
 
 
+@pytest.mark.slow
 def test_compare_holds_no_run_s_frames_however_long_the_runs(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

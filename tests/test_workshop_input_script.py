@@ -67,6 +67,7 @@ def test_simulate_refuses_a_bad_script_or_model_with_one_line_and_exit_2(
     )
 
 
+@pytest.mark.slow
 def test_simulate_reports_each_models_counters_in_json_and_frames_csv(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -156,6 +156,7 @@ def test_a_run_needs_an_end_it_can_reach() -> None:
     assert gc.isenabled()  # the run paused it (`run_headless`), and it is back on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["judder_144", "vrr_lfc", "heartbeat_snap", "single_stall"])
 def test_a_run_leaves_no_reference_cycles_for_the_collector_it_pauses(name: str) -> None:
     # `run_headless` turns the cyclic collector off while it runs: fine only while everything

@@ -103,6 +103,7 @@ def test_without_json_it_prints_the_settings_a_table_by_second_and_the_totals(
     assert lines[-1].startswith("final tick 172 state ")
 
 
+@pytest.mark.slow
 def test_out_writes_the_frames_the_summary_and_the_timeline(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

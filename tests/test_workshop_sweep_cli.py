@@ -31,6 +31,7 @@ CSV = [
 ]
 
 
+@pytest.mark.slow
 def test_a_tiny_sweep_writes_the_csv_and_a_map(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -58,6 +58,7 @@ def test_counts_by_kind() -> None:
     assert (world.body_count, world.projectile_count, world.spring_count) == (3, 2, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("precision", ["float32", "float64"])
 def test_a_body_moves_the_same_alone_or_among_twenty_thousand(precision: str) -> None:
     """One vectorised code path: the crowd changes nothing about any one body, bit for bit."""

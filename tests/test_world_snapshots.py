@@ -161,6 +161,7 @@ def play(
     return hashes
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     orders=stamped_orders(),
