@@ -36,9 +36,10 @@ test-one-core: $(STAMP)
 	tests/one_core.sh $(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check game tests bench
-	$(BIN)/ruff format --check game tests bench
+	$(BIN)/ruff check timestep_lab game tests bench docs/examples
+	$(BIN)/ruff format --check timestep_lab game tests bench docs/examples
 	$(BIN)/mypy
+	$(BIN)/mypy --strict docs/examples
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)

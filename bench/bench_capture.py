@@ -66,10 +66,9 @@ def policies_alone(path: Path, headroom_frames: int) -> float:
     """Seconds for all six policies at 60 Hz on the frames already read into arrays (the
     analysis without the reader), the headroom's runs on two worker processes."""
     from game.capture.reading import open_capture
-    from game.scheduler.policies import POLICIES
-    from game.scheduler.settings import SchedulerSettings
     from game.workshop.captures.analysis import Analysis, analyse
     from game.workshop.captures.frame_times import read_frame_times
+    from timestep_lab import POLICIES, SchedulerSettings
 
     times = read_frame_times(open_capture(path))
     asked = Analysis([SchedulerSettings.at_hz(60)], list(POLICIES), headroom_frames, workers=2)

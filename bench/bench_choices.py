@@ -24,11 +24,11 @@ from bench.harness import Section, median_ns_per_call, ms, us
 from game.hud.hud_colours import Meaning
 from game.hud.plate import make_plate
 from game.hud.stats import Cell
-from game.scheduler.plan import INDICATORS, ConditioningAccount, Ledger, StepPlan
 from game.view.stage import paint_backdrop
 from game.world.render_view import TAU
 from game.world.settings import WorldSettings
 from game.world.world import _wrap_angles
+from timestep_lab import INDICATORS, ConditioningAccount, Ledger, StepPlan
 
 SCREEN = (1280, 720)
 GRAPHS = (560, 330)
@@ -109,7 +109,7 @@ def _record_choices() -> list[Choice]:
     cell_twin = _frozen_twin(Cell._fields, Cell._field_defaults)
     return [
         Choice(
-            "game/scheduler/plan.py",
+            "timestep_lab/_plan.py",
             "`StepPlan` and its parts are NamedTuples (a plan, its ledger and account a frame)",
             plan_as_written,
             "frozen, slotted dataclasses",
@@ -117,7 +117,7 @@ def _record_choices() -> list[Choice]:
             20_000,
         ),
         Choice(
-            "game/scheduler/scheduler.py",
+            "timestep_lab/_scheduler.py",
             "the plan's parts made with `tuple.__new__` (`_made`)",
             plan_as_written,
             "their own constructors, `Ledger(...)`",
@@ -226,7 +226,7 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
         '"HUD: `Hud.draw` cost per frame", and the baseline row of '
         '"Loop: frame work with the default scene".',
-        "- `game/scheduler/overload.py` (the overload state kept when a frame changes nothing), "
+        "- `timestep_lab/_overload.py` (the overload state kept when a frame changes nothing), "
         "`game/session/input_models.py` and `game/session/input_lab.py` (an idle tick or frame "
         "answered without building anything), `game/session/frame.py` and `game/session/lane.py` "
         "(a frame's step counts and final plans kept, the plan's parts read directly): the note "

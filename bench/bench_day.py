@@ -20,13 +20,16 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 from bench.harness import Section, verdict
-from game.clock.units import NS_PER_SECOND, hz_to_step_ns
 from game.limits import MAX_RUN_FRAMES
-from game.scheduler.books import TimeBooks
 from game.scheduler.carry_bounds import carry_bound, vsync_frames
-from game.scheduler.conditioning import CONDITIONERS
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
+from timestep_lab import (
+    CONDITIONERS,
+    NS_PER_SECOND,
+    FixedStepScheduler,
+    SchedulerSettings,
+    TimeBooks,
+    hz_to_step_ns,
+)
 
 DAY_S = 86_400
 COMMAND = "python -m bench --only day --write"

@@ -19,10 +19,9 @@ import statistics
 import time
 
 from bench.harness import Section, ms, verdict
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.history import FrameHistory, FrameSample
 from game.session.readout import LaneReadout, Readout
+from timestep_lab import FixedStepScheduler, SchedulerSettings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -24,8 +24,8 @@ import pygame
 
 from bench.harness import Section, ms, verdict
 from game.app.pacer import FramePacer, SleepMargin
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import WallClock
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 TARGET_MEAN_ERROR = 0.005
 """The mean interval within 0.5% of the period."""

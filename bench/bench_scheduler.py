@@ -14,9 +14,7 @@ from dataclasses import dataclass
 
 from bench.harness import Section, median_ns_per_call, us, verdict
 from game.scheduler.naive import NaiveFloatAccumulator
-from game.scheduler.policies import POLICIES
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
+from timestep_lab import POLICIES, FixedStepScheduler, SchedulerSettings
 
 FRAME_NS = 16_666_667  # a 60 fps frame, as a real clock would report it
 TARGET_DROP_NS = 3_000

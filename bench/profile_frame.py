@@ -29,10 +29,10 @@ from bench.bench_frame import UNCAPPED, split
 from game.app.loop import GameLoop, LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
-from game.clock.units import NS_PER_MS
 from game.clock.wall import WallClock
 from game.config.loading import load_config
 from game.from_config import session_from
+from timestep_lab import NS_PER_MS
 
 SCENES = {"default": (), "split": (), "presentation": ("hud.presentation=true",)}
 

@@ -12,12 +12,10 @@ from __future__ import annotations
 import string
 from fractions import Fraction
 
-from game.scheduler.conditioning import CONDITIONERS
-from game.scheduler.policies import POLICIES
-from game.scheduler.settings import AlphaMode
 from game.world.integrators import INTEGRATORS
 from game.world.render_view import InterpolationMode
 from game.world.settings import PRECISIONS
+from timestep_lab import CONDITIONERS, POLICIES, AlphaMode
 
 POLICY_NAMES: tuple[str, ...] = tuple(POLICIES)
 """The overload policies, in the order of the keys 1-6 and of Tab."""

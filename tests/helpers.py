@@ -11,13 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.clock.manual import ManualClock
-from game.clock.units import NS_PER_MS
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.session import LabSession, OrderLog
 from game.workshop.files.lessons import Lesson, load_lessons
+from timestep_lab import NS_PER_MS, FixedStepScheduler, SchedulerSettings
 
 if TYPE_CHECKING:
     from game.app.loop import GameLoop

@@ -1,7 +1,7 @@
 """The caption: a lesson's words stay up, the loop's status goes after them."""
 
 from game.app.caption import FIRST_HINT, caption_for
-from game.clock.units import NS_PER_SECOND
+from timestep_lab import NS_PER_SECOND
 
 LESSON = "Lesson 5, step 2/3: watch the frame time."
 

@@ -18,11 +18,11 @@ from game.app.lesson_time import ClockSwitch
 from game.app.loop import GameLoop, LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
-from game.clock.units import hz_to_step_ns
 from game.config.loading import load_config
 from game.from_config import session_from
 from game.workshop.files.lessons import Lesson, find_lesson
 from tests.helpers import shipped_lessons
+from timestep_lab import hz_to_step_ns
 
 MS = 1_000_000
 PERIOD_144 = hz_to_step_ns(144)

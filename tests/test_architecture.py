@@ -1,5 +1,8 @@
 """The project's non-negotiables, checked on the source itself.
 
+- A library of its own: `timestep_lab`, the exact fixed-step core, imports nothing but Python's
+  standard library (no `game`, no pygame, no numpy); its modules are private behind the names
+  its `__all__` lists, and the game imports only those, as any user would.
 - One owner of time: only `game/clock/wall.py` reads a clock. Everything else is handed
   durations or a `Clock`, which is what lets tests and the headless tools run on exact time.
 - A pure core: everything in `game/` but the pixels (`game/view`, `game/hud`, `game/app`, and the
@@ -35,6 +38,7 @@ from tests.commands import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
+LIBRARY = ROOT / "timestep_lab"
 CLOCK_OWNER = "game/clock/wall.py"
 PIXEL_PACKAGES = ("game.view", "game.hud", "game.app")
 PIXEL_IMPORTS = ("pygame", *PIXEL_PACKAGES)
@@ -45,7 +49,7 @@ LAZY_PIXEL_IMPORTS = {
     ("game/commands/lessons.py", "check_lesson"),
 }
 """(module, function): the places pure code may import the pixels, when it runs the game."""
-CORE = ("game/world/", "game/scheduler/")
+CORE = ("game/world/", "timestep_lab/")
 ABOVE_THE_CORE = (*PIXEL_PACKAGES, "game.session", "game.workshop", "game.commands", "game.cli")
 CLOCK_READERS = frozenset(
     {"perf_counter_ns", "perf_counter", "monotonic", "monotonic_ns", "time", "time_ns"}
@@ -58,6 +62,7 @@ MAX_LOOP_LINES = 250
 MAX_FUNCTION_LINES = 60
 """From the `def` line to the last line of the body (decorators not counted), as `ast` says."""
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("timestep_lab",),
     ("game.errors", "game.limits", "game.resources", "game.stopping"),
     ("game.worker_pool",),
     ("game.clock", "game.file_reading"),
@@ -106,7 +111,8 @@ def read_module(path: Path) -> Module:
     return Module(relative, ".".join(parts), ast.parse(text, relative), len(text.splitlines()))
 
 
-MODULES = [read_module(path) for path in sorted(GAME.rglob("*.py"))]
+MODULES = [read_module(path) for path in sorted([*LIBRARY.rglob("*.py"), *GAME.rglob("*.py")])]
+LIBRARY_MODULES = [module for module in MODULES if module.path.startswith("timestep_lab/")]
 PURE = [module for module in MODULES if module.pure]
 BENCH = [read_module(path) for path in sorted((ROOT / "bench").rglob("*.py"))]
 
@@ -308,6 +314,40 @@ def test_importing_every_pure_module_does_not_load_pygame() -> None:
     assert done.stdout.strip() == f"{len(names)} modules imported", done.stdout
 
 
+def test_the_library_imports_only_the_standard_library_and_itself() -> None:
+    outside = {
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in LIBRARY_MODULES
+        for imported in imports(module)
+        if imported.module.split(".")[0] not in sys.stdlib_module_names
+        and not within(imported.module, ("timestep_lab",))
+    }
+    assert sorted(outside) == [], "timestep_lab importing beyond the standard library:" + listing(
+        sorted(outside)
+    )
+    assert {module.name for module in LIBRARY_MODULES} >= {"timestep_lab", "timestep_lab._units"}
+
+
+def test_the_library_s_modules_are_private_and_its_names_are_its_all() -> None:
+    import timestep_lab
+
+    public = [module.name for module in LIBRARY_MODULES if module.name != "timestep_lab"]
+    assert [name for name in public if not name.rpartition(".")[2].startswith("_")] == []
+    defined = {name for name in vars(timestep_lab) if not name.startswith("_")}
+    assert sorted(defined - {"annotations"}) == sorted(timestep_lab.__all__)
+
+
+def test_the_game_imports_the_library_as_a_user_would() -> None:
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in [*MODULES, *BENCH]
+        if not within(module.name, ("timestep_lab",))
+        for imported in imports(module)
+        if within(imported.module, ("timestep_lab",)) and imported.module != "timestep_lab"
+    ]
+    assert offences == [], "private modules of timestep_lab imported:" + listing(offences)
+
+
 def test_the_world_and_the_scheduler_never_import_the_layers_above_them() -> None:
     offences = [
         f"{module.path}:{imported.line}: {imported.module}"
@@ -364,7 +404,7 @@ def test_imports_only_go_down_the_layers() -> None:
     for module in MODULES:
         layer, package = layer_and_package(module.name)
         for imported in imports(module):
-            if not imported.module.startswith("game") or imported.module == "game":
+            if not within(imported.module, ("game", "timestep_lab")) or imported.module == "game":
                 continue
             their_layer, their_package = layer_and_package(imported.module)
             if their_package != package and their_layer >= layer:

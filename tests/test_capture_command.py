@@ -19,8 +19,8 @@ from game.cli import _commands, build_parser, main
 from game.commands import capture as capture_command
 from game.commands.compare import parse_policies
 from game.errors import BadInput
-from game.scheduler.policies import POLICIES
 from tests.capture_memory import MemoryCapture
+from timestep_lab import POLICIES
 
 DECIMALS = [
     "16.6667",

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.scheduler.policies import POLICIES
 from tests.capture_files import OTHER_SWAPCHAIN, PRESENTMON_1X, presents, write_presentmon_1x
 from tests.test_capture_command import reference_ticks
+from timestep_lab import POLICIES
 
 BEYOND_THE_NS = {3: "7.12345650000000", 8: "7.12345750000000"}
 """Two intervals written half a nanosecond past it: read half to even, 7,123,456 and 7,123,458."""

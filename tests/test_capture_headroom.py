@@ -7,14 +7,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from game.clock.frames import NOTHING_RAN, FrameRan
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.headroom import (
     RESOLUTION_NS,
     CaptureUnderLoad,
     find_headroom,
     heaviest_stretch,
 )
+from timestep_lab import NOTHING_RAN, FrameRan, SchedulerSettings
 
 MS = 1_000_000
 

@@ -13,10 +13,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from game.scheduler.policies import POLICIES
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.open_loop import Grain, run_open_loop
+from timestep_lab import POLICIES, FixedStepScheduler, SchedulerSettings
 
 MS = 1_000_000
 

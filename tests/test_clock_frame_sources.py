@@ -13,19 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.manual import ManualClock
 from game.clock.recorded import RecordedFrames
 from game.clock.virtual import VirtualClock
 from game.config.model import GameConfig, LoadSection, SchedulerSection
 from game.display.model import DisplaySettings, VirtualDisplay
 from game.from_config import session_from
-from game.scheduler.plan import StepPlan
 from game.session.session import LabSession
 from game.workshop.files.scenario_loading import Flag, load_scenario
 from game.workshop.runs.display_run import DisplayedClock
 from game.workshop.runs.runner import RunResult, run_headless
 from game.workshop.runs.simulation import run_scenario
+from timestep_lab import NOTHING_RAN, FrameRan, StepPlan
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 

@@ -12,7 +12,7 @@ from game.clock.lesson import (
     SlowMotion,
     wanted_frame_ns,
 )
-from game.clock.units import hz_to_step_ns
+from timestep_lab import hz_to_step_ns
 
 MS = 1_000_000
 PERIOD_144 = hz_to_step_ns(144)  # 62,500,000/9 ns

@@ -4,10 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.clock.frames import FrameRan
 from game.clock.virtual import FrameJitter, VirtualClock
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
+from timestep_lab import FixedStepScheduler, FrameRan, SchedulerSettings
 
 
 def test_1440_frames_at_144_fps_are_exactly_ten_seconds_and_end_on_tick_600_at_60_hz() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.clock.units import NS_PER_MS
 from game.clock.wall import BLOCK_SPIN_NS, WallClock, check_duration
+from timestep_lab import NS_PER_MS
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from game.config.loading import DEFAULT_CONFIG_FILE, load_config
 from game.config.model import GameConfig
-from game.scheduler.settings import AlphaMode, SchedulerSettings
+from timestep_lab import AlphaMode, SchedulerSettings
 
 
 def keys_of_model(model_type: type[BaseModel], prefix: str = "") -> set[str]:

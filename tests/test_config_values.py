@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from game.config.loading import load_config
 from game.config.model import GameConfig, SchedulerSection
-from game.scheduler.settings import AlphaMode, SchedulerSettings
+from timestep_lab import AlphaMode, SchedulerSettings
 
 
 def config_from(tmp_path: Path, text: str) -> GameConfig:

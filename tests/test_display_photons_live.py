@@ -29,12 +29,12 @@ import pytest
 import game.hud.panel
 from game.app.loop import GameLoop
 from game.clock.manual import ManualClock
-from game.clock.units import NS_PER_MS
 from game.display.latency import estimated_to_photons
 from game.hud.display_rows import display_group
 from game.hud.stats import Group
 from game.session.readout import Readout
 from tests.helpers import game_loop
+from timestep_lab import NS_PER_MS
 
 MS = NS_PER_MS
 STEP_NS = 20 * MS

@@ -33,8 +33,8 @@ import pygame
 import pytest
 
 from game.clock.manual import ManualClock
-from game.clock.units import NS_PER_MS
 from tests.helpers import game_loop, post_keys
+from timestep_lab import NS_PER_MS
 
 REFERENCES = Path(__file__).parent / "pixels"
 INDEX = REFERENCES / "frames.json"

@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from game.app.loop import GameLoop
-from game.clock.units import NS_PER_MS
 from game.session.controls import Controls
 from game.workshop.files.lessons import LessonRun
 from tests.helpers import KeyClock, game_loop, post_keys, shipped_lessons, unbalanced_lanes
+from timestep_lab import NS_PER_MS
 
 L = (pygame.K_l, 0)
 C = (pygame.K_c, 0)

@@ -31,11 +31,9 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.commands import replay
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.scheduler.settings import AlphaMode
 from game.session.controls import (
     Act,
     Action,
@@ -63,6 +61,7 @@ from game.vocabulary import (
 from game.workshop.files.lessons import LessonStep
 from game.workshop.files.recording import SessionRecorder
 from tests.helpers import lanes_out_of_step, shipped_lessons, unbalanced_lanes
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, AlphaMode
 
 MAX_TICKS_A_FRAME = 240
 """A frame still owing ticks after this many is stopped (as quitting would): the rest go back to

@@ -37,8 +37,6 @@ import game.app.picture
 from game.app.keymap import BINDINGS
 from game.app.lesson_guide import menu_key
 from game.app.loop import GameLoop
-from game.clock.units import NS_PER_MS
-from game.scheduler.plan import StepPlan
 from game.session.controls import (
     DRAWING_ONLY,
     Act,
@@ -62,6 +60,7 @@ from tests.helpers import (
     shipped_lessons,
     unbalanced_lanes,
 )
+from timestep_lab import NS_PER_MS, StepPlan
 
 STEP_COST_MS = Fraction(12)
 """Milliseconds of CPU per tick in every situation: below the 16.7 ms step (no spiral), and a

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.scheduler.policies import POLICIES
 from tests.commands import HANG_S
 from tests.fuzzing import assert_clean, fuzz, junk, run, scratch, small_numbers
+from timestep_lab import POLICIES
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = scratch("cli")

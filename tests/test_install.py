@@ -7,6 +7,7 @@ an empty folder with the dummy video and sound drivers.
 import subprocess
 import sys
 import tarfile
+import textwrap
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -97,3 +98,37 @@ def test_an_unknown_scenario_is_one_line_naming_the_packaged_ones(installed: Ins
         "heartbeat_snap, heavy_jitter, "
     )
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_the_wheel_carries_the_library_typed(built: tuple[Path, Path]) -> None:
+    with zipfile.ZipFile(built[1]) as wheel:
+        names = set(wheel.namelist())
+    assert {"timestep_lab/__init__.py", "timestep_lab/py.typed"} <= names
+
+
+def test_the_library_imports_from_the_wheel_in_a_project_with_a_game_package_of_its_own(
+    installed: Installed, tmp_path: Path
+) -> None:
+    project = tmp_path / "their_project"
+    (project / "game").mkdir(parents=True)
+    (project / "game" / "__init__.py").write_text('NAME = "theirs"\n')
+    probe = textwrap.dedent(
+        """
+        import sys
+        from timestep_lab import FixedStepScheduler, SchedulerSettings, hz_to_step_ns
+        import game, timestep_lab
+        scheduler = FixedStepScheduler(SchedulerSettings(step_ns=hz_to_step_ns(60)))
+        plan = scheduler.advance(50_000_000)
+        print(game.NAME, plan.steps, plan.remainder_ns, timestep_lab.__file__)
+        print(sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "pygame")))
+        """
+    )
+    done = subprocess.run(
+        [str(installed.venv / "bin" / "python"), "-c", probe],
+        cwd=project, env=installed.env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    theirs, steps, remainder, library = done.stdout.splitlines()[0].split()
+    assert (theirs, steps, remainder) == ("theirs", "3", "0")
+    assert Path(library).is_relative_to(installed.venv)
+    assert done.stdout.splitlines()[1] == "[]"

@@ -13,11 +13,11 @@ from game.config.loading import DEFAULT_CONFIG_FILE
 from game.config.model import GameConfig
 from game.from_config import controls_from
 from game.knobs import CONTROL_KNOBS, KNOBS, PICTURE_ONLY, Scope, Where, knobs_where
-from game.scheduler.settings import AlphaMode
 from game.session.controls import DRAWING_ONLY, Controls, ControlsChange
 from game.workshop.files.lessons import StepSettings
 from game.workshop.files.scenario import ChangeEntry, ClockSection
 from game.workshop.runs.timeline import SettingsChange
+from timestep_lab import AlphaMode
 
 
 def test_the_shipped_default_file_is_the_one_the_table_writes() -> None:

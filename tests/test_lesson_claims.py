@@ -16,19 +16,17 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.clock.units import hz_to_step_ns, round_ns
 from game.commands import lessons as lessons_command
 from game.commands.lessons import check_lesson
 from game.config.toml_files import load_toml_model
 from game.errors import BadInput
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.input_readout import InputCounts
 from game.session.rollback_books import RollbackFrame
 from game.workshop.claims.check import ClaimResult, check_step, measured
 from game.workshop.claims.record import DemoFrame
 from game.workshop.files.lessons import Claim, Demo, DemoKey, Lesson, find_lesson, load_lessons
 from game.workshop.handout.page import StepClip, page
+from timestep_lab import FixedStepScheduler, SchedulerSettings, hz_to_step_ns, round_ns
 
 MS = 1_000_000
 LESSONS = load_lessons()

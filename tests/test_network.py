@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.network.draws import Draws
 from game.network.peer import Heard, RemotePeer, Told
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
 from tests.helpers import recorded_run, replayed_at
+from timestep_lab import NS_PER_MS, hz_to_step_ns
 
 H_NS = hz_to_step_ns(60)
 LATENCY_NS = 100 * NS_PER_MS

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import pytest
 
-from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.from_config import session_from
 from game.network.peer import RemotePeer
 from game.session.rollback import Rollback
@@ -24,6 +23,7 @@ from game.workshop.runs.simulation import run_scenario, scenario_clock, scenario
 from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, frontier
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+from timestep_lab import NS_PER_MS, hz_to_step_ns
 
 H_NS = hz_to_step_ns(60)
 RENDER_COST_MS = Fraction(2)

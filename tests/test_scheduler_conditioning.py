@@ -11,13 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from game.clock.units import NS_PER_SECOND, hz_to_step_ns
-from game.scheduler.books import TimeBooks
 from game.scheduler.carry_bounds import carry_bound, vsync_frames
-from game.scheduler.conditioning import CONDITIONERS
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from tests.helpers import ms
+from timestep_lab import (
+    CONDITIONERS,
+    NS_PER_SECOND,
+    FixedStepScheduler,
+    SchedulerSettings,
+    TimeBooks,
+    hz_to_step_ns,
+)
 
 H60 = hz_to_step_ns(60)
 

@@ -4,10 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.scheduler.books import TimeBooks
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import AlphaMode, SchedulerSettings
 from tests.helpers import ms, scheduler
+from timestep_lab import AlphaMode, FixedStepScheduler, SchedulerSettings, TimeBooks
 
 
 def snapshot(clock: FixedStepScheduler) -> tuple[object, ...]:

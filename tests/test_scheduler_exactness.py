@@ -8,9 +8,8 @@ from fractions import Fraction
 import pytest
 
 from game.scheduler.naive import NaiveFloatAccumulator
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from tests.helpers import ms
+from timestep_lab import FixedStepScheduler, SchedulerSettings
 
 
 def step_counts_exact(hz: int, frame_ns: int, frames: int) -> list[int]:

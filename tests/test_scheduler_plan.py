@@ -2,9 +2,14 @@
 
 from fractions import Fraction
 
-from game.scheduler.plan import INDICATORS, ConditioningAccount, Indicators, Ledger
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
+from timestep_lab import (
+    INDICATORS,
+    ConditioningAccount,
+    FixedStepScheduler,
+    Indicators,
+    Ledger,
+    SchedulerSettings,
+)
 
 STEP_GRAINS = 50_000_000
 """At 60 Hz the step is 50,000,000/3 ns: 50,000,000 grains of 1/3 ns."""

@@ -5,8 +5,8 @@
 
 from fractions import Fraction
 
-from game.scheduler.policies import POLICIES
 from tests.helpers import ms, scheduler
+from timestep_lab import POLICIES
 
 
 def test_the_six_policies_in_key_order() -> None:

@@ -6,10 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.scheduler.books import TimeBooks
-from game.scheduler.policies import POLICIES
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import AlphaMode, SchedulerSettings
+from timestep_lab import POLICIES, AlphaMode, FixedStepScheduler, SchedulerSettings, TimeBooks
 
 STEPS_NS = [Fraction(1_000_000_000, hz) for hz in (10, 30, 50, 60, 120, 144, 240)] + [
     Fraction(16_000_000),

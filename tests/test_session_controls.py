@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.scheduler.settings import AlphaMode
 from game.session.controls import Act, Action, Controls
+from timestep_lab import AlphaMode
 
 
 def after(controls: Controls, act: Act, number: int = 0) -> Controls:

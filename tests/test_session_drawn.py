@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.clock.units import round_ns
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.drawn import drawn_time_ns, drawn_whole_ns
 from game.world.render_view import InterpolationMode
 from tests.helpers import ms
+from timestep_lab import FixedStepScheduler, SchedulerSettings, round_ns
 
 
 def test_it_is_the_exact_drawn_time_rounded_for_every_mode_and_policy() -> None:

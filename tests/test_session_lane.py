@@ -2,8 +2,6 @@
 
 from fractions import Fraction
 
-from game.scheduler.plan import StepPlan
-from game.scheduler.settings import SchedulerSettings
 from game.session.controls import Act, Action, Controls
 from game.session.frame import Frame
 from game.session.history import FrameHistory, FrameSample
@@ -11,6 +9,7 @@ from game.session.lane import Lane
 from game.session.session import LabSession
 from game.world.world import demo_world
 from tests.helpers import ms
+from timestep_lab import SchedulerSettings, StepPlan
 
 
 def run_frame(lane: Lane, elapsed_ns: int, ticks: int | None = None) -> StepPlan:

@@ -7,13 +7,12 @@ carried time, a pause, restarted books) and compare every figure with the `Fract
 
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.scheduler.settings import SchedulerSettings
 from game.session.frame import Frame
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts, over
 from game.world.world import demo_world
 from tests.helpers import ms
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, SchedulerSettings
 
 
 def ms_of(exact: Fraction | int) -> float:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from game.clock.units import NS_PER_SECOND
 from game.session.controls import Controls, ControlsChange
 from game.session.history import FrameHistory, FrameSample
 from game.session.rewatch import (
@@ -28,6 +27,7 @@ from game.session.session import LabSession
 from game.world.world import demo_world
 from tests.helpers import ms
 from tests.test_hud_stats import READOUT
+from timestep_lab import NS_PER_SECOND
 
 VIEW = demo_world().view()
 

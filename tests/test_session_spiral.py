@@ -9,13 +9,13 @@ from dataclasses import replace
 from fractions import Fraction
 
 from game.hud.banner import spiral_advice
-from game.scheduler.plan import StepPlan
 from game.session.controls import Controls, ControlsChange
 from game.session.readout import LaneReadout
 from game.session.session import LabSession
 from game.session.spiral import FrameLoad, SpiralRule, SpiralSpan, SpiralState
 from game.world.world import demo_world
 from tests.helpers import ms
+from timestep_lab import StepPlan
 
 RULE = SpiralRule()
 BUDGET_144 = 6_944_445  # ns: one frame at 144 fps, rounded up

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.clock.frames import FrameRan
 from game.clock.virtual import VirtualClock
 from game.workshop.tables.frame_edge import frame_edge_shares, grid_run
+from timestep_lab import FrameRan
 
 TAPS = "random jump 4/s seed 7\n"
 

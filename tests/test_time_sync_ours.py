@@ -16,16 +16,14 @@ from typing import Any
 import pytest
 
 from game.cli import main
-from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.controls import Controls
 from game.workshop.files.scenario_loading import load_scenario
 from game.workshop.runs.reports import FrameReport
 from game.workshop.runs.simulation import run_scenario
 from tests.helpers import recorded_run, replayed_at
+from timestep_lab import NS_PER_MS, FixedStepScheduler, SchedulerSettings, hz_to_step_ns
 
 H_NS = hz_to_step_ns(60)
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"

@@ -8,9 +8,9 @@ import pytest
 from game.config.loading import load_config
 from game.errors import BadInput
 from game.from_config import session_from
-from game.scheduler.settings import AlphaMode
 from game.session.controls import Controls
 from game.workshop.files.lessons import LessonRun, StepSettings, find_lesson, load_lessons
+from timestep_lab import AlphaMode
 
 TOPICS = {
     1: "Variable dt",

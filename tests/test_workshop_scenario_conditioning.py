@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.from_config import session_from
 from game.session.controls import Act, Action
 from game.vocabulary import CONDITIONING_NAMES
@@ -31,6 +30,7 @@ from game.workshop.files.scenario_loading import load_scenario
 from game.workshop.runs.runner import RunResult
 from game.workshop.runs.simulation import run_scenario, scenario_config
 from game.workshop.runs.timeline import SettingsChange
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 RAW = (16_900_000, 0)

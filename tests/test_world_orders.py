@@ -7,8 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.world import (
     Fire,
     Order,
@@ -21,6 +19,7 @@ from game.world import (
     WorldSettings,
     demo_world,
 )
+from timestep_lab import FixedStepScheduler, SchedulerSettings
 
 DT = 1 / 60
 

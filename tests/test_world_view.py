@@ -6,8 +6,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.world import (
     Fire,
     InterpolationMode,
@@ -19,6 +17,7 @@ from game.world import (
     WorldSettings,
     demo_world,
 )
+from timestep_lab import FixedStepScheduler, SchedulerSettings
 
 WEIGHTLESS = WorldSettings(gravity=0.0)
 

@@ -8,7 +8,7 @@ itself is kept, with the moment it goes, in `StatusMessage`.
 
 from __future__ import annotations
 
-from game.clock.units import NS_PER_SECOND
+from timestep_lab import NS_PER_SECOND
 
 FIRST_HINT = "H: help \N{MIDDLE DOT} L: lessons"
 FIRST_HINT_NS = 10 * NS_PER_SECOND

@@ -20,13 +20,13 @@ from pathlib import Path
 from game.app.filming import Progress, Take, film
 from game.app.loop import GameLoop
 from game.app.script import KEY_CODES, Press
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, round_ns
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.session.drawn import drawn_time_ns
 from game.workshop.claims.record import DemoFrame, DemoRun
 from game.workshop.clips.files import ClipSink, ClipSpec, NoPictures
 from game.workshop.files.lessons import Demo, Lesson
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, round_ns
 
 CHECK_SIZE = (320, 240)
 """The window a check runs in: the smallest, since nothing looks at it (the size changes

@@ -23,12 +23,12 @@ from game.app.lesson_guide import LessonGuide
 from game.app.picture import Picture
 from game.app.screenshots import numbered_name, save_picture
 from game.app.window import Window
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.wall import Clock
 from game.session.controls import Act, Action, ControlsChange
 from game.session.rewatch import Rewatch
 from game.session.rewind import Rewind
 from game.session.session import LabSession
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 MAX_STALL_NS = 2 * NS_PER_SECOND
 """Stalls asked for before the loop could carry them out add up to at most this much."""

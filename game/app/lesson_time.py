@@ -34,13 +34,12 @@ from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
 from game.app.readout_builder import LoopFigures
 from game.clock.captured import CapturedClock
-from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
-from game.clock.units import hz_to_step_ns
 from game.clock.wall import MeasuredClock
 from game.session.controls import ControlsChange
 from game.session.session import LabSession
 from game.workshop.files.lessons import LessonRun
+from timestep_lab import NOTHING_RAN, FrameRan, hz_to_step_ns
 
 LESSON = "lesson"
 

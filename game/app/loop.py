@@ -38,14 +38,13 @@ from game.app.picture import Picture
 from game.app.readout_builder import FrameSoFar, LoopFigures, ReadoutBuilder
 from game.app.script import Press, ScriptPlayer
 from game.app.window import Window
-from game.clock.units import NS_PER_MS
 from game.clock.wall import MeasuredClock
-from game.scheduler.plan import StepPlan
 from game.session.frame import Frame
 from game.session.readout import Readout
 from game.session.rewatch import DrawnFrame, Rewatch
 from game.session.session import LabSession
 from game.stopping import stop_point
+from timestep_lab import NS_PER_MS, StepPlan
 
 POLL_EVERY_NS = 100 * NS_PER_MS
 """While stepping, look at the event queue at least this often."""

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import deque
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.clock.wall import Clock, check_duration
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 MAX_CAP_FPS = 1_000
 """Above this the frame is shorter than a sleep's own lateness; "uncapped" is the honest cap."""

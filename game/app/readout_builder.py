@@ -15,10 +15,10 @@ from game.app.caption import StatusMessage, caption_for
 from game.app.judder_watch import JudderWatch
 from game.app.lesson_guide import LessonGuide
 from game.app.window import Window
-from game.clock.units import NS_PER_MS
 from game.session.readout import Readout
 from game.session.rewatch import Rewatch
 from game.session.session import LabSession
+from timestep_lab import NS_PER_MS
 
 
 class LoopFigures(NamedTuple):

@@ -23,11 +23,12 @@ from pathlib import Path
 
 import pygame
 
-from game.clock.units import NS_PER_MS, parse_decimal, shown
+from game.clock.units import parse_decimal, shown
 from game.errors import BadInput
 from game.file_reading import read_text
 from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 from game.world.settings import WorldSettings
+from timestep_lab import NS_PER_MS
 
 _SPECIAL_KEYS = {
     "space": pygame.K_SPACE, "tab": pygame.K_TAB, "escape": pygame.K_ESCAPE,

@@ -29,9 +29,8 @@ from fractions import Fraction
 from pathlib import PurePath
 from typing import Protocol
 
-from game.clock.frames import NOTHING_RAN, FrameRan
-from game.clock.units import NS_PER_MS
 from game.clock.wall import MeasuredClock
+from timestep_lab import NOTHING_RAN, NS_PER_MS, FrameRan
 
 SPIN_NS = NS_PER_MS
 """How much of a frame's wait `wait_out_frame` spins rather than sleeps: an OS wakes a sleeper up

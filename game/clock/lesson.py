@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections import deque
 from fractions import Fraction
 
-from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.manual import ManualClock
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.clock.virtual import FrameJitter
+from timestep_lab import NOTHING_RAN, NS_PER_MS, NS_PER_SECOND, FrameRan
 
 FRAME_WORK_NS = NS_PER_MS
 """What drawing one frame costs on the lesson clock (a clip counts the same 1 ms): without it an

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from game.clock.frames import FrameRan
 from game.clock.wall import check_duration
+from timestep_lab import FrameRan
 
 
 class RecordedFrames:

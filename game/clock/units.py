@@ -1,8 +1,8 @@
-"""Units and exact parsing of durations and ratios.
+"""Exact parsing and showing of durations and ratios, for the command line and files.
 
-Time travels through the game as integer nanoseconds. Quantities that are not whole
-nanoseconds (a 1/60 s step is 16,666,666 2/3 ns) are exact `Fraction`s, never floats: a float
-accumulator drifts after a few thousand frames, an exact one never does.
+The units themselves (whole nanoseconds, exact `Fraction`s of them, never floats) are the
+fixed-step core's: `timestep_lab`. What the game adds is reading what people type ("16.667"
+is 16667/1000 ms exactly, "1/8" a ratio) and writing durations short for tables and the HUD.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ import re
 from fractions import Fraction
 
 from game.limits import MAX_DIGITS
-
-NS_PER_SECOND = 1_000_000_000
-NS_PER_MS = 1_000_000
+from timestep_lab import NS_PER_MS
 
 # A plain decimal number: ASCII digits, an optional point and digits. No exponent, no sign, no
 # underscores, no other script's digits ("٣" is a digit to `\d` and to `int`): a workshop audience
@@ -77,22 +75,6 @@ def whole_ns(value: Fraction, *, what: str = "duration") -> int:
     if value.denominator != 1:
         raise ValueError(f"{what} must be a whole number of nanoseconds (got {float(value)} ns)")
     return value.numerator
-
-
-def round_ns(value: Fraction | int) -> int:
-    """Round exact nanoseconds to the nearest integer, halves away from zero.
-
-    Used only for display and JSON: the books themselves stay exact. (An int and a `Fraction`
-    both have a numerator and a denominator: read as they are, with no `Fraction` made.)
-    """
-    numerator, denominator = value.numerator, value.denominator
-    rounded = (abs(numerator) * 2 + denominator) // (2 * denominator)
-    return rounded if numerator >= 0 else -rounded
-
-
-def hz_to_step_ns(hz: Fraction | int) -> Fraction:
-    """The exact length of one step at `hz` ticks per second, in nanoseconds."""
-    return Fraction(NS_PER_SECOND) / Fraction(hz)
 
 
 def format_ms(ns: Fraction | int, digits: int = 3) -> str:

@@ -23,7 +23,7 @@ frames run 1, 2, 3, 1, 2, 3 ticks. `phase_ns` makes the first frame that much lo
 every steady frame after it ends that far into a tick (half a step: mid-tick, what the README's
 input table assumes); 0 keeps the frames starting on a tick boundary.
 
-`next_frame` is the clock as a `FrameSource` (`game.clock.frames`): the formula above
+`next_frame` is the clock as a `FrameSource` (`timestep_lab.FrameSource`): the formula above
 (`frame_length`), the run's end (`ends_after`), then the move to the next boundary (`move_on`),
 all three worked out in whole units of the clock (see `VirtualClock`).
 """
@@ -33,8 +33,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from game.clock.frames import FrameRan
-from game.clock.units import NS_PER_SECOND
+from timestep_lab import NS_PER_SECOND, FrameRan
 
 _MASK_64 = (1 << 64) - 1
 

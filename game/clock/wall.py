@@ -3,7 +3,7 @@
 Everything else in `game/` is handed durations in integer nanoseconds, or a `Clock` to call,
 never `time` itself. That is what lets a test swap in `ManualClock` (`game.clock.manual`) and
 drive the real loop frame by frame with exact numbers. Both are the loop's `FrameSource`
-(`game.clock.frames`) through `MeasuredFrames`: a frame lasts from one reading to the next.
+(`timestep_lab.FrameSource`) through `MeasuredFrames`: a frame lasts from one reading to the next.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import time
 from fractions import Fraction
 from typing import Protocol
 
-from game.clock.frames import NOTHING_RAN, FrameRan
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
+from timestep_lab import NOTHING_RAN, NS_PER_MS, NS_PER_SECOND, FrameRan
 
 BLOCK_SPIN_NS = 2 * NS_PER_MS
 """How much of a stall `block_ns` spins instead of sleeping: more than the OS ever oversleeps

@@ -43,8 +43,6 @@ from game.capture.frame import Capture, CaptureInfo, IntervalColumn
 from game.capture.frame_columns import FrameColumns
 from game.capture.reading import frame_columns
 from game.errors import BadInput
-from game.scheduler.policies import POLICIES
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.analysis import Analysis, PolicyResult, analyse
 from game.workshop.captures.display_columns import DisplayColumns
 from game.workshop.captures.display_options import (
@@ -68,6 +66,7 @@ from game.workshop.files.output import (
 from game.workshop.files.scenario_loading import Flag, load_scenario
 from game.workshop.runs.progress import progress_bar
 from game.workshop.sweep.running import default_workers
+from timestep_lab import POLICIES, SchedulerSettings
 
 HELP = "run a real game's frame-time capture (PresentMon, CapFrameX, MangoHud) through the policies"
 

@@ -17,10 +17,9 @@ import argparse
 import sys
 
 from game.arguments import file_path
-from game.clock.units import NS_PER_SECOND, format_ms
+from game.clock.units import format_ms
 from game.config.exact import decimal_text
 from game.errors import BadInput
-from game.scheduler.policies import POLICIES
 from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.scenario import Scenario
@@ -42,6 +41,7 @@ from game.workshop.runs.input_runs import (
 from game.workshop.runs.runner import RUNAWAY_WORK_NS, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario
 from game.workshop.tables.frames import compare_rows, compare_table, write_compare_csv
+from timestep_lab import NS_PER_SECOND, POLICIES
 
 HELP = "run one scenario under several overload policies and compare them"
 DEFAULT_POLICIES = "uncapped,clamp,drop,backlog"

@@ -24,9 +24,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.arguments import file_path
-from game.clock.units import NS_PER_MS
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.files.output import Outputs
 from game.world.experiments import (
     PROJECTILE_PRECISION,
@@ -37,6 +34,7 @@ from game.world.experiments import (
 )
 from game.world.integrators import INTEGRATORS
 from game.world.world import demo_world
+from timestep_lab import NS_PER_MS, FixedStepScheduler, SchedulerSettings
 
 HELP = (
     "rerun the projectile-and-spring article's projectile, spring and catch-up experiments "

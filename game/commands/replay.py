@@ -23,7 +23,7 @@ import math
 from fractions import Fraction
 
 from game.arguments import file_path
-from game.clock.units import NS_PER_SECOND, parse_decimal
+from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
 from game.config.exact import decimal_text
 from game.errors import BadInput
@@ -34,6 +34,7 @@ from game.session.rollback import Rollback, TooLate
 from game.workshop.files.replay_file import read_recording
 from game.workshop.runs.runner import run_headless
 from game.workshop.runs.timeline import Timeline
+from timestep_lab import NS_PER_SECOND
 
 HELP = "replay a recorded session headless and check it ends in the recorded state"
 EXIT_MISMATCH = 1

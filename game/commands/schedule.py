@@ -19,26 +19,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.arguments import whole_number
-from game.clock.units import (
-    NS_PER_MS,
-    format_ms,
-    hz_to_step_ns,
-    parse_decimal,
-    parse_ms,
-    parse_ratio,
-    shown,
-    whole_ns,
-)
+from game.clock.units import format_ms, parse_decimal, parse_ms, parse_ratio, shown, whole_ns
 from game.errors import BadInput
 from game.limits import MAX_SCHEDULE_FRAMES
-from game.scheduler.books import TimeBooks
-from game.scheduler.conditioning import CONDITIONERS
-from game.scheduler.plan import StepPlan
-from game.scheduler.policies import POLICIES
 from game.scheduler.records import frame_record
-from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
-from game.scheduler.settings import AlphaMode, SchedulerSettings
 from game.stopping import stop_point
+from timestep_lab import (
+    CONDITIONERS,
+    MAX_ELAPSED_NS,
+    NS_PER_MS,
+    POLICIES,
+    AlphaMode,
+    FixedStepScheduler,
+    SchedulerSettings,
+    StepPlan,
+    TimeBooks,
+    hz_to_step_ns,
+)
 
 HELP = "explain frame by frame how the scheduler splits frame times into fixed ticks"
 

@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.arguments import file_path
-from game.clock.units import NS_PER_SECOND
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
@@ -69,6 +68,7 @@ from game.workshop.tables.frames import (
     settings_text,
     totals_text,
 )
+from timestep_lab import NS_PER_SECOND
 
 HELP = "run the game headless on a virtual clock: deterministic frames, stalls and scenarios"
 

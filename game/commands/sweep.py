@@ -27,7 +27,6 @@ from game.arguments import file_path
 from game.commands.compare import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
-from game.scheduler.policies import POLICIES
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
@@ -40,6 +39,7 @@ from game.workshop.runs.progress import progress_bar
 from game.workshop.sweep.grid import Axis, SweepCell, cells, check_axes, parse_vary
 from game.workshop.sweep.report import Run, by_policy, runs, summary_table, write_csv
 from game.workshop.sweep.running import Measures, Sweep, default_workers
+from timestep_lab import POLICIES
 
 HELP = "run a scenario over a grid of settings in parallel: the spiral map, with its theory"
 CSV_NAME = "sweep.csv"

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from game.clock.units import hz_to_step_ns, ms_to_ns
+from game.clock.units import ms_to_ns
 from game.config.exact import decimal_text
 from game.config.knob_fields import field_type, with_section
 from game.config.problems import SettingError
 from game.knobs import BY_SHORT_NAME
-from game.scheduler.settings import AlphaMode, SchedulerSettings
+from timestep_lab import AlphaMode, SchedulerSettings, hz_to_step_ns
 
 # The types of the knobs that other models reuse beside their own (a lesson's second lane, a
 # scenario's inputs, a display's interpolation), read off the table like the sections' fields.

@@ -34,7 +34,7 @@ from operator import mul
 import numpy as np
 import numpy.typing as npt
 
-from game.clock.units import NS_PER_SECOND
+from timestep_lab import NS_PER_SECOND
 
 Ints = npt.NDArray[np.int64]
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.clock.units import NS_PER_SECOND
 from game.display.model import Presented
+from timestep_lab import NS_PER_SECOND
 
 
 @dataclass(frozen=True, slots=True)

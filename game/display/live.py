@@ -21,9 +21,9 @@ from math import ceil, floor
 
 import numpy as np
 
-from game.clock.units import NS_PER_SECOND
 from game.display.judder import Floats, Ints, JudderReport, measure, on_screen, velocity_errors
 from game.display.model import DisplaySettings
+from timestep_lab import NS_PER_SECOND
 
 REPORT_NS = NS_PER_SECOND
 """How much recent history the meter's figures describe: a key press shows within a second."""

@@ -41,8 +41,8 @@ from typing import Literal, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from game.clock.units import NS_PER_SECOND
 from game.display.vrr import NO_REPEATS, VrrPanel, lfc_fits
+from timestep_lab import NS_PER_SECOND
 
 MIN_REFRESH_HZ = 1
 MAX_REFRESH_HZ = 1_000

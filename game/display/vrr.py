@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from game.clock.units import NS_PER_SECOND
+from timestep_lab import NS_PER_SECOND
 
 NO_REPEATS: tuple[Fraction, ...] = ()
 

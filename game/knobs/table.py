@@ -7,23 +7,10 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, MIN_REFRESH_HZ
 from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
-from game.scheduler.settings import (
-    MAX_AVERAGE_FRAMES,
-    MAX_BACKLOG_LIMIT_NS,
-    MAX_CATCH_UP_STEPS,
-    MAX_FRAME_LIMIT_NS,
-    MAX_JITTER_FIX,
-    MAX_OVERLOAD_FRAMES,
-    MAX_STEP_NS,
-    MAX_TIME_SCALE,
-    MIN_STEP_NS,
-    AlphaMode,
-)
 from game.vocabulary import (
     ALPHA_MODES,
     CLOCK_NAMES,
@@ -37,6 +24,20 @@ from game.vocabulary import (
     STEP_COSTS_MS,
     TICK_RATES,
     TIME_SCALES,
+)
+from timestep_lab import (
+    MAX_AVERAGE_FRAMES,
+    MAX_BACKLOG_LIMIT_NS,
+    MAX_CATCH_UP_STEPS,
+    MAX_FRAME_LIMIT_NS,
+    MAX_JITTER_FIX,
+    MAX_OVERLOAD_FRAMES,
+    MAX_STEP_NS,
+    MAX_TIME_SCALE,
+    MIN_STEP_NS,
+    NS_PER_MS,
+    NS_PER_SECOND,
+    AlphaMode,
 )
 
 # The scheduler's own limits, restated in the units a config file uses, so that every

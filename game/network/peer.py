@@ -29,10 +29,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import NamedTuple
 
-from game.clock.units import NS_PER_SECOND
 from game.network.draws import Draws
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
+from timestep_lab import NS_PER_SECOND
 
 MAX_INPUTS_PER_PACKET = 256
 """The most inputs one packet carries (the newest): a link that lost more than this many in a

@@ -1,6 +1,6 @@
 """What each conditioning mode promises about its carry, and a vsynced loop's frames to hold it to.
 
-The conditioning modes (`conditioning.py`) move measured time between frames through one account,
+The conditioning modes (`timestep_lab.CONDITIONERS`) move measured time between frames through one account,
 the carry. Each promises a bound on |carry|; `carry_bound` states it, so the suite's day of
 frames (`tests/test_scheduler_conditioning.py`) and the full-rate day in `bench/bench_day.py`
 check the same promise against the same frames (`vsync_frames`).
@@ -12,9 +12,8 @@ from collections import deque
 from collections.abc import Iterator
 from fractions import Fraction
 
-from game.clock.units import NS_PER_SECOND
 from game.clock.virtual import FrameJitter
-from game.scheduler.settings import SchedulerSettings
+from timestep_lab import NS_PER_SECOND, SchedulerSettings
 
 
 def vsync_frames(

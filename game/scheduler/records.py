@@ -5,8 +5,7 @@ Exact values are rounded to whole nanoseconds only here, at the edge, for printi
 
 from __future__ import annotations
 
-from game.clock.units import round_ns
-from game.scheduler.plan import StepPlan
+from timestep_lab import StepPlan, round_ns
 
 FRAME_KEYS = (
     "frame",

@@ -15,10 +15,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from game.clock.units import NS_PER_MS
 from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, partner_input_model
 from game.knobs.table import LATENCIES_MS
-from game.scheduler.settings import MAX_CATCH_UP_STEPS, AlphaMode
 from game.vocabulary import (
     CLOCK_NAMES,
     CONDITIONING_NAMES,
@@ -31,6 +29,7 @@ from game.vocabulary import (
     TICK_RATES,
     TIME_SCALES,
 )
+from timestep_lab import MAX_CATCH_UP_STEPS, NS_PER_MS, AlphaMode
 
 
 class Act(StrEnum):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.scheduler.plan import StepPlan
 from game.world.render_view import InterpolationMode
+from timestep_lab import StepPlan
 
 
 def drawn_time_ns(plan: StepPlan, interpolation: str) -> Fraction:

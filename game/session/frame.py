@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.scheduler.plan import StepPlan
 from game.session.lane import Lane
+from timestep_lab import StepPlan
 
 
 class FrameOrderError(RuntimeError):

@@ -21,8 +21,6 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from game.clock.units import NS_PER_SECOND, round_ns
-from game.scheduler.plan import StepPlan
 from game.session.input_models import MODELS, FrameWindow, InputModel
 from game.session.input_readout import (
     Fate,
@@ -33,6 +31,7 @@ from game.session.input_readout import (
 )
 from game.vocabulary import HELD_BUTTONS, INPUT_MODEL_NAMES, TAP_BUTTONS
 from game.world.avatar import AvatarInput
+from timestep_lab import NS_PER_SECOND, StepPlan, round_ns
 
 TIMELINE_NS = 2 * NS_PER_SECOND
 """How much wall time the readout's timeline covers."""

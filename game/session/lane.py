@@ -12,16 +12,19 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.scheduler.books import TimeBooks
-from game.scheduler.overload import OverloadState
-from game.scheduler.plan import StepPlan
-from game.scheduler.scheduler import FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.history import FrameHistory, FrameSample
 from game.session.spiral import FrameLoad, SpiralRule, SpiralState
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+from timestep_lab import (
+    NS_PER_MS,
+    NS_PER_SECOND,
+    FixedStepScheduler,
+    OverloadState,
+    SchedulerSettings,
+    StepPlan,
+    TimeBooks,
+)
 
 
 class Lane:
@@ -104,7 +107,7 @@ class Lane:
         )
 
     def _count_work(self, plan: StepPlan, resimulated: int) -> None:
-        """The overload light's rule (`game.scheduler.overload`) with re-simulated ticks as
+        """The overload light's rule (`timestep_lab.OverloadState`) with re-simulated ticks as
         work: a frame whose new and re-simulated ticks together pass the cap M is strained."""
         ledger = plan.ledger
         strained = plan.indicators.strained or (

@@ -13,12 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.scheduler.plan import StepPlan
-from game.scheduler.settings import SchedulerSettings
 from game.session.input_readout import InputReadout
 from game.session.lane import Lane
 from game.session.readout import LaneReadout
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, SchedulerSettings, StepPlan
 
 SETTINGS_KEPT = 8
 """How many settings values' figures are kept (two lanes; a few changes of a knob)."""

@@ -15,11 +15,11 @@ replay could not bring the remote's inputs back.
 
 from __future__ import annotations
 
-from game.clock.units import NS_PER_MS, hz_to_step_ns
 from game.network.settings import TIME_SYNC_MODES, NetworkSettings, TimeSyncMode
 from game.session.controls import Controls
 from game.session.lane import Lane
 from game.session.rollback import Rollback
+from timestep_lab import NS_PER_MS, hz_to_step_ns
 
 LIVE_SEED = 1
 """The live game's link and remote player draw from this seed: the same game every time."""

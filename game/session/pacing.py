@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from game.network.settings import TimeSyncMode
 from game.network.time_sync import STRETCH, TimeSync
-from game.scheduler.scheduler import FixedStepScheduler
+from timestep_lab import FixedStepScheduler
 
 
 class Paced(NamedTuple):

@@ -60,7 +60,7 @@ class LaneReadout:
     dt_ms: float = 0.0
     """The length of the last frame's ticks (under `variable`, the frame's own length)."""
     conditioning: str = "raw"
-    """Delta-time conditioning (`game.scheduler.conditioning`)."""
+    """Delta-time conditioning (`timestep_lab.CONDITIONERS`)."""
     conditioning_carry_ms: float = 0.0
     """The conditioning account: measured time not counted yet (negative: counted ahead)."""
 

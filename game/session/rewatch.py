@@ -39,7 +39,6 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.session.controls import ControlsChange
 from game.session.frame import Frame
 from game.session.history import FrameHistory
@@ -48,6 +47,7 @@ from game.session.readout import Readout
 from game.session.session import LabSession
 from game.vocabulary import RENDER_CAPS
 from game.world.render_view import InterpolationMode, RenderView
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 CLIP_NS = 2 * NS_PER_SECOND
 """How much of the past W rewatches, counted in shown time (a stall counts `MAX_HOLD_NS`)."""

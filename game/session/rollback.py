@@ -30,10 +30,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
-from game.clock.units import NS_PER_MS
 from game.network.peer import Heard, Packet, RemotePeer
 from game.network.settings import NetworkSettings
-from game.scheduler.scheduler import FixedStepScheduler
 from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
 from game.session.pacing import UNPACED, OurPace
 from game.session.readout import NetworkReadout
@@ -41,6 +39,7 @@ from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTota
 from game.world.orders import Order
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+from timestep_lab import NS_PER_MS, FixedStepScheduler
 
 DEPTH_STRIP_FRAMES = 24
 """How many frames the HUD's strip of rollback depths shows."""

@@ -28,9 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.clock.units import hz_to_step_ns
-from game.scheduler.plan import StepPlan
-from game.scheduler.settings import SchedulerSettings
 from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
@@ -43,6 +40,7 @@ from game.session.rollback import Arrival, Rollback
 from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
+from timestep_lab import SchedulerSettings, StepPlan, hz_to_step_ns
 
 WorldFactory = Callable[[], World]
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.clock.units import NS_PER_MS
+from timestep_lab import NS_PER_MS
 
 
 class FrameLoad(NamedTuple):

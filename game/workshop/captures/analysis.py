@@ -18,12 +18,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from game.scheduler.settings import SchedulerSettings
 from game.worker_pool import jobs_submitted
 from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import Headroom, find_headroom, heaviest_stretch
 from game.workshop.captures.open_loop import run_open_loop
 from game.workshop.captures.policy_figures import PolicyFigures, figures_of
+from timestep_lab import SchedulerSettings
 
 
 @dataclass(frozen=True, slots=True)

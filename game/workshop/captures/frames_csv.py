@@ -17,11 +17,11 @@ from pathlib import Path
 import numpy as np
 
 from game.config.exact import decimal_text
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.analysis import PolicyResult
 from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.hitches import hitches
 from game.workshop.files.output import written_whole
+from timestep_lab import SchedulerSettings
 
 CHUNK = 1 << 16
 """Rows turned into Python values at a time: the CSV never holds a million rows of them."""

@@ -34,11 +34,15 @@ from math import ceil
 import numpy as np
 from numpy.typing import NDArray
 
-from game.clock.frames import NOTHING_RAN, FrameRan
 from game.clock.recorded import RecordedFrames
-from game.scheduler.scheduler import MAX_ELAPSED_NS, FixedStepScheduler
-from game.scheduler.settings import SchedulerSettings
 from game.session.spiral import FrameLoad, SpiralRule, SpiralState
+from timestep_lab import (
+    MAX_ELAPSED_NS,
+    NOTHING_RAN,
+    FixedStepScheduler,
+    FrameRan,
+    SchedulerSettings,
+)
 
 RESOLUTION_NS = 10_000
 """The headroom is found to 10 us: a tenth of a percent of a 60 Hz step."""

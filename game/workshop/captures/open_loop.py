@@ -37,9 +37,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from game.scheduler.policies import POLICIES, FrameLimits
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.frame_times import exact_sum
+from timestep_lab import POLICIES, FrameLimits, SchedulerSettings
 
 Int64s = NDArray[np.int64]
 

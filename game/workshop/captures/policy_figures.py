@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from game.clock.units import round_ns
 from game.workshop.captures.frame_times import FrameTimes, exact_sum
 from game.workshop.captures.open_loop import OpenLoopRun
 from game.workshop.captures.presses import press_shares
+from timestep_lab import round_ns
 
 _COUNTED_STEPS = 1 << 16
 """Up to this many steps a frame, the histogram is counted with one slot per number."""

@@ -15,9 +15,9 @@ from fractions import Fraction
 from game.capture.frame import CaptureInfo
 from game.clock.units import format_ms
 from game.config.exact import decimal_text
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.captures.headroom import RESOLUTION_NS, Headroom
 from game.workshop.captures.policy_figures import PolicyFigures, nine_places
+from timestep_lab import SchedulerSettings
 
 COLUMN_WORDS = {
     "presents": "the time between presents",

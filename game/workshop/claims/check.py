@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.clock.units import NS_PER_SECOND, round_ns
 from game.config.exact import decimal_text
 from game.workshop.claims.measures import MEASURES, Subject
 from game.workshop.claims.record import DemoFrame, window
 from game.workshop.files.lessons import Claim
+from timestep_lab import NS_PER_SECOND, round_ns
 
 PLACES = 3
 """Measurements are rounded to this many decimals (a thousandth of a ms, of a %)."""

@@ -18,9 +18,9 @@ from fractions import Fraction
 from itertools import pairwise
 from statistics import median
 
-from game.clock.units import NS_PER_MS
 from game.display.live import REPORT_NS, LiveJudder
 from game.workshop.claims.record import DemoWindow
+from timestep_lab import NS_PER_MS
 
 
 @dataclass(frozen=True, slots=True)

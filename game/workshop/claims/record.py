@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from game.clock.units import NS_PER_SECOND
-from game.scheduler.plan import StepPlan
 from game.session.input_readout import InputCounts
 from game.session.rollback_books import RollbackFrame
+from timestep_lab import NS_PER_SECOND, StepPlan
 
 
 class DemoFrame(NamedTuple):

@@ -19,7 +19,6 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from game.clock.units import NS_PER_MS, round_ns
 from game.clock.virtual import FrameJitter
 from game.config.exact import decimal_text
 from game.config.model import GameConfig
@@ -28,6 +27,7 @@ from game.session.controls import Act, Action, ControlsChange
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.simulation import scenario_config
 from game.workshop.runs.timeline import PlayerInput, SettingsChange, TickEvent
+from timestep_lab import NS_PER_MS, round_ns
 
 DRAWING_NS = NS_PER_MS
 """What drawing one frame is taken to cost in a clip of a lesson or a script: without it an

@@ -26,11 +26,11 @@ from typing import Any, Literal, Protocol
 
 from PIL import Image
 
-from game.clock.units import NS_PER_SECOND
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.limits import SMALLEST_WINDOW
 from game.workshop.files.output import Named, Outputs
+from timestep_lab import NS_PER_SECOND
 
 FORMATS = (".gif", ".mp4")
 MIN_SIZE = SMALLEST_WINDOW

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.workshop.runs.runner import FrameReport, RunResult
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 Floats = NDArray[np.float64]
 Ints = NDArray[np.int64]

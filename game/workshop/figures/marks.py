@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.config.exact import decimal_text
 from game.workshop.figures.plotting import Theme
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.timeline import CHANGE_KNOBS, SettingsChange
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 
 def ms(ns: Fraction) -> float:

@@ -23,7 +23,6 @@ import numpy as np
 from matplotlib.lines import Line2D
 from numpy.typing import NDArray
 
-from game.clock.units import NS_PER_SECOND
 from game.workshop.figures.frame_series import Floats, FrameSeries, slice_seconds
 from game.workshop.figures.marks import (
     draw_real_time_rate,
@@ -35,6 +34,7 @@ from game.workshop.figures.marks import (
 from game.workshop.figures.plotting import Theme, rasterise_if_dense, save_figure, themed
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.runner import RUNAWAY_WORK_NS, RunResult
+from timestep_lab import NS_PER_SECOND
 
 LOG_SCALE_RATIO = 30
 """Frame times spanning more than this ratio get a log axis, so a 7 ms frame and a 4 s frame both

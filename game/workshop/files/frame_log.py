@@ -41,9 +41,9 @@ from pathlib import Path
 from typing import TextIO
 
 from game.arguments import file_path
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.display.model import Presented
 from game.workshop.files.output import writable_file, written_whole
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 APPLICATION = "timestep-lab"
 """The `Application` of every row we write: `game.capture.reading` knows our file by it."""

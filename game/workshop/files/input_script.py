@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, parse_decimal
+from game.clock.units import parse_decimal
 from game.clock.virtual import FrameJitter
 from game.errors import BadInput
 from game.file_reading import read_text
 from game.knobs.table import MAX_SEED
 from game.vocabulary import HELD_BUTTONS, TAP_BUTTONS
 from game.workshop.runs.timeline import KeyEdge
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 TAP_MS = 30
 """How long a tap holds its key down unless the line says otherwise: a quick tap."""

@@ -22,10 +22,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from game.clock.units import NS_PER_MS
 from game.config.exact import exact_number
 from game.config.model import Section
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, NetworkSettings, TimeSyncMode
+from timestep_lab import NS_PER_MS
 
 MAX_LATENCY_MS = 10_000
 MAX_WINDOW = 120

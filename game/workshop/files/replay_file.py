@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from game.clock.units import hz_to_step_ns, parse_ratio
+from game.clock.units import parse_ratio
 from game.config.exact import decimal_text
 from game.config.model import GameConfig, SchedulerSection, WorldSection
 from game.config.problems import NOTHING, dotted, problems_in, render
@@ -47,6 +47,7 @@ from game.workshop.files.recording import (
 from game.workshop.runs.timeline import RecordedOrder, RemoteArrival, TickRateChange
 from game.world.orders import Order
 from game.world.settings import WorldSettings
+from timestep_lab import hz_to_step_ns
 
 _KINDS: dict[str, type[Order]] = {name: kind for kind, name in ORDER_NAMES.items()}
 

@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.config.exact import decimal_text, exact_number
 from game.config.knob_fields import with_knobs, with_section
 from game.config.model import (
@@ -70,6 +69,7 @@ from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
 from game.workshop.files.display_section import DisplaySection
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.runs.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 MAX_SECONDS = 3_600
 """The longest run a scenario may ask for: an hour of wall time."""

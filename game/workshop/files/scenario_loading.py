@@ -27,9 +27,9 @@ from game.config.overrides import Override, apply_overrides
 from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, render
 from game.config.toml_files import read_toml
 from game.errors import BadInput
-from game.scheduler.policies import POLICIES
 from game.workshop.files.scenario import Scenario, timeline_problems
 from game.workshop.files.scenario_names import find_scenario
+from timestep_lab import POLICIES
 
 
 @dataclass(frozen=True, slots=True)

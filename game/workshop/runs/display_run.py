@@ -7,9 +7,9 @@ full queue until a vblank frees a slot. Its next frame starts when `present` ret
 clock's jitter becomes *wake-up* noise: the time read after `present` returns is late by up to
 `jitter_ms`, and the lateness does not pile up, since the next frame still starts on the
 display's grid. That is the measured-delta noise of Glaiel's article, which conditioning
-(`game.scheduler.conditioning`) is for.
+(`timestep_lab.CONDITIONERS`) is for.
 
-`DisplayedClock` is the run's `FrameSource` (`game.clock.frames`) in place of its `VirtualClock`;
+`DisplayedClock` is the run's `FrameSource` (`timestep_lab.FrameSource`) in place of its `VirtualClock`;
 it hears what each frame drew through the run's sink (`hearing`), and `figures()` hands the
 records to the judder meter (`game.display.judder`) and reads the VRR panel's counts.
 """
@@ -23,17 +23,15 @@ from math import ceil, cos, lcm, radians
 import numpy as np
 import numpy.typing as npt
 
-from game.clock.frames import FrameRan
-from game.clock.units import NS_PER_MS
 from game.clock.virtual import VirtualClock
 from game.display.judder import Ints, JudderReport, measure, on_screen
 from game.display.latency import DisplayLatency, frame_to_photons
 from game.display.model import Presented, VirtualDisplay
 from game.display.vrr import VrrCounts
-from game.scheduler.plan import StepPlan
 from game.session.drawn import drawn_time_ns
 from game.session.session import LabSession
 from game.workshop.runs.runner import FrameReport, FrameSink
+from timestep_lab import NS_PER_MS, FrameRan, StepPlan
 
 WARM_UP_NS = 250 * NS_PER_MS
 """The judder meter starts a quarter of a second into a run."""

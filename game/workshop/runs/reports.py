@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from game.clock.units import round_ns
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
-from game.scheduler.plan import StepPlan
 from game.scheduler.records import frame_record
 from game.session.input_readout import InputCounts
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.session.spiral import SpiralSpan
+from timestep_lab import StepPlan, round_ns
 
 NO_PRESSES = InputCounts()
 

@@ -10,7 +10,7 @@ Every frame does what the real loop does, in the same order:
 With a remote peer (`LabSession.connect`, a scenario's `[network]`), the ticks rollback ran
 again in the frame are work too: each costs a whole step, in the next frame's length.
 
-The only difference is where the duration comes from (`game.clock.frames`): a `VirtualClock`
+The only difference is where the duration comes from (`timestep_lab.FrameSource`): a `VirtualClock`
 computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
 display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
 applied right before their tick runs, in the middle of a frame if need be (that is what makes a
@@ -46,9 +46,6 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Protocol
 
-from game.clock.frames import FrameRan, FrameSource
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
-from game.scheduler.plan import StepPlan
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
 from game.session.rollback_books import NO_ROLLBACK
@@ -66,6 +63,7 @@ from game.workshop.runs.timeline import (
     TickRateChange,
     Timeline,
 )
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, FrameRan, FrameSource, StepPlan
 
 __all__ = [
     "RUNAWAY_WORK_NS",
@@ -82,7 +80,7 @@ RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 
 
 class HeadlessSource(FrameSource, Protocol):
-    """The `FrameSource` of a headless run (`game.clock.frames` says what crosses the seam),
+    """The `FrameSource` of a headless run (`timestep_lab.FrameSource` says what crosses the seam),
     with the two render knobs a scenario turns: its changes set the render rate and cost, and
     the render cost counts in each frame's work (the input lab's flip, the runaway guard). A
     `VirtualClock` and a `DisplayedClock` model them; `RecordedFrames` has none to turn."""

@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 from game.clock.virtual import FrameJitter, VirtualClock
 from game.config.exact import decimal_text
 from game.config.model import GameConfig, RenderSection
@@ -43,6 +42,7 @@ from game.workshop.runs.runner import (
     run_headless,
 )
 from game.workshop.runs.timeline import KeyEdge
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 
 def scenario_config(scenario: Scenario) -> GameConfig:

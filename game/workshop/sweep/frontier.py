@@ -73,8 +73,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND
 from game.workshop.files.scenario import Scenario
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 POLICIES_WITHOUT_A_CAP = ("uncapped",)
 FORMULAS = {

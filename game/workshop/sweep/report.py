@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.clock.units import NS_PER_MS, format_ms
+from game.clock.units import format_ms
 from game.config.exact import decimal_text
 from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, Frontier, frontier
 from game.workshop.sweep.grid import Axis, SweepCell
 from game.workshop.sweep.running import Measures
+from timestep_lab import NS_PER_MS
 
 MEASURED_COLUMNS = (
     "policy",

@@ -13,13 +13,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
-from game.clock.units import NS_PER_SECOND, format_ms, round_ns
+from game.clock.units import format_ms
 from game.config.exact import decimal_text
-from game.scheduler.policies import POLICIES
 from game.scheduler.records import FRAME_KEYS
-from game.scheduler.settings import SchedulerSettings
 from game.workshop.files.scenario import Scenario
 from game.workshop.runs.runner import FrameReport, RunResult
+from timestep_lab import NS_PER_SECOND, POLICIES, SchedulerSettings, round_ns
 
 FRAME_CSV_COLUMNS = (*FRAME_KEYS, "wall_ns", "frame_ns", "lag_ns")
 BUCKET_SECONDS = (1, 2, 5, 10, 15, 30, 60, 120, 300, 600)

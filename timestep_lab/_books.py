@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.clock.units import round_ns
-from game.scheduler.plan import StepPlan
+from timestep_lab._plan import StepPlan
+from timestep_lab._units import round_ns
 
 
 class TimeBooks:
@@ -44,7 +44,7 @@ class TimeBooks:
         self.frames = 0
         self.ticks = 0
         self.rewound_ticks = 0
-        """Ticks the rewind took the world back (`game.session.rewind`): its tick is where the
+        """Ticks a rewind took the world back (Timestep Lab's Backspace): its tick is where the
         books opened, plus `ticks`, minus these. The time they simulated stays on the books."""
         self.wall_ns = 0
         self.paused_ns = 0

@@ -7,8 +7,7 @@ lights it and the light does not flicker.
 
 MonoGame's `IsRunningSlowly` follows another rule: it counts every extra update a frame runs,
 turns on when that count reaches 5 and off when one-update frames have paid it back to 0. So it
-lights after a slowdown that was caught up within the cap, where this light stays off
-(docs/references.md#monogame).
+lights after a slowdown that was caught up within the cap, where this light stays off.
 """
 
 from __future__ import annotations

@@ -1,18 +1,18 @@
 """`FrameSource`: where each frame's length comes from, the one seam between time and a frame.
 
-The game loop and every headless run do the same thing at the start of a frame: ask a source how
-long the next frame lasts, and hand that to `session.begin(elapsed_ns)`. Only the answer differs:
+A real-time loop and a headless run do the same thing at the start of a frame: ask a source how
+long the next frame lasts, and hand that to the scheduler. Only the answer differs. In Timestep
+Lab, for instance:
 
     source                          the next frame lasts
-    WallClock (ManualClock, tests)  as long as it really took: read, the one real clock
-    VirtualClock                    max(budget, render cost + ticks x step cost) + jitter + stall
-    DisplayedClock                  until the swap chain lets the next frame start (vsync, queue)
-    RecordedFrames                  the next length in a list (a capture; a test's frames)
+    the wall clock (a test's manual one)  as long as it really took: read, the one real clock
+    a virtual clock                 max(budget, render cost + ticks x step cost) + jitter + stall
+    a modelled display              until the swap chain lets the next frame start (vsync, queue)
+    recorded frames                 the next length in a list (a capture; a test's frames)
 
-(In `wall.py` and `manual.py`, `virtual.py`, `game.workshop.runs.display_run` and `recorded.py`.)
 As httpx's `BaseTransport.handle_request` is the whole contract between a client and the network,
 `FrameSource.next_frame` is the whole contract between a loop and time: anything that answers it
-runs the game's frames, and a list of lengths (`RecordedFrames`) makes a test a one-liner.
+runs a loop's frames, and a list of lengths makes a test a one-liner.
 """
 
 from __future__ import annotations

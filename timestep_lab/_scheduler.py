@@ -17,17 +17,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from game.clock.units import NS_PER_SECOND
-from game.scheduler.conditioning import (
+from timestep_lab._conditioning import (
     CONDITIONERS,
     Conditioner,
     ConditioningContext,
     ConditioningState,
 )
-from game.scheduler.overload import OverloadState
-from game.scheduler.plan import INDICATORS, ConditioningAccount, Ledger, StepPlan
-from game.scheduler.policies import POLICIES, Allotment, FrameLimits, OverloadPolicy
-from game.scheduler.settings import AlphaMode, SchedulerSettings, exact_duration
+from timestep_lab._overload import OverloadState
+from timestep_lab._plan import INDICATORS, ConditioningAccount, Ledger, StepPlan
+from timestep_lab._policies import POLICIES, Allotment, FrameLimits, OverloadPolicy
+from timestep_lab._settings import AlphaMode, SchedulerSettings, exact_duration
+from timestep_lab._units import NS_PER_SECOND
 
 _made = tuple.__new__
 """`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record`, without the call to its
@@ -199,7 +199,7 @@ class FixedStepScheduler:
         self._settled = True  # a plan made under the old settings is final
 
     def hold(self, ticks: int) -> None:
-        """Time sync's wait (rollback netcode, `game.session.pacing`): the next `ticks` ticks
+        """Time sync's wait (rollback netcode, a peer too far ahead): the next `ticks` ticks
         this scheduler plans are not run, and their time is dropped, on the books, not carried:
         the game falls back by exactly that many ticks instead of catching them up."""
         if isinstance(ticks, bool) or not isinstance(ticks, int) or ticks < 0:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from game.clock.units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
+from timestep_lab._units import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 # Beyond these the settings are not a game any more but a typo; refuse them clearly.
 MIN_STEP_NS = Fraction(NS_PER_SECOND, 10_000)  # 10 kHz
@@ -72,7 +72,7 @@ class SchedulerSettings:
     overload_frames: int = 3
     """Consecutive strained frames before the overload indicator lights up."""
     conditioning: str = "raw"
-    """What the measured delta goes through before it is counted (`game.scheduler.conditioning`)."""
+    """What the measured delta goes through before it is counted (`CONDITIONERS`)."""
     refresh_ns: Fraction = DEFAULT_STEP_NS
     """The display's refresh period: the unit `snap` counts in."""
     snap_tolerance_ns: Fraction = Fraction(NS_PER_MS)
@@ -84,7 +84,7 @@ class SchedulerSettings:
 
     def __post_init__(self) -> None:
         # Local import: the policy registry imports nothing from here but lives beside it.
-        from game.scheduler.policies import POLICIES
+        from timestep_lab._policies import POLICIES
 
         step = exact_duration(self.step_ns, "step_ns")
         if not MIN_STEP_NS <= step <= MAX_STEP_NS:
@@ -135,7 +135,7 @@ class SchedulerSettings:
         object.__setattr__(self, "time_scale", Fraction(scale))
 
     def _check_conditioning(self) -> None:
-        from game.scheduler.conditioning import CONDITIONERS
+        from timestep_lab._conditioning import CONDITIONERS
 
         if not isinstance(self.conditioning, str) or self.conditioning not in CONDITIONERS:
             raise ValueError(

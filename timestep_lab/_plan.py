@@ -10,8 +10,8 @@ so that anyone can check, exactly, that the frame balanced. The parts:
 
   where `scaled` is the *counted* wall time times the time scale, and `granted` the one step
   handed out by a single-step key while paused;
-- `account` (`ConditioningAccount`): delta-time conditioning's books (`game.scheduler.
-  conditioning`), in whole ns, which balance too:
+- `account` (`ConditioningAccount`): delta-time conditioning's books (`CONDITIONERS`), in
+  whole ns, which balance too:
 
       carry_in + measured == counted + carry_out
 
@@ -109,7 +109,7 @@ class Indicators(NamedTuple):
     """The lights after one frame."""
 
     overloaded: bool
-    """The overload indicator, with hysteresis (`game.scheduler.overload`)."""
+    """The overload indicator, with hysteresis (`OverloadState`)."""
     strained: bool
     """This frame alone wanted more than M steps, or dropped time (no hysteresis)."""
     paused: bool
