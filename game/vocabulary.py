@@ -63,6 +63,7 @@ KEY_NAMES: tuple[str, ...] = (
     *string.ascii_lowercase, *string.digits, *(f"f{n}" for n in range(1, 13)),
     "space", "tab", "escape", "esc", "return", "enter", "period", ".", "minus", "-", "equals",
     "=", "[", "]", "left", "right", "up", "down", "backspace", "semicolon", ";", "quote", "'",
+    *(f"kp{n}" for n in range(10)), "kp_minus", "kp_plus",
 )  # fmt: skip
 """The keys a script line or a lesson step's `press` may name ("e", "period", "f12")."""
 KEY_MODIFIERS: tuple[str, ...] = ("shift", "ctrl")

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from game.app.keymap import BINDINGS, HELP_ROWS, action_for
+from game.knobs import Move
 from game.session.controls import Act, Action
 
 KEYPAD = {
@@ -33,19 +34,23 @@ def test_every_bound_key_is_in_the_help() -> None:
 @pytest.mark.parametrize(
     ("key", "mods", "action"),
     [
-        (pygame.K_TAB, 0, Action(Act.NEXT_POLICY)),
-        (pygame.K_TAB, pygame.KMOD_LSHIFT, Action(Act.PREVIOUS_POLICY)),
-        (pygame.K_3, 0, Action(Act.SET_POLICY, number=3)),
-        (pygame.K_KP5, 0, Action(Act.SET_POLICY, number=5)),
+        (pygame.K_TAB, 0, Action.turn("scheduler.policy", Move.NEXT)),
+        (pygame.K_TAB, pygame.KMOD_LSHIFT, Action.turn("scheduler.policy", Move.PREVIOUS)),
+        (pygame.K_3, 0, Action.turn("scheduler.policy", Move.PICK, 3)),
+        (pygame.K_KP5, 0, Action.turn("scheduler.policy", Move.PICK, 5)),
         (pygame.K_s, 0, Action(Act.STALL, number=200)),
         (pygame.K_s, pygame.KMOD_RSHIFT, Action(Act.STALL, number=2_000)),
         (pygame.K_s, pygame.KMOD_LCTRL, Action(Act.STALL, number=50)),
-        (pygame.K_c, pygame.KMOD_SHIFT, Action(Act.LESS_COST)),
-        (pygame.K_p, pygame.KMOD_SHIFT, Action(Act.TOGGLE_PAUSE)),  # no Shift+P: plain P
+        (pygame.K_c, pygame.KMOD_SHIFT, Action.turn("load.step_cost_ms", Move.DOWN)),
+        (
+            pygame.K_p,
+            pygame.KMOD_SHIFT,
+            Action.turn("live.paused", Move.FLIP),
+        ),  # no Shift+P: plain P
         (pygame.K_F12, 0, Action(Act.SCREENSHOT)),
-        (pygame.K_y, 0, Action(Act.NEXT_INPUT_MODEL)),
+        (pygame.K_y, 0, Action.turn("input.model", Move.NEXT)),
         (pygame.K_w, 0, Action(Act.REWATCH)),
-        (pygame.K_u, 0, Action(Act.CYCLE_CONDITIONING)),
+        (pygame.K_u, 0, Action.turn("scheduler.conditioning", Move.NEXT)),
     ],
 )
 def test_keys_and_modifiers_map_to_actions(key: int, mods: int, action: Action | None) -> None:

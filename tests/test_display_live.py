@@ -14,6 +14,7 @@ from game.display.live import LiveJudder
 from game.hud.display_rows import display_group
 from game.hud.hud_colours import Meaning
 from game.hud.stats import IMPORTANT, USEFUL
+from game.knobs import Move
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.readout import DisplayReadout, LaneJudder
 from game.session.session import LabSession
@@ -71,9 +72,15 @@ def test_only_the_last_second_is_kept_and_clear_forgets() -> None:
 
 def test_u_cycles_the_focused_lane_s_conditioning() -> None:
     controls = Controls()
-    assert controls.after(Action(Act.CYCLE_CONDITIONING)).conditioning == ("snap", "raw")
+    assert controls.after(Action.turn("scheduler.conditioning", Move.NEXT)).conditioning == (
+        "snap",
+        "raw",
+    )
     split = Controls(policies=("drop", "uncapped"), focus_lane=1, conditioning=("raw", "godot"))
-    assert split.after(Action(Act.CYCLE_CONDITIONING)).conditioning == ("raw", "raw")
+    assert split.after(Action.turn("scheduler.conditioning", Move.NEXT)).conditioning == (
+        "raw",
+        "raw",
+    )
 
 
 def test_the_display_rows_say_guess_and_show_each_lane_s_meter_and_account() -> None:
@@ -155,7 +162,7 @@ def test_a_new_time_scale_starts_the_meter_afresh() -> None:
     watch = JudderWatch((Fraction(60), True))
     frames_of(session, watch, steady_72_fps(1))
     assert watch.meters[0].report().refreshes > 50
-    session.apply(Action(Act.SLOWER))
+    session.apply(Action.turn("scheduler.time_scale", Move.DOWN))
     frames_of(session, watch, [13_888_889])
     assert watch.meters[0].report().refreshes == 0
     assert watch.meters[0].time_scale == 0.5

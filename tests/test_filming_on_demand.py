@@ -24,8 +24,9 @@ import pytest
 
 from game.app.demo import demo_presses
 from game.app.filming import Take, film
+from game.app.key_names import KEY_CODES
 from game.app.loop import GameLoop
-from game.app.script import KEY_CODES, Press
+from game.app.script import Press
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.workshop.clips.cues import ScenarioCues

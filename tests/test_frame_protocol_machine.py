@@ -34,6 +34,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from game.commands import replay
 from game.config.loading import load_config
 from game.from_config import session_from
+from game.knobs import KNOBS, Move
 from game.session.controls import (
     Act,
     Action,
@@ -106,11 +107,16 @@ def maybe(values: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
     return st.none() | values
 
 
-actions = st.sampled_from([act for act in Act if act not in LOOP_ACTS]).flatmap(
+turns = st.sampled_from(
+    [(knob.path, key.move, key.number) for knob in KNOBS for key in knob.keys]
+).map(lambda turn: Action.turn(*turn))
+"""Every key of every knob, as the table names them."""
+actions = turns | st.sampled_from(
+    [act for act in Act if act not in LOOP_ACTS and act is not Act.TURN]
+).flatmap(
     lambda act: st.builds(
         Action,
         st.just(act),
-        number=st.integers(1, len(POLICY_ORDER)) if act is Act.SET_POLICY else st.just(0),
         x=st.floats(0, 32) if act is Act.FIRE else st.none(),
         y=st.floats(0, 18) if act is Act.FIRE else st.none(),
     )
@@ -267,12 +273,12 @@ class FrameProtocol(RuleBasedStateMachine):
     @precondition(lambda self: not self.session.wanted_controls.paused)
     @rule()
     def pause(self) -> None:
-        self.session.apply(Action(Act.TOGGLE_PAUSE))
+        self.session.apply(Action.turn("live.paused", Move.FLIP))
 
     @precondition(lambda self: self.session.wanted_controls.paused)
     @rule()
     def resume(self) -> None:
-        self.session.apply(Action(Act.TOGGLE_PAUSE))
+        self.session.apply(Action.turn("live.paused", Move.FLIP))
 
     @precondition(lambda self: self.session.paused)
     @rule()

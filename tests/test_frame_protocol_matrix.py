@@ -37,6 +37,7 @@ import game.app.picture
 from game.app.keymap import BINDINGS
 from game.app.lesson_guide import menu_key
 from game.app.loop import GameLoop
+from game.knobs import KNOBS, Move
 from game.session.controls import (
     DRAWING_ONLY,
     Act,
@@ -77,7 +78,7 @@ PICTURE_CONTROLS = frozenset(
 even mid-frame, without stopping the catch-up. Every other control waits for the frame."""
 
 ENDS_OR_ALTERS_THE_RUN = frozenset(
-    {Act.QUIT, Act.FULLSCREEN, Act.TOGGLE_NETWORK, Act.MORE_LATENCY, Act.LESS_LATENCY}
+    {Act.QUIT, Act.FULLSCREEN, "network.enabled", "network.latency_ms"}
 )
 """Tested on their own: quitting ends the run, F11 changes the window (below); the network keys
 connect a remote peer, which then fires the cannon and may hold new ticks at its prediction
@@ -159,7 +160,7 @@ class Press:
         digit is the lesson's)."""
         if self.lesson is not None and self.at_step is None:
             return self.lesson
-        if situation.menu_open and self.action is not None and self.action.act is Act.SET_POLICY:
+        if situation.menu_open and self.action is not None and self.action.move is Move.PICK:
             return self.action.number
         return None
 
@@ -197,9 +198,10 @@ def action_presses() -> list[Press]:
     presses: dict[Action, Press] = {}
     for binding in BINDINGS:
         action = binding.action
-        if action in presses or action.act in ENDS_OR_ALTERS_THE_RUN:
+        if action in presses or {action.act, action.knob} & ENDS_OR_ALTERS_THE_RUN:
             continue
-        name = action.act.value + (f"_{action.number}" if action.number else "")
+        turned = f"{action.knob}_{action.move}" if action.act is Act.TURN else action.act.value
+        name = turned + (f"_{action.number}" if action.number else "")
         presses[action] = Press(name, (binding.key, binding.mods), action)
     return list(presses.values())
 
@@ -251,7 +253,7 @@ def set_up(loop: GameLoop, situation: Situation, press: Press) -> None:
     if situation.split and not session.controls.split:
         session.apply(Action(Act.TOGGLE_SPLIT))
     if situation.paused:
-        session.apply(Action(Act.TOGGLE_PAUSE))
+        session.apply(Action.turn("live.paused", Move.FLIP))
     if situation.menu_open:
         lessons.toggle_menu()
 
@@ -387,16 +389,24 @@ def assert_effects(played: Played, situation: Situation, press: Press, expected:
     assert [lane.books.granted_ns for lane in lanes] == [
         lane.scheduler.settings.step_ns if stepped else 0 for lane in lanes
     ]
-    if act is Act.CYCLE_INTEGRATOR and not expected.paused:
+    turned = press.action.knob if press.action is not None else ""
+    if turned == "world.integrator" and not expected.paused:
         tick = lanes[0].world.tick
         while lanes[0].world.tick == tick:  # the switch is a command for the next tick
             assert loop.run_frame()
         assert [lane.world.integrator for lane in lanes] == [expected.integrator] * len(lanes)
 
 
-def test_the_matrix_presses_every_act_but_those_tested_on_their_own() -> None:
-    pressed = {press.action.act for press in PRESSES if press.action is not None}
-    assert pressed | ENDS_OR_ALTERS_THE_RUN == set(Act)
+def test_the_matrix_presses_every_key_but_those_tested_on_their_own() -> None:
+    pressed = {
+        (press.action.act, press.action.knob, press.action.move)
+        for press in PRESSES
+        if press.action is not None
+    }
+    turns = {(Act.TURN, knob.path, key.move) for knob in KNOBS for key in knob.keys}
+    acts = {(binding.action.act, "", None) for binding in BINDINGS} - {(Act.TURN, "", None)}
+    alone = {(a, k, m) for a, k, m in turns | acts if {a, k} & ENDS_OR_ALTERS_THE_RUN}
+    assert pressed | alone == turns | acts
 
 
 def test_the_picture_controls_are_the_ones_the_session_changes_at_once() -> None:
@@ -406,7 +416,9 @@ def test_the_picture_controls_are_the_ones_the_session_changes_at_once() -> None
 def test_the_catch_up_plans_30_15_5_5_5_1_ticks_under_the_six_policies(tmp_path: Path) -> None:
     planned = {}
     for situation in SITUATIONS[1:7]:
-        played = play(situation, Press("g", (pygame.K_g, 0), Action(Act.TOGGLE_GRAPHS)), tmp_path)
+        played = play(
+            situation, Press("g", (pygame.K_g, 0), Action.turn("hud.graphs", Move.FLIP)), tmp_path
+        )
         planned[situation.policy] = played.frame.planned[0].steps
     assert planned == {"uncapped": 30, "clamp": 15, "drop": 5, "reset": 5, "backlog": 5,
                        "variable": 1}  # fmt: skip

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from game.app.script import KEY_CODES, parse_script
+from game.app.key_names import KEY_CODES
+from game.app.script import parse_script
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput

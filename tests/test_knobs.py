@@ -133,10 +133,11 @@ def test_a_lesson_step_takes_every_knob_marked_for_lessons() -> None:
 
 
 def test_the_help_lists_every_knob_with_a_key_then_the_actions() -> None:
-    keyed = [knob.keys for knob in KNOBS if knob.keys is not None]
+    keyed = [knob.help for knob in KNOBS if knob.help is not None]
     assert list(HELP_ROWS) == [*keyed, *ACTION_ROWS]
-    assert all(Where.KEY in knob.where for knob in KNOBS if knob.keys is not None)
-    unlisted = [k.path for k in KNOBS if Where.KEY in k.where and k.keys is None]
+    assert all(Where.KEY in knob.where for knob in KNOBS if knob.keys)
+    assert [k.path for k in KNOBS if Where.KEY in k.where and not k.keys] == []
+    unlisted = [k.path for k in KNOBS if Where.KEY in k.where and k.help is None]
     assert unlisted == [  # on the O / X / M row, and on the network's row
         "overlays.tick_markers", "overlays.trails", "network.latency_ms",
     ]  # fmt: skip

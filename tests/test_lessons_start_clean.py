@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.app.lesson_guide import LessonGuide
+from game.knobs import Move
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.input_readout import InputCounts
 from game.session.session import LabSession
@@ -47,8 +48,12 @@ def test_lesson_8_chosen_during_a_spiral_starts_at_step_cost_0_and_gives_20_ms_b
 def test_what_the_player_turned_during_a_step_does_not_follow_into_the_next() -> None:
     session, guide = LabSession(Controls(), demo_world), LessonGuide(shipped_lessons())
     guide.start(8, session)
-    for act in (Act.FASTER, Act.MORE_COST, Act.TOGGLE_PAUSE, Act.TOGGLE_SPLIT, Act.CYCLE_ALPHA):
-        session.apply(Action(act))
+    for knob, move in (
+        ("scheduler.time_scale", Move.UP), ("load.step_cost_ms", Move.UP),
+        ("live.paused", Move.FLIP), ("scheduler.alpha", Move.NEXT),
+    ):  # fmt: skip
+        session.apply(Action.turn(knob, move))
+    session.apply(Action(Act.TOGGLE_SPLIT))
     assert session.controls.time_scale == 2 and session.controls.split
     guide.next_step(session)
     controls = session.controls

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.knobs import Move
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import FrameOrderError
 from game.session.session import LabSession
@@ -49,7 +50,7 @@ def test_a_policy_key_mid_frame_stops_the_catch_up_and_applies_once_after_it() -
     frame = session.begin(ms(200))  # 12 planned
     for _ in range(3):
         frame.next_tick()
-    session.apply(Action(Act.NEXT_POLICY))  # uncapped -> clamp, waits
+    session.apply(Action.turn("scheduler.policy", Move.NEXT))  # uncapped -> clamp, waits
     assert session.controls.policies == ("uncapped",)
     assert session.wanted_controls.policies == ("clamp",)
     assert not frame.next_tick()  # the catch-up ends here
@@ -64,8 +65,8 @@ def test_two_presses_of_a_ladder_key_mid_frame_climb_two_rungs() -> None:
     session = uncapped()
     frame = session.begin(ms(50))
     frame.next_tick()
-    session.apply(Action(Act.MORE_COST))
-    session.apply(Action(Act.MORE_COST))
+    session.apply(Action.turn("load.step_cost_ms", Move.UP))
+    session.apply(Action.turn("load.step_cost_ms", Move.UP))
     frame.finish()
     assert session.controls.step_cost_ms == Fraction(2)
 
@@ -74,7 +75,7 @@ def test_a_picture_key_mid_frame_takes_effect_at_once_and_lets_the_catch_up_run(
     session = uncapped()
     frame = session.begin(ms(100))
     frame.next_tick()
-    session.apply(Action(Act.TOGGLE_HELP))
+    session.apply(Action.turn("hud.help", Move.FLIP))
     assert session.controls.help is True
     assert frame.next_tick()
     while frame.next_tick():

@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+from game.knobs import Move
 from game.session.controls import Act, Action, Controls
 from game.session.frame import Frame
 from game.session.history import FrameHistory, FrameSample
@@ -65,7 +66,7 @@ class TestSession:
     def test_changing_the_integrator_is_a_command_for_the_next_tick(self) -> None:
         session = LabSession(Controls(), demo_world)
         session.play_frame(ms(50))
-        session.apply(Action(Act.CYCLE_INTEGRATOR))
+        session.apply(Action.turn("world.integrator", Move.NEXT))
         assert session.lanes[0].world.integrator == "semi-implicit"
         session.play_frame(ms(17))
         assert session.lanes[0].world.integrator == "verlet"
@@ -74,7 +75,7 @@ class TestSession:
         session = LabSession(Controls(), demo_world)
         session.play_frame(ms(25))
         carried = session.lanes[0].scheduler.carried_ns
-        session.apply(Action(Act.SLOWER))
+        session.apply(Action.turn("scheduler.time_scale", Move.DOWN))
         scheduler = session.lanes[0].scheduler
         assert scheduler.settings.time_scale == Fraction(1, 2)
         assert scheduler.carried_ns == carried
@@ -98,7 +99,7 @@ class TestSession:
         assert session.apply(Action(Act.SINGLE_STEP)) == (
             "single step works while paused: press P first"
         )
-        session.apply(Action(Act.TOGGLE_PAUSE))
+        session.apply(Action.turn("live.paused", Move.FLIP))
         assert session.apply(Action(Act.SINGLE_STEP)) is None
         assert session.lanes[0].world.tick == 1
 
@@ -131,7 +132,7 @@ class TestSplitTwin:
     def test_the_tick_rate_can_change_and_split_in_one_frame(self) -> None:
         session = LabSession(Controls(), demo_world)
         session.play_frame(ms(30))
-        session.apply(Action(Act.CYCLE_TICK_RATE))
+        session.apply(Action.turn("scheduler.hz", Move.NEXT))
         session.apply(Action(Act.TOGGLE_SPLIT))
         assert [lane.scheduler.settings.hz for lane in session.lanes] == [120, 120]
 
@@ -170,7 +171,7 @@ def test_a_right_drag_teleports_the_body_in_every_lane_and_j_chooses_the_smear()
     view = session.lanes[0].world.view(0.0, "interpolate")  # alpha 0: the previous state
     row = list(view.ids).index(body)
     assert abs(view.x[row] - 5.0) < 0.5  # no smear: the previous state moved too
-    session.apply(Action(Act.TOGGLE_SMEAR))
+    session.apply(Action.turn("live.smear_teleports", Move.FLIP))
     assert session.teleport(body, 25.0, 6.0).startswith("teleported without resetting")
     session.play_frame(ms(17))
     view = session.lanes[0].world.view(0.0, "interpolate")

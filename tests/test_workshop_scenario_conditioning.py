@@ -21,7 +21,8 @@ import pytest
 
 from game.cli import main
 from game.from_config import session_from
-from game.session.controls import Act, Action
+from game.knobs import Move
+from game.session.controls import Action
 from game.vocabulary import CONDITIONING_NAMES
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.files.recording import SessionRecorder
@@ -165,7 +166,7 @@ def test_the_headless_switch_is_the_live_games_u_key(first: str, second: str) ->
     for frame in headless.frames:
         if frame.number == 4:
             for _ in range(presses):
-                live.apply(Action(Act.CYCLE_CONDITIONING))
+                live.apply(Action.turn("scheduler.conditioning", Move.NEXT))
         (plan,) = live.play_frame(frame.plan.elapsed_ns)
         assert plan == frame.plan, frame.number
     assert live.lanes[0].scheduler.settings.conditioning == second

@@ -18,8 +18,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.app.filming import Progress, Take, film
+from game.app.key_names import KEY_CODES
 from game.app.loop import GameLoop
-from game.app.script import KEY_CODES, Press
+from game.app.script import Press
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.session.drawn import drawn_time_ns

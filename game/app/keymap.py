@@ -1,18 +1,22 @@
 """The keys: what every key does (`BINDINGS`), and the same said in words (`HELP_ROWS`).
 
-`BINDINGS` drives the game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and
-the README's key table repeats: first the knobs' rows, read off the knob table (`game.knobs`),
-then the keys that act. The tests keep them together: every bound key appears in the
-help, and the README lists every help row word for word. Keypad keys mirror their main keys.
+A knob's keys are named in its row of the knob table (`game.knobs`: "t" turns the tick rate to
+its next rung); here each name becomes pygame's key (`game.app.key_names`), and the keys that
+do something rather than turn a knob are bound beside them (`ACTIONS`). `BINDINGS` drives the
+game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and the docs' key table
+repeats: first the knobs' rows, in the table's order, then the keys that act. The tests keep
+them together: every bound key appears in the help. Keypad keys mirror their main keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
 
-from game.knobs import KNOBS
+from game.app.key_names import key_and_modifiers
+from game.knobs import KNOBS, Knob
 from game.session.controls import Act, Action
 
 SHIFT = pygame.KMOD_SHIFT
@@ -29,61 +33,45 @@ class Binding:
     """Modifiers that must be held (SHIFT or CTRL); 0 means neither may be held."""
 
 
+ACTIONS: tuple[tuple[str, Action], ...] = (
+    ("period", Action(Act.SINGLE_STEP)),
+    ("s", Action(Act.STALL, number=200)),
+    ("shift+s", Action(Act.STALL, number=2_000)),
+    ("ctrl+s", Action(Act.STALL, number=50)),
+    ("r", Action(Act.RESET)),
+    ("k", Action(Act.TOGGLE_CANNON)),
+    ("space", Action(Act.FIRE)),
+    ("v", Action(Act.TOGGLE_SPLIT)),
+    ("l", Action(Act.LESSON_MENU)),
+    ("n", Action(Act.NEXT_LESSON_STEP)),
+    ("w", Action(Act.REWATCH)),
+    ("f11", Action(Act.FULLSCREEN)),
+    ("f12", Action(Act.SCREENSHOT)),
+    ("escape", Action(Act.ESCAPE)),
+    ("q", Action(Act.QUIT)),
+)
+"""The keys that do something rather than turn a knob, by name."""
+
+
+def knob_bindings(knobs: Iterable[Knob]) -> tuple[Binding, ...]:
+    """Every key a knob's row names, bound to that knob's move."""
+    return tuple(
+        Binding(*_key(key.key, Action.turn(knob.path, key.move, key.number)))
+        for knob in knobs
+        for key in knob.keys
+    )
+
+
+def _key(name: str, action: Action) -> tuple[int, Action, int]:
+    key, mods = key_and_modifiers(name)
+    return key, action, mods
+
+
 def _bindings() -> tuple[Binding, ...]:
-    rows: list[Binding] = [
-        Binding(pygame.K_TAB, Action(Act.NEXT_POLICY)),
-        Binding(pygame.K_TAB, Action(Act.PREVIOUS_POLICY), SHIFT),
-        Binding(pygame.K_LEFTBRACKET, Action(Act.SLOWER)),
-        Binding(pygame.K_RIGHTBRACKET, Action(Act.FASTER)),
-        Binding(pygame.K_p, Action(Act.TOGGLE_PAUSE)),
-        Binding(pygame.K_PERIOD, Action(Act.SINGLE_STEP)),
-        Binding(pygame.K_s, Action(Act.STALL, number=200)),
-        Binding(pygame.K_s, Action(Act.STALL, number=2_000), SHIFT),
-        Binding(pygame.K_s, Action(Act.STALL, number=50), CTRL),
-        Binding(pygame.K_c, Action(Act.MORE_COST)),
-        Binding(pygame.K_c, Action(Act.LESS_COST), SHIFT),
-        Binding(pygame.K_MINUS, Action(Act.FEWER_CATCH_UP)),
-        Binding(pygame.K_KP_MINUS, Action(Act.FEWER_CATCH_UP)),
-        Binding(pygame.K_EQUALS, Action(Act.MORE_CATCH_UP)),
-        Binding(pygame.K_KP_PLUS, Action(Act.MORE_CATCH_UP)),
-        Binding(pygame.K_i, Action(Act.CYCLE_INTERPOLATION)),
-        Binding(pygame.K_a, Action(Act.CYCLE_ALPHA)),
-        Binding(pygame.K_e, Action(Act.CYCLE_INTEGRATOR)),
-        Binding(pygame.K_t, Action(Act.CYCLE_TICK_RATE)),
-        Binding(pygame.K_f, Action(Act.CYCLE_FPS_CAP)),
-        Binding(pygame.K_d, Action(Act.CYCLE_CLOCK)),
-        Binding(pygame.K_u, Action(Act.CYCLE_CONDITIONING)),
-        Binding(pygame.K_r, Action(Act.RESET)),
-        Binding(pygame.K_k, Action(Act.TOGGLE_CANNON)),
-        Binding(pygame.K_g, Action(Act.TOGGLE_GRAPHS)),
-        Binding(pygame.K_o, Action(Act.TOGGLE_GHOST)),
-        Binding(pygame.K_x, Action(Act.TOGGLE_MARKERS)),
-        Binding(pygame.K_m, Action(Act.TOGGLE_TRAILS)),
-        Binding(pygame.K_j, Action(Act.TOGGLE_SMEAR)),
-        Binding(pygame.K_z, Action(Act.TOGGLE_PRESENTATION)),
-        Binding(pygame.K_SPACE, Action(Act.FIRE)),
-        Binding(pygame.K_v, Action(Act.TOGGLE_SPLIT)),
-        Binding(pygame.K_SEMICOLON, Action(Act.TOGGLE_NETWORK)),
-        Binding(pygame.K_QUOTE, Action(Act.MORE_LATENCY)),
-        Binding(pygame.K_QUOTE, Action(Act.LESS_LATENCY), SHIFT),
-        Binding(pygame.K_b, Action(Act.SWITCH_LANE)),
-        Binding(pygame.K_y, Action(Act.NEXT_INPUT_MODEL)),
-        Binding(pygame.K_l, Action(Act.LESSON_MENU)),
-        Binding(pygame.K_n, Action(Act.NEXT_LESSON_STEP)),
-        Binding(pygame.K_w, Action(Act.REWATCH)),
-        Binding(pygame.K_F1, Action(Act.TOGGLE_HELP)),
-        Binding(pygame.K_h, Action(Act.TOGGLE_HELP)),
-        Binding(pygame.K_F11, Action(Act.FULLSCREEN)),
-        Binding(pygame.K_F12, Action(Act.SCREENSHOT)),
-        Binding(pygame.K_ESCAPE, Action(Act.ESCAPE)),
-        Binding(pygame.K_q, Action(Act.QUIT)),
-    ]
-    digits = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
-    keypad = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6)
-    for number, (digit, pad) in enumerate(zip(digits, keypad, strict=True), start=1):
-        rows.append(Binding(digit, Action(Act.SET_POLICY, number=number)))
-        rows.append(Binding(pad, Action(Act.SET_POLICY, number=number)))
-    return tuple(rows)
+    return (
+        *knob_bindings(KNOBS),
+        *(Binding(*_key(name, action)) for name, action in ACTIONS),
+    )
 
 
 BINDINGS = _bindings()
@@ -119,10 +107,14 @@ ACTION_ROWS: tuple[tuple[str, str], ...] = (
 )
 """The keys that do something rather than turn a knob."""
 
-HELP_ROWS: tuple[tuple[str, str], ...] = (
-    *(knob.keys for knob in KNOBS if knob.keys is not None),
-    *ACTION_ROWS,
-)
+
+def help_rows(knobs: Iterable[Knob]) -> tuple[tuple[str, str], ...]:
+    """What the help overlay lists: the knobs' rows first, in the table's order, then the keys
+    that act."""
+    return (*(knob.help for knob in knobs if knob.help is not None), *ACTION_ROWS)
+
+
+HELP_ROWS = help_rows(KNOBS)
 """What the help overlay lists: the knobs first, in the table's order, then the keys that act."""
 
 

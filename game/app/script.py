@@ -23,43 +23,13 @@ from pathlib import Path
 
 import pygame
 
+from game.app.key_names import KEY_CODES, MODIFIER_KEYS
 from game.clock.units import parse_decimal, shown
 from game.errors import BadInput
 from game.file_reading import read_text
-from game.vocabulary import KEY_MODIFIERS, KEY_NAMES
 from game.world.settings import WorldSettings
 from timestep_lab import NS_PER_MS
 
-_SPECIAL_KEYS = {
-    "space": pygame.K_SPACE, "tab": pygame.K_TAB, "escape": pygame.K_ESCAPE,
-    "esc": pygame.K_ESCAPE, "return": pygame.K_RETURN, "enter": pygame.K_RETURN,
-    "period": pygame.K_PERIOD, ".": pygame.K_PERIOD, "minus": pygame.K_MINUS,
-    "-": pygame.K_MINUS, "equals": pygame.K_EQUALS, "=": pygame.K_EQUALS,
-    "[": pygame.K_LEFTBRACKET, "]": pygame.K_RIGHTBRACKET, "left": pygame.K_LEFT,
-    "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN,
-    "backspace": pygame.K_BACKSPACE, "semicolon": pygame.K_SEMICOLON, ";": pygame.K_SEMICOLON,
-    "quote": pygame.K_QUOTE, "'": pygame.K_QUOTE,
-}  # fmt: skip
-_MODIFIERS = dict(
-    zip(
-        KEY_MODIFIERS,
-        ((pygame.K_LSHIFT, pygame.KMOD_LSHIFT), (pygame.K_LCTRL, pygame.KMOD_LCTRL)),
-        strict=True,
-    )
-)
-"""Each modifier's key, pressed before the key it modifies, and its flag."""
-
-
-def _code(name: str) -> int:
-    """The pygame key of a name in `KEY_NAMES`: a letter or digit, F1-F12, or a special key."""
-    if name in _SPECIAL_KEYS:
-        return _SPECIAL_KEYS[name]
-    function_key = name.startswith("f") and len(name) > 1
-    return int(getattr(pygame, f"K_{name.upper()}" if function_key else f"K_{name}"))
-
-
-KEY_CODES: dict[str, int] = {name: _code(name) for name in KEY_NAMES}
-"""Every key name of `game.vocabulary.KEY_NAMES`, and its pygame key."""
 _ARENA = WorldSettings()
 """Where a scripted click may land: the arena every config plays in."""
 
@@ -119,7 +89,7 @@ def _press(where: str, at: int, words: list[str], raw: str) -> Press:
             f"{where}: one key or combination per line, like shift+tab (got {shown(raw)})"
         )
     *mods, key = words[0].lower().split("+")
-    unknown = [m for m in mods if m not in _MODIFIERS]
+    unknown = [m for m in mods if m not in MODIFIER_KEYS]
     if unknown or key not in KEY_CODES:
         raise BadInput(f"{where}: unknown key {shown(words[0])} (got {shown(raw)})")
     return Press(at, key=KEY_CODES[key], modifiers=tuple(mods))
@@ -153,12 +123,12 @@ def _post(press: Press, to_pixels: Callable[[float, float], tuple[int, int]]) ->
         return
     mod = 0
     for name in press.modifiers:
-        key, flag = _MODIFIERS[name]
+        key, flag = MODIFIER_KEYS[name]
         mod |= flag
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=press.key, mod=mod, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=press.key, mod=mod, unicode=""))
     for name in reversed(press.modifiers):
-        key, flag = _MODIFIERS[name]
+        key, flag = MODIFIER_KEYS[name]
         mod &= ~flag
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=""))

@@ -22,26 +22,46 @@ data: nothing in it runs per frame, and the layers above build their own types f
 import (`game.config.knob_fields`).
 """
 
-from game.knobs.knob import FILE, Knob, Range, Scope, Where
-from game.knobs.table import (
-    BY_SHORT_NAME,
-    CONTROL_KNOBS,
+from game.knobs.bounds import (
     FPS_CAPS,
-    KNOBS,
     MAX_HZ,
     MAX_RENDER_FPS,
+    MAX_SEED,
     MIN_HZ,
+    partner_input_model,
+)
+from game.knobs.knob import FILE, Knob, KnobKey, Move, Range, Scope, Where
+from game.knobs.lookup import (
+    BY_SHORT_NAME,
+    CONTROL_KNOBS,
     PICTURE_ONLY,
     config_sections,
     knob_at,
     knobs_of,
     knobs_where,
-    partner_input_model,
 )
+from game.knobs.table import KNOBS
 
 __all__ = [
-    "BY_SHORT_NAME", "CONTROL_KNOBS", "FILE", "FPS_CAPS", "KNOBS", "MAX_HZ", "MAX_RENDER_FPS",
-    "MIN_HZ", "PICTURE_ONLY", "Knob", "Range", "Scope", "Where", "config_sections", "knob_at",
+    "BY_SHORT_NAME",
+    "CONTROL_KNOBS",
+    "FILE",
+    "FPS_CAPS",
+    "KNOBS",
+    "MAX_HZ",
+    "MAX_RENDER_FPS",
+    "MAX_SEED",
+    "MIN_HZ",
+    "PICTURE_ONLY",
+    "Knob",
+    "KnobKey",
+    "Move",
+    "Range",
+    "Scope",
+    "Where",
+    "config_sections",
+    "knob_at",
     "knobs_of",
-    "knobs_where", "partner_input_model",
-]  # fmt: skip
+    "knobs_where",
+    "partner_input_model",
+]

@@ -53,6 +53,34 @@ class Range:
     """Also read "p/q" ("1/8"); a config file writes the default quoted."""
 
 
+class Move(StrEnum):
+    """What a key does to its knob (`game.knobs.moves` says how each move is made)."""
+
+    UP = "up"
+    """The next rung up the ladder, stopping at the top (a whole number knob with no ladder:
+    one more, within its range)."""
+    DOWN = "down"
+    """The next rung down, stopping at the bottom (or one less)."""
+    NEXT = "next"
+    """The next rung, round to the first after the last: a cycle."""
+    PREVIOUS = "previous"
+    """The rung before, round to the last before the first."""
+    FLIP = "flip"
+    """A switch: on if off, off if on."""
+    PICK = "pick"
+    """Rung number N of the ladder, counted from 1 (the number keys)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnobKey:
+    """A key that turns a knob: named as a script names it (`game.vocabulary.KEY_NAMES`, with
+    "shift+" or "ctrl+" before it), the move it makes, and for `PICK` the rung's number."""
+
+    key: str
+    move: Move
+    number: int = 0
+
+
 MAX_NAME_BYTES = 255
 """The longest file or folder name the file systems the game runs on accept."""
 
@@ -94,8 +122,10 @@ class Knob:
     """A per-lane knob: the lanes' values when one value is set (for lane 1)."""
     as_control: Callable[[Any], Any] | None = None
     """The control's value for a setting's (the alpha mode's name to `AlphaMode`)."""
-    keys: tuple[str, str] | None = None
-    """Its help row: (keys, what they do)."""
+    keys: tuple[KnobKey, ...] = ()
+    """The keys that turn it while playing, and how (only `game.app` maps them to pygame)."""
+    help: tuple[str, str] | None = None
+    """Its row in the key help: (its keys as people write them, what they do)."""
     mark: str = ""
     """How a figure labels a change of it: "M={}"."""
     check: Callable[[Any], Any] | None = None

@@ -1,14 +1,35 @@
 """`KNOBS`: every knob of the game, one row each, grouped by section in the order of
-`configs/default.toml` (see `game.knobs` for what is read off it)."""
+`configs/default.toml` (see `game.knobs` for what is read off it; `game.knobs.bounds` holds
+what the rows refer to, `game.knobs.lookup` the ways to find rows)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 from game.display.model import MAX_QUEUE_DEPTH, MAX_REFRESH_HZ, MIN_REFRESH_HZ
-from game.knobs.knob import FILE, Knob, Range, Scope, Where, folder
+from game.knobs.bounds import (
+    FPS_CAPS,
+    LATENCIES_MS,
+    LIVE,
+    LIVE_AND_CHANGE,
+    MAX_BACKLOG_MS,
+    MAX_FRAME_COST_MS,
+    MAX_FRAME_MS,
+    MAX_HZ,
+    MAX_LESSON_JITTER_MS,
+    MAX_LIVE_LATENCY_MS,
+    MAX_LIVE_WINDOW,
+    MAX_RENDER_FPS,
+    MAX_SEED,
+    MAX_STEP_COST_MS,
+    MIN_HZ,
+    below_one,
+    both_lanes,
+    input_lanes,
+    off_or_a_refresh,
+    one_lane,
+)
+from game.knobs.knob import FILE, Knob, KnobKey, Move, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
 from game.vocabulary import (
@@ -27,79 +48,12 @@ from game.vocabulary import (
 )
 from timestep_lab import (
     MAX_AVERAGE_FRAMES,
-    MAX_BACKLOG_LIMIT_NS,
     MAX_CATCH_UP_STEPS,
-    MAX_FRAME_LIMIT_NS,
     MAX_JITTER_FIX,
     MAX_OVERLOAD_FRAMES,
-    MAX_STEP_NS,
     MAX_TIME_SCALE,
-    MIN_STEP_NS,
-    NS_PER_MS,
-    NS_PER_SECOND,
     AlphaMode,
 )
-
-# The scheduler's own limits, restated in the units a config file uses, so that every
-# config that validates also builds a valid `SchedulerSettings`.
-MIN_HZ = NS_PER_SECOND / MAX_STEP_NS  # 0.1 Hz: one tick per 10 s
-MAX_HZ = NS_PER_SECOND / MIN_STEP_NS  # 10 kHz
-MAX_FRAME_MS = MAX_FRAME_LIMIT_NS / NS_PER_MS
-MAX_BACKLOG_MS = MAX_BACKLOG_LIMIT_NS / NS_PER_MS
-MAX_STEP_COST_MS = 40
-MAX_SEED = 2**64 - 1
-"""A seed is a 64-bit number, as the world's generator and the recording's JSON take it."""
-FPS_CAPS = tuple(sorted(RENDER_CAPS))
-"""A config may start on any of the render-rate caps the F key cycles through (0: uncapped)."""
-MAX_RENDER_FPS = 1_000
-MAX_FRAME_COST_MS = 1_000
-MAX_LESSON_JITTER_MS = 4
-LATENCIES_MS: tuple[Fraction, ...] = tuple(Fraction(ms) for ms in (0, 25, 50, 75, 100, 125, 150))
-"""The one-way latencies the latency key steps through."""
-MAX_LIVE_LATENCY_MS = 1_000
-MAX_LIVE_WINDOW = 120
-"""Ticks of prediction, as a scenario's `[network]` allows."""
-"""As a lesson demo's `jitter_ms`: wake-up noise, not a stall."""
-
-
-def partner_input_model(first: str) -> str:
-    """The input model the split screen puts beside `first`: a fix beside the bug, or the bug
-    beside a fix."""
-    return "latched" if first == "frame-edge" else "frame-edge"
-
-
-LIVE = FILE | Where.KEY | Where.LESSON
-"""A setting that a key turns too, and a lesson step."""
-LIVE_AND_CHANGE = LIVE | Where.CHANGE
-
-
-def _one_lane(value: Any) -> tuple[Any, ...]:
-    return (value,)
-
-
-def _both_lanes(value: Any) -> tuple[Any, ...]:
-    return (value, value)
-
-
-def _input_lanes(value: Any) -> tuple[Any, ...]:
-    return (value, partner_input_model(value))
-
-
-def _off_or_a_refresh(value: Fraction) -> Fraction:
-    """0 (the window's own refresh) or a refresh rate a display has."""
-    if 0 < value < MIN_REFRESH_HZ:
-        raise ValueError(
-            f"must be 0 (the window's own) or from {MIN_REFRESH_HZ} to {MAX_REFRESH_HZ} Hz"
-        )
-    return value
-
-
-def _below_one(value: Fraction) -> Fraction:
-    """A phase within one step: 1 would be the boundary again, a whole step late."""
-    if value >= 1:
-        raise ValueError("must be less than 1 (one whole step is the tick boundary again)")
-    return value
-
 
 KNOBS: tuple[Knob, ...] = (
     # -- [scheduler] ------------------------------------------------------------------------------
@@ -109,21 +63,27 @@ KNOBS: tuple[Knob, ...] = (
          "T cycles 10, 30, 60 and 120 while playing.",
          unit="Hz", range=Range(MAX_HZ, at_least=MIN_HZ, example="60 or 59.94"),
          ladder=TICK_RATES, where=LIVE_AND_CHANGE, control="hz",
-         keys=("T", "tick rate: 10, 30, 60, 120 Hz"), mark="{} Hz"),
+         keys=(KnobKey("t", Move.NEXT),), help=("T", "tick rate: 10, 30, 60, 120 Hz"),
+         mark="{} Hz"),
     Knob("scheduler.policy", "drop",
          "What a frame does with more time than it can simulate; one of `POLICIES`.",
          "What a frame does with more time than it can simulate (1-6 or Tab while playing):\n"
          "uncapped, clamp, drop, reset, backlog or variable.",
          choices=POLICY_NAMES, ladder=POLICY_NAMES, scope=Scope.LANE, where=LIVE_AND_CHANGE,
-         control="policies", lanes=_one_lane,
-         keys=("Tab / Shift+Tab, 1-6",
+         control="policies", lanes=one_lane,
+         keys=(KnobKey("tab", Move.NEXT), KnobKey("shift+tab", Move.PREVIOUS),
+                  *(KnobKey(f"{pad}{n}", Move.PICK, n) for pad in ("", "kp") for n in range(1, 7))),
+         help=("Tab / Shift+Tab, 1-6",
                "overload policy: uncapped, clamp, drop, reset, backlog, variable"),
          mark="{}"),
     Knob("scheduler.max_steps", 5, "The catch-up cap M: at most this many ticks in one frame.",
          "The catch-up cap M: at most this many ticks in one frame (1 to 10000; - and = while "
          "playing).",
          unit="ticks", range=Range(MAX_CATCH_UP_STEPS, at_least=1), where=LIVE_AND_CHANGE,
-         control="max_steps", keys=("- and =", "catch-up cap M: fewer / more steps per frame"),
+         control="max_steps",
+         keys=(KnobKey("minus", Move.DOWN), KnobKey("equals", Move.UP),
+                  KnobKey("kp_minus", Move.DOWN), KnobKey("kp_plus", Move.UP)),
+         help=("- and =", "catch-up cap M: fewer / more steps per frame"),
          mark="M={}"),
     Knob("scheduler.max_frame_ms", Fraction(250),
          "The max frame F: the longest frame clamp, reset and variable count. At least one step.",
@@ -140,13 +100,15 @@ KNOBS: tuple[Knob, ...] = (
          "to 64).",
          unit="x", range=Range(MAX_TIME_SCALE, more_than=0, example="1/8 or 0.5", ratios=True),
          ladder=TIME_SCALES, where=LIVE_AND_CHANGE, control="time_scale",
-         keys=("[ and ]", "time scale: 1/8, 1/4, 1/2, 1, 2, 4"), mark="x{}"),
+         keys=(KnobKey("[", Move.DOWN), KnobKey("]", Move.UP)),
+         help=("[ and ]", "time scale: 1/8, 1/4, 1/2, 1, 2, 4"), mark="x{}"),
     Knob("scheduler.alpha", "correct",
          "How the interpolation factor is computed (see `AlphaMode`).",
          'The interpolation factor alpha: "correct" (remainder / step, always below 1) or '
          '"naive"\n(everything carried / step: the bug that overshoots after a stall).',
          choices=ALPHA_MODES, ladder=ALPHA_MODES, where=LIVE, control="alpha_mode",
-         as_control=AlphaMode, keys=("A", "alpha mode: correct / naive")),
+         as_control=AlphaMode, keys=(KnobKey("a", Move.NEXT),),
+         help=("A", "alpha mode: correct / naive")),
     Knob("scheduler.overload_frames", 3,
          "Consecutive strained frames before the overload indicator lights up.",
          "Consecutive strained frames before the overload indicator lights up (1 to 1000).",
@@ -157,8 +119,9 @@ KNOBS: tuple[Knob, ...] = (
          '"raw" (as\nmeasured), "snap" (to whole refresh periods), "average" (running mean) '
          'or "godot" (jitter fix).',
          choices=CONDITIONING_NAMES, ladder=CONDITIONING_NAMES, scope=Scope.LANE,
-         where=LIVE_AND_CHANGE, control="conditioning", lanes=_both_lanes,
-         keys=("U", "delta-time conditioning: raw / snap / average / godot (per lane)"),
+         where=LIVE_AND_CHANGE, control="conditioning", lanes=both_lanes,
+         keys=(KnobKey("u", Move.NEXT),),
+         help=("U", "delta-time conditioning: raw / snap / average / godot (per lane)"),
          mark="conditioning {}"),
     Knob("scheduler.snap_tolerance_ms", Fraction(1),
          "`snap`: how close to a whole number of refresh periods a frame must be to snap.",
@@ -188,17 +151,20 @@ KNOBS: tuple[Knob, ...] = (
          "tick: judder).",
          unit="fps", choices=FPS_CAPS, ladder=RENDER_CAPS, scope=Scope.PICTURE, where=LIVE,
          control="fps_cap",
-         keys=("F", "render-rate cap: 30, 50, 60, 72, 75, 144, 165, 240, uncapped")),
+         keys=(KnobKey("f", Move.NEXT),),
+         help=("F", "render-rate cap: 30, 50, 60, 72, 75, 144, 165, 240, uncapped")),
     Knob("render.interpolation", "interpolate", "How a frame places bodies between two ticks.",
          'How a frame places bodies between two ticks: "off", "interpolate" or "extrapolate".',
          choices=INTERPOLATION_NAMES, ladder=INTERPOLATION_NAMES, scope=Scope.PICTURE,
          where=LIVE, control="interpolation",
-         keys=("I", "interpolation: off / interpolate / extrapolate")),
+         keys=(KnobKey("i", Move.NEXT),),
+         help=("I", "interpolation: off / interpolate / extrapolate")),
     # -- [world] ----------------------------------------------------------------------------------
     Knob("world.integrator", "semi-implicit", "The integrator at tick 0 (E cycles them).",
          'The integrator at tick 0: "explicit", "semi-implicit" or "verlet" (E cycles them).',
          choices=INTEGRATOR_NAMES, ladder=INTEGRATOR_NAMES, where=LIVE, control="integrator",
-         keys=("E", "integrator: explicit / semi-implicit / verlet")),
+         keys=(KnobKey("e", Move.NEXT),),
+         help=("E", "integrator: explicit / semi-implicit / verlet")),
     Knob("world.gravity", 9.81, "Downward acceleration on projectiles, m/s^2.",
          "Downward acceleration on projectiles, m/s^2 (0 to 100).",
          unit="m/s^2", range=Range(100, at_least=0)),
@@ -221,20 +187,23 @@ KNOBS: tuple[Knob, ...] = (
          "spirals.",
          unit="ms", range=Range(MAX_STEP_COST_MS, at_least=0), ladder=STEP_COSTS_MS,
          where=LIVE_AND_CHANGE, control="step_cost_ms",
-         keys=("C / Shift+C", "step cost up / down: CPU work added to every tick"),
+         keys=(KnobKey("c", Move.UP), KnobKey("shift+c", Move.DOWN)),
+         help=("C / Shift+C", "step cost up / down: CPU work added to every tick"),
          mark="cost {} ms"),
     # -- [hud] ------------------------------------------------------------------------------------
     Knob("hud.graphs", True, "The frame-time, steps and dropped-time graphs (G toggles).",
          "The frame-time, steps and dropped-time graphs (G toggles).",
-         scope=Scope.PICTURE, where=LIVE, control="graphs", keys=("G", "graphs")),
+         scope=Scope.PICTURE, where=LIVE, control="graphs", keys=(KnobKey("g", Move.FLIP),),
+         help=("G", "graphs")),
     Knob("hud.help", False, "The key help overlay (F1 or H toggles).",
          "The key help overlay (F1 or H toggles).",
-         scope=Scope.PICTURE, where=FILE | Where.KEY, control="help", keys=("F1 / H", "this help")),
+         scope=Scope.PICTURE, where=FILE | Where.KEY, control="help",
+         keys=(KnobKey("f1", Move.FLIP), KnobKey("h", Move.FLIP)), help=("F1 / H", "this help")),
     Knob("hud.presentation", False,
          "Double-size HUD, readable on a projector from the back of the room.",
          "Double-size HUD, readable on a projector from the back of the room.",
          scope=Scope.PICTURE, where=FILE | Where.KEY, control="presentation",
-         keys=("Z", "presentation mode: double-size HUD")),
+         keys=(KnobKey("z", Move.FLIP),), help=("Z", "presentation mode: double-size HUD")),
     Knob("hud.graph_seconds", 5, "How much history the graphs show, in seconds.",
          "How much history the graphs show, in seconds (1 to 30).",
          unit="s", range=Range(30, at_least=1)),
@@ -243,13 +212,14 @@ KNOBS: tuple[Knob, ...] = (
          "The analytic trajectory of each projectile, to compare the integrators against.",
          "The analytic trajectory of each projectile, to compare the integrators against.",
          scope=Scope.PICTURE, where=LIVE, control="ghost",
-         keys=("O / X / M", "overlays: analytic ghost / raw tick markers / motion trails")),
+         keys=(KnobKey("o", Move.FLIP),),
+         help=("O / X / M", "overlays: analytic ghost / raw tick markers / motion trails")),
     Knob("overlays.tick_markers", False, "Where bodies really are at each tick, without "
          "interpolation.", "Where bodies really are at each tick, without interpolation.",
-         scope=Scope.PICTURE, where=LIVE, control="tick_markers"),
+         scope=Scope.PICTURE, where=LIVE, control="tick_markers", keys=(KnobKey("x", Move.FLIP),)),
     Knob("overlays.trails", False, "Motion trails behind projectiles.",
          "Motion trails behind projectiles.",
-         scope=Scope.PICTURE, where=LIVE, control="trails"),
+         scope=Scope.PICTURE, where=LIVE, control="trails", keys=(KnobKey("m", Move.FLIP),)),
     # -- [app] ------------------------------------------------------------------------------------
     Knob("app.pause_on_focus_loss", True,
          "Pause when the window loses focus or is minimised; the hidden time is not billed.",
@@ -263,8 +233,9 @@ KNOBS: tuple[Knob, ...] = (
          '"frame-edge"\n(the engines\' default: lost or doubled), "tick-poll", "latched", '
          '"counted" or "stamped".',
          choices=INPUT_MODEL_NAMES, ladder=INPUT_MODEL_NAMES, scope=Scope.LANE, where=LIVE,
-         name="input_model", control="input_models", lanes=_input_lanes,
-         keys=("Y", "input model: frame-edge, tick-poll, latched, counted, stamped")),
+         name="input_model", control="input_models", lanes=input_lanes,
+         keys=(KnobKey("y", Move.NEXT),),
+         help=("Y", "input model: frame-edge, tick-poll, latched, counted, stamped")),
     # -- a scenario's [clock]: the virtual clock, which only a headless run has -----------------
     Knob("clock.render_fps", Fraction(144),
          "Frames per second when nothing is slow: the shortest a frame can be is 1 / render_fps.",
@@ -295,11 +266,12 @@ KNOBS: tuple[Knob, ...] = (
     Knob("lesson.clock", "real",
          "Which clock runs the frames: the wall, or the lesson clock the game moves itself.",
          choices=CLOCK_NAMES, ladder=CLOCK_NAMES, where=Where.KEY | Where.LESSON, control="clock",
-         keys=("D", "clock: real / lesson (each frame as long as the step says, slow motion)")),
+         keys=(KnobKey("d", Move.NEXT),),
+         help=("D", "clock: real / lesson (each frame as long as the step says, slow motion)")),
     Knob("lesson.refresh_hz", Fraction(0),
          "The screen the lesson clock shows the frames on (0: the window's own).",
          unit="Hz", range=Range(MAX_REFRESH_HZ, at_least=0, example="144 or 165"),
-         check=_off_or_a_refresh, scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
+         check=off_or_a_refresh, scope=Scope.PICTURE, where=Where.LESSON, control="refresh_hz"),
     Knob("lesson.jitter_ms", Fraction(0),
          "How far past its period each frame on the lesson clock may run, seeded: a real "
          "machine's wake-up noise, which snapping and judder need to show.",
@@ -311,16 +283,17 @@ KNOBS: tuple[Knob, ...] = (
          "boundary. The input lab (an input script or models) runs at it; other runs at 0 "
          "unless they set it.",
          unit="steps", range=Range(1, at_least=0, example="1/2 or 0", ratios=True),
-         check=_below_one, where=Where(0)),
+         check=below_one, where=Where(0)),
     # -- the live game's remote peer: a key turns it on, a lesson step sets it up ---------------
     Knob("network.enabled", False,
          "Play lane 0 against a remote peer on a simulated network, with rollback.",
          name="network", where=Where.KEY | Where.LESSON, control="network",
-         keys=("; / ' / Shift+'", "network: a remote peer (rollback) on / off; latency up / down")),
+         keys=(KnobKey(";", Move.FLIP),),
+         help=("; / ' / Shift+'", "network: a remote peer (rollback) on / off; latency up / down")),
     Knob("network.latency_ms", Fraction(100), "The remote peer's one-way latency.",
          unit="ms", range=Range(MAX_LIVE_LATENCY_MS, at_least=0), ladder=LATENCIES_MS,
          where=Where.KEY | Where.LESSON, control="latency_ms",
-         mark="{} ms away"),
+         keys=(KnobKey("'", Move.UP), KnobKey("shift+'", Move.DOWN)), mark="{} ms away"),
     Knob("network.input_delay", 0, "Ticks between reading an input and the tick it is for.",
          unit="ticks", range=Range(MAX_LIVE_WINDOW, at_least=0), where=Where.LESSON,
          control="input_delay"),
@@ -341,44 +314,16 @@ KNOBS: tuple[Knob, ...] = (
          control="remote_flips_per_s"),
     # -- live only: turned while playing, never from a file ---------------------------------------
     Knob("live.paused", False, "The simulation is paused (P): no time is billed.",
-         where=Where.KEY | Where.CHANGE, control="paused", keys=("P", "pause / resume")),
+         where=Where.KEY | Where.CHANGE, control="paused", keys=(KnobKey("p", Move.FLIP),),
+         help=("P", "pause / resume")),
     Knob("live.focus_lane", 0, "Which lane the policy keys change in split screen.",
-         scope=Scope.PICTURE, where=Where.KEY, control="focus_lane",
-         keys=("B", "split screen: which half the policy keys change")),
+         scope=Scope.PICTURE, where=Where.KEY, control="focus_lane", ladder=(0, 1),
+         keys=(KnobKey("b", Move.NEXT),),
+         help=("B", "split screen: which half the policy keys change")),
     Knob("live.smear_teleports", False,
          "A right-drag teleports without resetting the previous buffer: the smear, on purpose.",
          scope=Scope.PICTURE, where=Where.KEY, control="smear_teleports",
-         keys=("J", "teleports: reset the previous state (jump) / leave it (smear)")),
+         keys=(KnobKey("j", Move.FLIP),),
+         help=("J", "teleports: reset the previous state (jump) / leave it (smear)")),
 )  # fmt: skip
 """Grouped by section, in the order of `configs/default.toml`."""
-
-
-def knobs_where(where: Where) -> Iterator[Knob]:
-    """The knobs that may be set `where`, in the table's order."""
-    return (knob for knob in KNOBS if where in knob.where)
-
-
-def knob_at(path: str) -> Knob:
-    """The row of `section.key`."""
-    return next(knob for knob in KNOBS if knob.path == path)
-
-
-def knobs_of(section: str) -> tuple[Knob, ...]:
-    """The knobs of one `[section]`, in the table's order."""
-    return tuple(knob for knob in KNOBS if knob.section == section)
-
-
-def config_sections() -> tuple[str, ...]:
-    """The sections of a config file, in order."""
-    return tuple(dict.fromkeys(knob.section for knob in knobs_where(Where.CONFIG)))
-
-
-CONTROL_KNOBS: dict[str, Knob] = {knob.control: knob for knob in KNOBS if knob.control}
-"""The live controls, each with its knob, by `Controls` field name."""
-PICTURE_ONLY: frozenset[str] = frozenset(
-    name for name, knob in CONTROL_KNOBS.items() if knob.scope is Scope.PICTURE
-)
-"""Controls that change only what is drawn, or what the next key or drag will send: they never
-touch a scheduler or a world, so they take effect at once, even in the middle of a frame."""
-BY_SHORT_NAME: dict[str, Knob] = {knob.short: knob for knob in KNOBS}
-"""Each knob by the name a lesson step or a scenario change gives it."""

@@ -1,9 +1,9 @@
 """What each conditioning mode promises about its carry, and a vsynced loop's frames to hold it to.
 
-The conditioning modes (`timestep_lab.CONDITIONERS`) move measured time between frames through one account,
-the carry. Each promises a bound on |carry|; `carry_bound` states it, so the suite's day of
-frames (`tests/test_scheduler_conditioning.py`) and the full-rate day in `bench/bench_day.py`
-check the same promise against the same frames (`vsync_frames`).
+The conditioning modes (`timestep_lab.CONDITIONERS`) move measured time between frames through
+one account, the carry. Each promises a bound on |carry|; `carry_bound` states it, so the
+suite's day of frames (`tests/test_scheduler_conditioning.py`) and the full-rate day in
+`bench/bench_day.py` check the same promise against the same frames (`vsync_frames`).
 """
 
 from __future__ import annotations

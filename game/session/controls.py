@@ -13,63 +13,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
-from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, partner_input_model
-from game.knobs.table import LATENCIES_MS
-from game.vocabulary import (
-    CLOCK_NAMES,
-    CONDITIONING_NAMES,
-    INPUT_MODEL_NAMES,
-    INTEGRATOR_NAMES,
-    INTERPOLATION_NAMES,
-    POLICY_NAMES,
-    RENDER_CAPS,
-    STEP_COSTS_MS,
-    TICK_RATES,
-    TIME_SCALES,
-)
-from timestep_lab import MAX_CATCH_UP_STEPS, NS_PER_MS, AlphaMode
+from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, Knob, Move, Scope, partner_input_model
+from game.knobs.moves import moved
+from timestep_lab import NS_PER_MS, AlphaMode
 
 
 class Act(StrEnum):
-    """What a key (or a script line, or a lesson) asks for."""
+    """What a key (or a script line, or a lesson) asks for: turn a knob, or do something."""
 
-    NEXT_POLICY = "next_policy"
-    PREVIOUS_POLICY = "previous_policy"
-    SET_POLICY = "set_policy"
-    SLOWER = "slower"
-    FASTER = "faster"
-    TOGGLE_PAUSE = "toggle_pause"
+    TURN = "turn"
+    """Turn a knob: `Action.knob` by `Action.move` (every knob key, read off the table)."""
+    TOGGLE_SPLIT = "toggle_split"
     SINGLE_STEP = "single_step"
-    MORE_COST = "more_cost"
-    LESS_COST = "less_cost"
-    FEWER_CATCH_UP = "fewer_catch_up"
-    MORE_CATCH_UP = "more_catch_up"
-    CYCLE_INTERPOLATION = "cycle_interpolation"
-    CYCLE_ALPHA = "cycle_alpha"
-    CYCLE_INTEGRATOR = "cycle_integrator"
-    CYCLE_TICK_RATE = "cycle_tick_rate"
-    CYCLE_FPS_CAP = "cycle_fps_cap"
-    CYCLE_CONDITIONING = "cycle_conditioning"
-    CYCLE_CLOCK = "cycle_clock"
     RESET = "reset"
     TOGGLE_CANNON = "toggle_cannon"
     FIRE = "fire"
     STALL = "stall"
-    TOGGLE_GRAPHS = "toggle_graphs"
-    TOGGLE_HELP = "toggle_help"
-    TOGGLE_PRESENTATION = "toggle_presentation"
-    TOGGLE_GHOST = "toggle_ghost"
-    TOGGLE_MARKERS = "toggle_markers"
-    TOGGLE_TRAILS = "toggle_trails"
-    TOGGLE_SMEAR = "toggle_smear"
-    TOGGLE_SPLIT = "toggle_split"
-    TOGGLE_NETWORK = "toggle_network"
-    MORE_LATENCY = "more_latency"
-    LESS_LATENCY = "less_latency"
-    SWITCH_LANE = "switch_lane"
-    NEXT_INPUT_MODEL = "next_input_model"
     LESSON_MENU = "lesson_menu"
     NEXT_LESSON_STEP = "next_lesson_step"
     REWATCH = "rewatch"
@@ -81,29 +42,26 @@ class Act(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One request. `number` carries the policy index (SET_POLICY) or the stall length in ms
-    (STALL); `x`, `y` carry a fire target in metres (FIRE)."""
+    """One request. `number` carries the stall length in ms (STALL) or a ladder's rung (a
+    number key's PICK); `x`, `y` carry a fire target in metres (FIRE); `knob` and `move` say
+    which knob a TURN turns, and how (`game.knobs.moves`)."""
 
     act: Act
     number: int = 0
     x: float | None = None
     y: float | None = None
+    knob: str = ""
+    move: Move | None = None
 
-
-T = TypeVar("T")
+    @classmethod
+    def turn(cls, knob: str, move: Move, number: int = 0) -> Action:
+        """A key's turn of `knob` (its path, `scheduler.hz`)."""
+        return cls(Act.TURN, number, knob=knob, move=move)
 
 
 def partner_policy(first: str) -> str:
     """The policy the split screen puts beside `first`: the one that spirals, for contrast."""
     return "uncapped" if first != "uncapped" else "drop"
-
-
-def _along(ladder: tuple[Fraction, ...], current: Fraction, up: bool) -> Fraction:
-    """The next rung above (or below) `current` on a rising ladder, stopping at the ends. A value
-    from a config that sits between rungs (a 3 ms step cost) moves to its neighbour (4 or 2)."""
-    if up:
-        return next((rung for rung in ladder if rung > current), ladder[-1])
-    return next((rung for rung in reversed(ladder) if rung < current), ladder[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,66 +125,34 @@ class Controls:
         return len(self.policies) == 2
 
     def after(self, action: Action) -> Controls:
-        """The controls once `action` is applied. Actions that are not about controls (fire,
-        stall, screenshot, quit...) leave them as they are."""
-        act = action.act
-        if act in _SWITCHES:
-            name = _SWITCHES[act]
-            flipped: dict[str, Any] = {name: not getattr(self, name)}
-            return replace(self, **flipped)
-        if act in _LANE_ACTS:
-            return self._lanes_after(action)
-        return self._climbed(act)
-
-    def _climbed(self, act: Act) -> Controls:
-        """A ladder moved along ([ ], C, - =) or a cycle turned (I, A, E, T, F, D)."""
-        if act in (Act.SLOWER, Act.FASTER):
-            scale = _along(TIME_SCALES, self.time_scale, up=act is Act.FASTER)
-            return replace(self, time_scale=scale)
-        if act in (Act.MORE_COST, Act.LESS_COST):
-            cost = _along(STEP_COSTS_MS, self.step_cost_ms, up=act is Act.MORE_COST)
-            return replace(self, step_cost_ms=cost)
-        if act in (Act.MORE_LATENCY, Act.LESS_LATENCY):
-            latency = _along(LATENCIES_MS, self.latency_ms, up=act is Act.MORE_LATENCY)
-            return replace(self, latency_ms=latency)
-        if act in (Act.FEWER_CATCH_UP, Act.MORE_CATCH_UP):
-            delta = 1 if act is Act.MORE_CATCH_UP else -1
-            return replace(self, max_steps=max(1, min(MAX_CATCH_UP_STEPS, self.max_steps + delta)))
-        if act is Act.CYCLE_INTERPOLATION:
-            return replace(self, interpolation=_next(INTERPOLATION_NAMES, self.interpolation))
-        if act is Act.CYCLE_ALPHA:
-            naive = self.alpha_mode is AlphaMode.CORRECT
-            return replace(self, alpha_mode=AlphaMode.NAIVE if naive else AlphaMode.CORRECT)
-        if act is Act.CYCLE_INTEGRATOR:
-            return replace(self, integrator=_next(INTEGRATOR_NAMES, self.integrator))
-        if act is Act.CYCLE_TICK_RATE:
-            faster = [rate for rate in TICK_RATES if rate > self.hz]
-            return replace(self, hz=faster[0] if faster else TICK_RATES[0])
-        if act is Act.CYCLE_FPS_CAP:
-            return replace(self, fps_cap=_next(RENDER_CAPS, self.fps_cap))
-        if act is Act.CYCLE_CLOCK:
-            return replace(self, clock=_next(CLOCK_NAMES, self.clock))
+        """The controls once `action` is applied: a knob turned by its key (the move its row
+        names), or the split screen opened or closed. Actions that are not about controls
+        (fire, stall, screenshot, quit...) leave them as they are."""
+        if action.act is Act.TURN and action.move is not None:
+            return self._turned(KNOB_AT[action.knob], action.move, action.number)
+        if action.act is Act.TOGGLE_SPLIT:
+            return self._split_toggled()
         return self
 
-    def _lanes_after(self, action: Action) -> Controls:
-        """The keys about lanes: the focused lane's policy, conditioning and input model, the
-        split itself (V) and the focus (B)."""
-        act, lane = action.act, self.focus_lane
-        if act in (Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY):
-            policies = list(self.policies)
-            policies[lane] = self._chosen_policy(action)
-            return replace(self, policies=tuple(policies))
-        if act is Act.CYCLE_CONDITIONING:
-            modes = list(self.conditioning)
-            modes[lane] = _next(CONDITIONING_NAMES, modes[lane])
-            return replace(self, conditioning=(modes[0], modes[1]))
-        if act is Act.NEXT_INPUT_MODEL:
-            models = list(self.input_models)
-            models[lane] = _next(INPUT_MODEL_NAMES, models[lane])
-            return replace(self, input_models=(models[0], models[1]))
-        if act is Act.SWITCH_LANE:
-            return replace(self, focus_lane=(lane + 1) % len(self.policies))
-        if self.split:  # TOGGLE_SPLIT
+    def _turned(self, knob: Knob, move: Move, number: int) -> Controls:
+        """A knob's key pressed: a per-lane knob turns in the focused lane only."""
+        value = getattr(self, knob.control)
+        if knob.scope is Scope.LANE:
+            lanes = list(value)
+            lanes[self.focus_lane] = moved(knob, lanes[self.focus_lane], move, number)
+            value = tuple(lanes)
+        else:
+            value = moved(knob, value, move, number)
+            value = value if knob.as_control is None else knob.as_control(value)
+        turned = replace(self, **{knob.control: value})
+        if turned.focus_lane >= len(turned.policies):  # one lane: the focus stays on it
+            turned = replace(turned, focus_lane=0)
+        return turned
+
+    def _split_toggled(self) -> Controls:
+        """V: a second lane beside the first, with a policy and an input model that contrast
+        with lane 1's, or back to one lane."""
+        if self.split:
             return replace(self, policies=self.policies[:1], focus_lane=0)
         first = self.input_models[0]
         return replace(
@@ -235,43 +161,10 @@ class Controls:
             input_models=(first, partner_input_model(first)),
         )
 
-    def _chosen_policy(self, action: Action) -> str:
-        """The focused lane's policy after Tab, Shift+Tab or a number key."""
-        if action.act is Act.SET_POLICY:
-            if not 1 <= action.number <= len(POLICY_NAMES):
-                raise ValueError(f"policy number must be 1-{len(POLICY_NAMES)}")
-            return POLICY_NAMES[action.number - 1]
-        delta = 1 if action.act is Act.NEXT_POLICY else -1
-        index = POLICY_NAMES.index(self.policies[self.focus_lane]) + delta
-        return POLICY_NAMES[index % len(POLICY_NAMES)]
-
     @classmethod
     def of(cls, values: Mapping[str, object]) -> Controls:
         """The default controls with `values` (by field name) turned."""
         return replace(cls(), **values)  # type: ignore[arg-type]
-
-
-_SWITCHES: dict[Act, str] = {
-    Act.TOGGLE_PAUSE: "paused",
-    Act.TOGGLE_GRAPHS: "graphs",
-    Act.TOGGLE_HELP: "help",
-    Act.TOGGLE_PRESENTATION: "presentation",
-    Act.TOGGLE_GHOST: "ghost",
-    Act.TOGGLE_MARKERS: "tick_markers",
-    Act.TOGGLE_TRAILS: "trails",
-    Act.TOGGLE_SMEAR: "smear_teleports",
-    Act.TOGGLE_NETWORK: "network",
-}
-"""The keys that flip a switch, and the switch each flips."""
-_LANE_ACTS = frozenset(
-    {Act.NEXT_POLICY, Act.PREVIOUS_POLICY, Act.SET_POLICY, Act.CYCLE_CONDITIONING,
-     Act.NEXT_INPUT_MODEL, Act.SWITCH_LANE, Act.TOGGLE_SPLIT}
-)  # fmt: skip
-
-
-def _next(values: tuple[T, ...], current: T) -> T:
-    """The value after `current`, wrapping round (the first one if `current` is not listed)."""
-    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
 DRAWING_ONLY: frozenset[str] = PICTURE_ONLY
@@ -346,3 +239,7 @@ class ControlsChange:
     def __repr__(self) -> str:
         turned = ", ".join(f"{name}={value!r}" for name, value in self._turned.items())
         return f"ControlsChange({turned})"
+
+
+KNOB_AT: dict[str, Knob] = {knob.path: knob for knob in CONTROL_KNOBS.values()}
+"""The live knobs by path: what a TURN names."""

@@ -210,7 +210,7 @@ class LabSession:
         self.change(ControlsChange.between(wanted, after))
         if act is Act.TOGGLE_SPLIT and after.split:
             return "split screen: same frames, same inputs, two policies (B picks the lane)"
-        if act is Act.SWITCH_LANE and after.split:
+        if action.knob == "live.focus_lane" and after.split:
             return f"policy keys now change lane {after.focus_lane + 1}"
         return None
 

@@ -9,7 +9,7 @@ clock's jitter becomes *wake-up* noise: the time read after `present` returns is
 display's grid. That is the measured-delta noise of Glaiel's article, which conditioning
 (`timestep_lab.CONDITIONERS`) is for.
 
-`DisplayedClock` is the run's `FrameSource` (`timestep_lab.FrameSource`) in place of its `VirtualClock`;
+`DisplayedClock` is the run's `timestep_lab.FrameSource` in place of its `VirtualClock`;
 it hears what each frame drew through the run's sink (`hearing`), and `figures()` hands the
 records to the judder meter (`game.display.judder`) and reads the VRR panel's counts.
 """
