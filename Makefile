@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-fast test-one-core lint bench bundle clean
+.PHONY: install run test test-fast test-one-core lint generate bench bundle clean
 
 install: $(STAMP)
 
@@ -40,6 +40,14 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check timestep_lab game tests bench docs/examples
 	$(BIN)/mypy
 	$(BIN)/mypy --strict docs/examples
+	$(BIN)/python tests/typing/check.py
+	$(BIN)/python -m game.knobs.generate --check
+	$(BIN)/python -m game.config.default_file --check
+
+# The files written from the knob table: the typed fields, and the shipped configs/default.toml.
+generate: $(STAMP)
+	$(BIN)/python -m game.knobs.generate --write
+	$(BIN)/python -m game.config.default_file --write
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)

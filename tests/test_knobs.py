@@ -151,3 +151,11 @@ def test_a_per_lane_knob_says_how_one_value_reaches_both_lanes() -> None:
         "scheduler.conditioning": ("raw", "raw"),
         "input.model": ("frame-edge", "latched"),
     }
+
+
+def test_the_files_written_from_the_table_are_as_the_table_says() -> None:
+    from game.config import default_file
+    from game.knobs import generate
+
+    assert generate.stale() == []  # else: make generate
+    assert not default_file.stale()

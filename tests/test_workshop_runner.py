@@ -3,6 +3,7 @@
 import gc
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ MS = Fraction(1_000_000)
 STEP_60_HZ = Fraction(50_000_000, 3)
 
 
-def session(policy: str = "drop", step_cost_ms: int = 0, **scheduler: object) -> LabSession:
+def session(policy: str = "drop", step_cost_ms: int = 0, **scheduler: Any) -> LabSession:
     config = GameConfig(
         scheduler=SchedulerSection(policy=policy, **scheduler),
         load=LoadSection(step_cost_ms=Fraction(step_cost_ms)),

@@ -12,12 +12,13 @@ when the file on disk is not what this module writes. After changing the table:
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 from game.config.exact import decimal_text
 from game.config.loading import DEFAULT_CONFIG_FILE
-from game.knobs import Knob, Where, config_sections, knobs_of
+from game.knobs import KNOBS, Knob, Where, config_sections, knobs_of
 
 REGENERATE = "python -m game.config.default_file --write"
 
@@ -46,12 +47,12 @@ def toml_value(knob: Knob) -> str:
     return repr(value)
 
 
-def default_file_text() -> str:
-    """The whole file, as it should be on disk."""
+def default_file_text(knobs: Sequence[Knob] = KNOBS) -> str:
+    """The whole file, as it should be on disk, for the table `knobs`."""
     lines = [HEADER]
-    for section in config_sections():
+    for section in config_sections(knobs):
         lines.append(f"\n[{section}]\n")
-        for knob in knobs_of(section):
+        for knob in knobs_of(section, knobs):
             if Where.CONFIG not in knob.where:
                 continue
             lines.extend(f"# {line}\n" for line in knob.comment.splitlines())

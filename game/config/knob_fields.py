@@ -17,7 +17,7 @@ sees the class as written, and `Section` tells it that a knob's attribute exists
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Annotated, Any, TypeVar
 
@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BaseModel, Field, create_model
 
 from game.config.choices import one_of
 from game.config.exact import exact_number
-from game.knobs import Knob, Where, knobs_of, knobs_where
+from game.knobs import KNOBS, Knob, Where, knobs_of, knobs_where
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -78,9 +78,9 @@ def _derived(model: type[M], fields: dict[str, Any]) -> type[M]:
     return derived
 
 
-def with_section(section: str) -> Callable[[type[M]], type[M]]:
-    """The model with a field for every knob of `[section]`, at its default."""
-    return lambda model: _derived(model, _fields(knobs_of(section), optional=False))
+def with_section(section: str, knobs: Sequence[Knob] = KNOBS) -> Callable[[type[M]], type[M]]:
+    """The model with a field for every knob of `[section]` in `knobs`, at its default."""
+    return lambda model: _derived(model, _fields(knobs_of(section, knobs), optional=False))
 
 
 def with_knobs(where: Where) -> Callable[[type[M]], type[M]]:

@@ -2,7 +2,8 @@
 
 Each `[section]` of a config file is a nested model and each key a field, named exactly as in
 `configs/default.toml`. The fields, their defaults and their checks are read off the knob table
-(`game.knobs`); a section declares only what is its own (a check across fields, properties).
+(`game.knobs`), and their types too (`game.knobs.generated`, so a misspelt setting is a type
+error); a section declares only what is its own (a check across fields, properties).
 The shipped file is written from the same table (`game.config.default_file`).
 
 Validation is strict: a TOML string is not a number and a number is not a switch, so
@@ -21,14 +22,25 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import model_validator
 
 from game.clock.units import ms_to_ns
 from game.config.exact import decimal_text
 from game.config.knob_fields import field_type, with_section
+from game.config.knob_types import (
+    AppKnobs,
+    HudKnobs,
+    InputKnobs,
+    LoadKnobs,
+    OverlaysKnobs,
+    RenderKnobs,
+    SchedulerKnobs,
+    WorldKnobs,
+)
 from game.config.problems import SettingError
+from game.config.section import Section
 from game.knobs import BY_SHORT_NAME
 from timestep_lab import AlphaMode, SchedulerSettings, hz_to_step_ns
 
@@ -41,27 +53,9 @@ InputModelName = field_type(BY_SHORT_NAME["input_model"])
 PolicyName = field_type(BY_SHORT_NAME["policy"])
 
 
-class Section(BaseModel):
-    """One `[section]` of a config file: strict, frozen, and refusing unknown keys."""
-
-    model_config = ConfigDict(
-        strict=True, frozen=True, extra="forbid", use_attribute_docstrings=True
-    )
-
-    if TYPE_CHECKING:
-        # A knob's field is put on the model from the table (`game.config.knob_fields`), where
-        # a type checker does not look: it is told that any knob's attribute may exist.
-        def __getattr__(self, name: str) -> Any: ...
-        def __setattr__(self, name: str, value: Any) -> None: ...
-
-
 @with_section("scheduler")
-class SchedulerSection(Section):
+class SchedulerSection(SchedulerKnobs):
     """`[scheduler]`: the fixed-step scheduler's knobs (see `SchedulerSettings`)."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
     @model_validator(mode="after")
     def _max_frame_holds_a_step(self) -> Self:
@@ -113,66 +107,38 @@ class SchedulerSection(Section):
 
 
 @with_section("render")
-class RenderSection(Section):
+class RenderSection(RenderKnobs):
     """`[render]`: the window and how frames are drawn between ticks."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("world")
-class WorldSection(Section):
+class WorldSection(WorldKnobs):
     """`[world]`: the simulated scene."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("load")
-class LoadSection(Section):
+class LoadSection(LoadKnobs):
     """`[load]`: artificial work, to push the loop into overload on purpose."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("hud")
-class HudSection(Section):
+class HudSection(HudKnobs):
     """`[hud]`: what the heads-up display shows."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("overlays")
-class OverlaysSection(Section):
+class OverlaysSection(OverlaysKnobs):
     """`[overlays]`: drawings on top of the scene that show what the loop does."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("app")
-class AppSection(Section):
+class AppSection(AppKnobs):
     """`[app]`: how the program behaves on the desktop."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 @with_section("input")
-class InputSection(Section):
+class InputSection(InputKnobs):
     """`[input]`: how the fixed ticks see the avatar's key presses (`game.session.input_models`)."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 class GameConfig(Section):

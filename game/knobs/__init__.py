@@ -2,24 +2,26 @@
 
 A knob is one setting a person can turn. Its row says what it is (its value and default, its
 unit, the range or the choices it takes, the ladder a key climbs), how far it reaches (`Scope`:
-one lane, the whole session, or only the picture) and where it may be set (`Where`: a config
-file, `--set`, a key, a lesson step, a scenario's `[[changes]]`). Everything else is read off
-this table rather than written out again:
+one lane, the whole session, or only the picture), where it may be set (`Where`: a config file,
+`--set`, a key, a lesson step, a scenario's `[[changes]]`), its keys and what each does
+(`KnobKey`, `Move`), its row in the key help, and its command-line flag. Everything else is read
+off this table rather than written out again:
 
-- the config model's sections and their validation (`game.config.model`),
+- the config model's sections and their validation (`game.config.model`), and so `--set`,
 - the shipped `configs/default.toml`, comments included (`game.config.default_file`),
-- a config's starting `Controls` (`game.from_config`) and `ControlsChange`'s names, its
-  picture-only set included (`game.session.controls`),
+- the live `Controls` and `ControlsChange` (`game.session.controls`), the keys that turn them
+  and how (`game.knobs.moves`, `game.app.keymap`) and the help overlay's rows,
 - a scenario's `[[changes]]` and what a change turns (`game.workshop.files.scenario`, `timeline`),
 - a lesson step's settings (`game.workshop.files.lessons`),
-- the help overlay's rows for the knobs that have a key (`game.app.keymap`).
+- the flags of the commands that take a scenario's settings
+  (`game.workshop.files.scenario_loading`).
 
-So adding a knob is its row in `table.py`, its effect and its tests, and then
-`python -m game.config.default_file --write`. One list is kept beside the table on purpose:
-`Controls`' fields, which the loop reads every frame and a type checker must see, so a new live
-control adds its field there too (`tests/test_knobs.py` keeps the two equal). The table is plain
-data: nothing in it runs per frame, and the layers above build their own types from it once, at
-import (`game.config.knob_fields`).
+The fields the models and records take from the table are also written out, typed, for the
+type checker (`game.knobs.generate`). So adding a knob is its row in `table.py`, its effect and
+its test, then `make generate` (which rewrites `configs/default.toml` and the typed fields);
+`tests/test_knob_table_drives.py` adds a made-up row to a copy of the table and finds it in each
+place. The table is plain data: nothing in it runs per frame, and the layers above build their
+own types from it once, at import (`game.config.knob_fields`).
 """
 
 from game.knobs.bounds import (

@@ -126,6 +126,9 @@ class Knob:
     """The keys that turn it while playing, and how (only `game.app` maps them to pygame)."""
     help: tuple[str, str] | None = None
     """Its row in the key help: (its keys as people write them, what they do)."""
+    flag: tuple[str, str] | None = None
+    """Its command-line flag on the commands that take a scenario's settings, and the flag's
+    help: ("--hz", "tick rate, exact (default 60)")."""
     mark: str = ""
     """How a figure labels a change of it: "M={}"."""
     check: Callable[[Any], Any] | None = None

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from fractions import Fraction
-from typing import Any
 
 from game.knobs import CONTROL_KNOBS, PICTURE_ONLY, Knob, Move, Scope, partner_input_model
+from game.knobs.generated import ControlChangeValues, ControlFields
 from game.knobs.moves import moved
-from timestep_lab import NS_PER_MS, AlphaMode
+from timestep_lab import NS_PER_MS
 
 
 class Act(StrEnum):
@@ -65,52 +64,14 @@ def partner_policy(first: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Controls:
+class Controls(ControlFields):
     """The live settings. `policies` has one entry per lane (two in split screen).
 
-    Each field is a live knob of `game.knobs` (its `control`), with the knob's default; a test
-    keeps the two equal. The fields are spelled out because the loop reads them every frame:
-    a plain slotted dataclass is the fastest record to read, and a type checker sees them.
+    Each field is a live knob of `game.knobs` (its `control`), at the knob's default: the fields
+    are written out from the table (`game.knobs.generated`), because the loop reads them every
+    frame, a plain slotted dataclass is the fastest record to read, and a type checker must see
+    them. Here is what the controls do.
     """
-
-    policies: tuple[str, ...] = ("drop",)
-    focus_lane: int = 0
-    """Which lane the policy keys change in split screen."""
-    hz: Fraction = Fraction(60)
-    time_scale: Fraction = Fraction(1)
-    max_steps: int = 5
-    alpha_mode: AlphaMode = AlphaMode.CORRECT
-    integrator: str = "semi-implicit"
-    step_cost_ms: Fraction = Fraction(0)
-    interpolation: str = "interpolate"
-    fps_cap: int = 144
-    graphs: bool = True
-    help: bool = False
-    presentation: bool = False
-    ghost: bool = False
-    tick_markers: bool = False
-    trails: bool = False
-    paused: bool = False
-    smear_teleports: bool = False
-    """A right-drag teleports without resetting the previous buffer: the smear, on purpose."""
-    conditioning: tuple[str, str] = ("raw", "raw")
-    """Delta-time conditioning of lane 1 and lane 2 (the second is used in split screen)."""
-    input_models: tuple[str, str] = ("frame-edge", "latched")
-    """How each lane's ticks see the avatar's presses (the second is used in split screen)."""
-    clock: str = "real"
-    """Which clock runs the frames: the wall, or the lesson clock (`game.clock.lesson`)."""
-    refresh_hz: Fraction = Fraction(0)
-    """The screen the lesson clock shows the frames on (0: the window's own refresh)."""
-    lesson_jitter_ms: Fraction = Fraction(0)
-    """How far past its period each frame on the lesson clock may run (seeded wobble)."""
-    network: bool = False
-    """Lane 0 plays against a remote peer on a simulated network (`game.session.netplay`)."""
-    latency_ms: Fraction = Fraction(100)
-    input_delay: int = 0
-    prediction_window: int = 8
-    time_sync: str = "none"
-    remote_late_ms: Fraction = Fraction(0)
-    remote_flips_per_s: Fraction = Fraction(2)
 
     @property
     def step_cost_ns(self) -> int:
@@ -173,7 +134,7 @@ whose scope is `Scope.PICTURE`): they never touch a scheduler or a world, so the
 at once, even in the middle of a frame."""
 
 
-class ControlsChange:
+class ControlsChange(ControlChangeValues):
     """Some of the controls, turned to new values; a control not given (or given as None) stays
     as it is: `ControlsChange(hz=Fraction(30), paused=True)`. The names are `Controls`' fields,
     the live knobs of `game.knobs`.
@@ -201,11 +162,9 @@ class ControlsChange:
             }
         )
 
-    def __getattr__(self, name: str) -> Any:
-        """A control's new value, or None if this change leaves it as it is: `change.hz`."""
-        if name in CONTROL_KNOBS:
-            return self._turned.get(name)
-        raise AttributeError(name)
+    def _turned_value(self, name: str) -> object:
+        """A control's new value, or None if this change leaves it as it is (`change.hz`)."""
+        return self._turned.get(name)
 
     def turned(self) -> dict[str, object]:
         """The controls this change sets, by name."""

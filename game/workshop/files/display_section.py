@@ -30,8 +30,9 @@ from pydantic import model_validator
 
 from game.config.exact import decimal_text
 from game.config.knob_fields import field_type
-from game.config.model import InterpolationName, Section
+from game.config.model import InterpolationName
 from game.config.problems import NOTHING, SettingError
+from game.config.section import Section
 from game.display.model import DisplaySettings, PresentMode
 from game.display.vrr import lfc_fits
 from game.knobs import knob_at

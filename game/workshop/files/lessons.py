@@ -50,15 +50,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
 from game.config.choices import choices_text, one_of
 from game.config.exact import decimal_text, exact_number
 from game.config.knob_fields import with_knobs
-from game.config.model import ConditioningName, InputModelName, PolicyName, Section
+from game.config.knob_types import LessonKnobs
+from game.config.model import ConditioningName, InputModelName, PolicyName
 from game.config.problems import NOTHING, SettingError
+from game.config.section import Section
 from game.config.toml_files import TomlArray, load_toml_model
 from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
@@ -86,15 +88,11 @@ CaptureName = Annotated[str, AfterValidator(_shipped_capture)]
 
 
 @with_knobs(Where.LESSON)
-class StepSettings(Section):
+class StepSettings(LessonKnobs):
     """The controls a step sets; anything left out is as the lesson's baseline and its earlier
     steps left it (`LessonRun.controls`), never as the player had it. Every knob a
     lesson may set (`Where.LESSON` in `game.knobs`) is a field, under its short name; the second
     lane's are declared here."""
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
     second_policy: PolicyName | None = None
     """Splits the screen, with this policy on the second lane."""

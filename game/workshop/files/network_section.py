@@ -23,7 +23,7 @@ from typing import Annotated
 from pydantic import Field
 
 from game.config.exact import exact_number
-from game.config.model import Section
+from game.config.section import Section
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, NetworkSettings, TimeSyncMode
 from timestep_lab import NS_PER_MS
 

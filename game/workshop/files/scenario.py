@@ -48,21 +48,22 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
+from typing import Annotated, Literal, NamedTuple, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
 from game.config.exact import decimal_text, exact_number
 from game.config.knob_fields import with_knobs, with_section
+from game.config.knob_types import ChangeKnobs, ClockKnobs
 from game.config.model import (
     InputSection,
     IntegratorName,
     LoadSection,
     SchedulerSection,
-    Section,
     WorldSection,
 )
 from game.config.problems import NOTHING, Problem, SettingError
+from game.config.section import Section
 from game.config.toml_files import TomlArray
 from game.knobs import Where
 from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
@@ -92,16 +93,12 @@ Metres = Annotated[float, AfterValidator(_finite)]
 
 
 @with_section("clock")
-class ClockSection(Section):
+class ClockSection(ClockKnobs):
     """`[clock]`: the virtual clock, which computes each frame's length instead of measuring it.
 
     A frame lasts max(1 / render_fps, render_cost + ticks of the last frame x step cost), plus a
     jitter drawn from a seeded generator, plus any stall. Its knobs are the table's `clock.*`.
     """
-
-    if TYPE_CHECKING:  # the fields come from the knob table: any of them may be given
-
-        def __init__(self, **values: Any) -> None: ...
 
 
 class StallEntry(Section):
@@ -112,7 +109,7 @@ class StallEntry(Section):
 
 
 @with_knobs(Where.CHANGE)
-class ChangeEntry(Section):
+class ChangeEntry(ChangeKnobs):
     """`[[changes]]`: at wall second `at`, the knobs given here turn (the others stay).
 
     They are the knobs a player turns with a key between two frames (`Where.CHANGE` in

@@ -16,7 +16,7 @@ checked by the same model, and each problem names where it came from:
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,9 +27,9 @@ from game.config.overrides import Override, apply_overrides
 from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, render
 from game.config.toml_files import read_toml
 from game.errors import BadInput
+from game.knobs import KNOBS, Knob
 from game.workshop.files.scenario import Scenario, timeline_problems
 from game.workshop.files.scenario_names import find_scenario
-from timestep_lab import POLICIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,42 +43,30 @@ class Flag:
     """For a repeatable flag, each occurrence as typed (`2:200`), to name the bad one."""
 
 
-_VALUE_FLAGS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("--policy", ("scheduler", "policy")),
-    ("--hz", ("scheduler", "hz")),
-    ("--max-steps", ("scheduler", "max_steps")),
-    ("--max-frame-ms", ("scheduler", "max_frame_ms")),
-    ("--max-backlog-ms", ("scheduler", "max_backlog_ms")),
-    ("--time-scale", ("scheduler", "time_scale")),
-    ("--render-fps", ("clock", "render_fps")),
-    ("--render-cost-ms", ("clock", "render_cost_ms")),
-    ("--step-cost-ms", ("load", "step_cost_ms")),
-    ("--seconds", ("seconds",)),
-    ("--conditioning", ("scheduler", "conditioning")),
-    ("--tick-phase", ("clock", "tick_phase")),
-)
-
-
-def add_scenario_arguments(parser: argparse.ArgumentParser, *, policy: bool = True) -> None:
-    """The flags shared by `simulate` and `compare`; each overrides the scenario's value."""
-    add_scenario_choice(parser)
-    if policy:
-        parser.add_argument("--policy", help=f"overload policy: {', '.join(POLICIES)}")
-    parser.add_argument("--hz", help="tick rate, exact (default 60)")
-    parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
-    parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
-    parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
-    parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
-    parser.add_argument("--render-fps", help="frames per second when nothing is slow (144)")
-    parser.add_argument("--render-cost-ms", help="what drawing a frame costs, ms (default 0)")
-    parser.add_argument("--step-cost-ms", help="what each tick costs, ms (default 0)")
-    parser.add_argument("--seconds", help="wall seconds to simulate (default 10)")
-    parser.add_argument("--conditioning", help="delta-time conditioning: raw, snap, average, godot")
-    parser.add_argument(
-        "--tick-phase",
-        help="where steady frames end within a tick, in steps: 1/2 mid-tick (the input lab's "
-        "default), 0 on the boundary (every other run's)",
+def scenario_flags(knobs: Iterable[Knob] = KNOBS) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each value flag and where it goes in a scenario: the knobs' flags, read off the table,
+    then `--seconds`, the run's length."""
+    return (
+        *((knob.flag[0], (knob.section, knob.key)) for knob in knobs if knob.flag is not None),
+        ("--seconds", ("seconds",)),
     )
+
+
+def add_scenario_arguments(
+    parser: argparse.ArgumentParser, *, policy: bool = True, knobs: Iterable[Knob] = KNOBS
+) -> None:
+    """The flags shared by `simulate`, `compare`, `sweep` and `clip`: each overrides the
+    scenario's value. A knob's flag is its row's (`flag`), so a new knob with a flag is on every
+    one of them; `policy=False` leaves `--policy` out (for a command that takes a list)."""
+    add_scenario_choice(parser)
+    for knob in knobs:
+        if knob.flag is None or (knob.path == "scheduler.policy" and not policy):
+            continue
+        if knob.kind is int:  # a count, read as one (`bool` is no knob with a flag)
+            parser.add_argument(knob.flag[0], type=whole_number, help=knob.flag[1])
+        else:
+            parser.add_argument(knob.flag[0], help=knob.flag[1])
+    parser.add_argument("--seconds", help="wall seconds to simulate (default 10)")
     parser.add_argument(
         "--stall",
         action="append",
@@ -114,7 +102,7 @@ def chosen_scenario(args: argparse.Namespace) -> Path | None:
 def flags_from_args(args: argparse.Namespace) -> list[Flag]:
     """The scenario flags the user gave, in a fixed order."""
     flags = []
-    for flag, key in _VALUE_FLAGS:
+    for flag, key in scenario_flags():
         value = getattr(args, flag[2:].replace("-", "_"), None)
         if value is not None:
             flags.append(Flag(flag, key, value))

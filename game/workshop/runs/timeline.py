@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Literal
 
 from game.knobs import Knob, Where, knobs_where
+from game.knobs.generated import ChangeValues
 from game.session.controls import ControlsChange
 from game.session.rollback import Arrival
 from game.world.orders import Order
@@ -22,7 +23,7 @@ from game.world.orders import Order
 InputAction = Literal["fire", "reset", "integrator"]
 
 
-class SettingsChange:
+class SettingsChange(ChangeValues):
     """At wall time `at_ns`, turn the knobs given (like keys pressed between frames); the others
     stay. The knobs are those a scenario's `[[changes]]` may turn (`Where.CHANGE` in
     `game.knobs`), by their short names: `SettingsChange(at_ns, max_steps=1, render_fps=30)`.
@@ -56,11 +57,9 @@ class SettingsChange:
             }
         )
 
-    def __getattr__(self, name: str) -> Any:
-        """The value it turns a knob to, or None if it leaves it: `change.max_steps`."""
-        if name in CHANGE_KNOBS:
-            return self.turned.get(name)
-        raise AttributeError(name)
+    def _turned_value(self, name: str) -> object:
+        """The value it turns a knob to, or None if it leaves it (`change.max_steps`)."""
+        return self.turned.get(name)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SettingsChange):
