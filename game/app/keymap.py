@@ -1,9 +1,10 @@
 """The keys: what every key does (`BINDINGS`), and the same said in words (`HELP_ROWS`).
 
 `BINDINGS` drives the game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and
-the README's key table repeats: first the knobs' rows, read off the knob table (`game.knobs`),
-then the keys that act. The tests keep them together: every bound key appears in the
-help, and the README lists every help row word for word. Keypad keys mirror their main keys.
+the key table of docs/keys.md repeats: first the knobs' rows, read off the knob table
+(`game.knobs`), then the keys that act. The tests keep them together: every bound key appears in
+the help, and docs/keys.md lists every help row word for word. Keypad keys mirror their main
+keys.
 """
 
 from __future__ import annotations
