@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-fast test-one-core lint generate bench bundle clean
+.PHONY: install run test test-fast test-one-core lint generate docs bench bundle clean
 
 install: $(STAMP)
 
@@ -36,24 +36,33 @@ test-one-core: $(STAMP)
 	tests/one_core.sh $(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check timestep_lab game tests bench docs/examples
-	$(BIN)/ruff format --check timestep_lab game tests bench docs/examples
+	$(BIN)/ruff check timestep_lab game tests bench docs
+	$(BIN)/ruff format --check timestep_lab game tests bench docs
 	$(BIN)/mypy
 	$(BIN)/mypy --strict docs/examples
 	$(BIN)/python tests/typing/check.py
 	$(BIN)/python -m game.knobs.generate --check
 	$(BIN)/python -m game.config.default_file --check
+	$(MAKE) --no-print-directory docs
 
 # The files written from the knob table: the typed fields, and the shipped configs/default.toml.
 generate: $(STAMP)
 	$(BIN)/python -m game.knobs.generate --write
 	$(BIN)/python -m game.config.default_file --write
 
+# The documentation site (docs/*.md, Sphinx with MyST and Furo) into build/docs: every page read
+# afresh (-E), warnings as errors (-W, all of them: --keep-going), every reference checked (-n).
+# Then no page may load a script or a style sheet from another host: nothing is fetched.
+docs: $(STAMP)
+	rm -rf build/docs
+	$(BIN)/sphinx-build -b html -E -W --keep-going -n -q -d build/docs.doctrees docs build/docs
+	! grep -rlE '<(script|link)[^>]*(src|href)="(https?:)?//' build/docs --include='*.html'
+
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)
 
-# The one-file executable for this platform (dist/timestep-lab), then its smoke test: see the
-# README's "Install" for how long it takes, and for building it on Windows and macOS.
+# The one-file executable for this platform (dist/timestep-lab), then its smoke test: see
+# docs/install.md for how long it takes, and for building it on Windows and macOS.
 bundle: $(STAMP)
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/bundle \
 		timestep-lab.spec

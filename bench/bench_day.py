@@ -71,7 +71,7 @@ def run(quick: bool) -> list[Section]:
     section = Section(
         f"A day of frames at 60 Hz per conditioning mode ({seconds:,} s each)",
         "Every frame's plan balances with `==` and its conditioning account stays within the "
-        "mode's stated bound (README, 'The display'); `raw` is the baseline (no conditioning). "
+        "mode's stated bound (docs/display.md); `raw` is the baseline (no conditioning). "
         "It calls the scheduler directly, not a command: a day of frames is far past what one "
         f"command may run (`MAX_RUN_FRAMES`, {MAX_RUN_FRAMES:,}). Command: `{COMMAND}`.",
         COLUMNS,

@@ -1,6 +1,6 @@
 """Limits: every command at the largest input its limits allow, and how long that takes.
 
-Issue 20: every input within the stated limits (`game/limits.py`, the README's "Limits") must
+Issue 20: every input within the stated limits (`game/limits.py`, docs/limits.md) must
 finish in under a minute on a 2-core machine, or the limit is lowered to what does. Each command
 runs here as `python -m game ...`, in a process of its own (its CPU time is the children's
 `getrusage`, start-up included); a run too long to time whole is timed at a fraction of its
@@ -82,7 +82,7 @@ AT_THE_LIMITS = (
         1,
     ),
     AtLimit(
-        f"{MAX_RUN_FRAMES:,} frames: the README's 48 rows",
+        f"{MAX_RUN_FRAMES:,} frames: the judder table's 48 rows",
         "judder --seconds 16.9",
         1,
     ),
@@ -127,7 +127,7 @@ HISTORY = (
     "drawn as stairs only where they change (matplotlib walked each of 150,000 stairs in "
     "Python); `replay` 3,600,000 frames (about 750 s) -> 150,000 -> 100,000; `judder` 200 "
     "rows of up to 600 s (about 2,300 s) -> 200 rows, its runs together held to the "
-    "headless limits (16.9 s for the README's 48 rows); `clip` 600 s at any size and rate "
+    "headless limits (16.9 s for the judder table's 48 rows); `clip` 600 s at any size and rate "
     "(about 1,100 s at 1280x720 and 30 fps, hours at 4K and 120 fps) -> 1,200 pictures and "
     "400 megapixels (pictures x width x height: 14.4 s of 1280x720 at 30 fps, 48 pictures "
     "of 4K), and x264's `veryfast` preset (half the encoding CPU of `medium`, the same file "

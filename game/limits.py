@@ -5,7 +5,7 @@ or a value typed with one key held down must end in one clear line and exit stat
 machine that runs out of memory or a run that lasts all night. Each size limit is far above
 anything the game writes; each limit on work is what a command does in under a minute of CPU on a
 2-core machine (`make bench` runs each command at its limits: BENCHMARKS.md, "Limits"). Each is
-stated here, once, and in the README's "Limits".
+stated here, once, and in the documentation's table (docs/limits.md).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.
 10,000,000 took seven minutes."""
 
 MAX_JUDDER_ROWS: Final = 200
-"""Rows one `judder` command may run (the README's table has 48, a few seconds each). Its runs
+"""Rows one `judder` command may run (docs/display.md's table has 48, a few seconds each). Its runs
 together are held to `MAX_RUN_TICKS` and `MAX_RUN_FRAMES` too, as any headless command's."""
 
 MAX_CAPTURE_BYTES: Final = 4 * 1024 * MIB

@@ -4,7 +4,8 @@ The scheduler owns its policies and alpha modes, the world its integrators, inte
 and precisions: each list below is read off the code that gives the values their meaning, so a
 new policy or integrator appears everywhere at once. The ladders the keys climb (tick rates,
 time scales, step costs, render caps) are defined here. The config model, the keys, the lessons,
-the scenarios, the command line and the README's tables all take their choices from this module.
+the scenarios, the command line and the documentation's tables all take their choices from this
+module.
 """
 
 from __future__ import annotations

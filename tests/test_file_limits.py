@@ -25,7 +25,7 @@ def refusal(text: str) -> tuple[str, ...]:
     return refused.value.lines
 
 
-def test_the_limits_are_the_ones_the_readme_states() -> None:
+def test_the_limits_are_the_ones_the_limits_page_states() -> None:
     assert (MAX_TEXT_FILE_BYTES, MAX_NESTING, MAX_DIGITS) == (1024 * 1024, 32, 100)
     assert size_text(MAX_TEXT_FILE_BYTES) == "1 MiB"
     assert size_text(1000) == "1,000 bytes"

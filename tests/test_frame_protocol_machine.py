@@ -12,7 +12,7 @@ frames come more inputs, pauses, splits and lessons. After every rule:
 The session is recorded as the game records it (`SessionRecorder` wired into `session_from`, as
 `play` does), and at the end the recording replays, through the `replay` command, to the same
 final tick and state hash. A session that runs ticks under the `variable` policy cannot replay
-exactly (its ticks are as long as the frames were: README, "Recording and replay"), so its
+exactly (its ticks are as long as the frames were: docs/recording.md), so its
 recording ends right before lane 1's first such tick, and replays to that tick and hash.
 """
 

@@ -1,6 +1,6 @@
-"""One word, one meaning: the names of the code agree with the README's glossary.
+"""One word, one meaning: the names of the code agree with the documentation's glossary.
 
-The glossary ("Reading the code" in README.md) gives each word one meaning. A public name that
+The glossary (docs/code.md, "Reading the code") gives each word one meaning. A public name that
 uses a word in another sense is the start of two meanings, so these tests read every name the
 code declares (modules, classes, functions and methods, their parameters, module and class
 constants and fields, attributes set on `self`) and fail on:
@@ -27,7 +27,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+READING_THE_CODE = (ROOT / "docs" / "code.md").read_text(encoding="utf-8")
 
 RECORDING_CODE = (
     "game/commands/replay.py",
@@ -212,8 +212,10 @@ def test_no_public_name_contradicts_the_glossary(word: str, meaning: str) -> Non
     assert found == [], f'"{word}" means {meaning}:\n  ' + "\n  ".join(found)
 
 
-def test_the_readme_glossary_gives_each_word_one_line() -> None:
-    section = README[README.index("### Glossary") : README.index("## Tests and CI")]
+def test_the_glossary_gives_each_word_one_line() -> None:
+    section = READING_THE_CODE[
+        READING_THE_CODE.index("## Glossary") : READING_THE_CODE.index("## References")
+    ]
     terms = re.findall(r"^- \*\*(.+?)\*\*:", section, flags=re.MULTILINE)
     assert sorted(terms) == sorted(GLOSSARY_WORDS)
 

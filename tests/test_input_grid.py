@@ -3,7 +3,7 @@
 A tap pressed during frame k is read when frame k+1 starts and every tick of frame k+1 acts on
 it: lost when that frame runs no tick, doubled when it runs two or more. One tap in the middle
 of every frame of a steady run must therefore be lost, seen or doubled exactly as often as the
-frames run 0, 1 or 2+ ticks, for every tick rate and render rate of the README's table.
+frames run 0, 1 or 2+ ticks, for every tick rate and render rate of the table in docs/input.md.
 """
 
 from fractions import Fraction
@@ -77,7 +77,7 @@ def test_the_shares_in_the_issue_thirty_hertz_at_144_fps_and_sixty_at_30() -> No
 
 
 @pytest.mark.slow
-def test_the_readme_holds_the_table_the_command_prints() -> None:
-    from tests.test_readme import README
+def test_the_input_page_holds_the_table_the_command_prints() -> None:
+    from tests.test_readme import page
 
-    assert grid_table() in README
+    assert grid_table() in page("input")

@@ -12,6 +12,7 @@ SOURCES = [
     *sorted((ROOT / "configs").rglob("*.toml")),
     ROOT / "README.md",
     ROOT / "BENCHMARKS.md",
+    *sorted((ROOT / "docs").glob("*.md")),
 ]
 
 

@@ -2,7 +2,7 @@
 
 At 60 Hz and 30 fps every frame holds two ticks' time. On the tick boundary (phase 0), 1/30 s in
 whole ns lands a third of a nanosecond short of two ticks, and the frames run 1, 2, 3 ticks;
-mid-tick (phase 1/2, the input lab's default and the README table's assumption) they run 2.
+mid-tick (phase 1/2, the input lab's default and docs/input.md's table's assumption) they run 2.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_the_table_and_simulate_agree_at_the_default_phase_every_tap_doubled(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     lost, doubled = frame_edge_shares(grid_run(Fraction(60), 30).frames[1:])
-    assert (lost, doubled) == (0, 1)  # the README's "0.0% lost, 100.0% doubled"
+    assert (lost, doubled) == (0, 1)  # the input table's "0.0% lost, 100.0% doubled"
     lines = simulate(capsys, tmp_path)
     assert lines[-3:] == [
         "tick phase 1/2 of a step (frames end mid-tick); --tick-phase 0 or 1/2 moves it",

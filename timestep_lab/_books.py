@@ -135,7 +135,7 @@ class TimeBooks:
     def lag_ns(self) -> Fraction:
         """Dropped plus carried: scaled wall time minus simulated time. A run reads it every
         frame, so while the sums are in the last plan's grain it is one `Fraction` of a grain
-        sum, not a sum of two `Fraction`s."""
+        sum, not a sum of two `Fraction` values."""
         last = self.last
         if last is None or last.ledger.grains_per_ns != self._grains_per_ns or self._folded[3]:
             return self.dropped_ns + self.carried_ns

@@ -13,13 +13,13 @@ and the scheduler is handed `counted`. Each mode is one small rule:
 - `raw`: count what was measured (and pay back any carry left by another mode at once).
 - `snap`: if measured + carry is within a tolerance of a whole number of refresh periods, count
   that number of periods (Tyler Glaiel, "How to make your game run at 60fps"); else count it all.
-  |carry| <= the tolerance + 1 ns (the counts are whole ns on an exact grid).
+  abs(carry) <= the tolerance + 1 ns (the counts are whole ns on an exact grid).
 - `average`: count the running mean of the last N measured deltas (Unity's smoothDeltaTime).
   The carry is what the window has not counted yet: between 0 and (N-1)/2 x the largest of the
   last N-1 deltas, +1 ns.
 - `godot`: keep the number of ticks per frame what recent frames ran, when moving at most
   `jitter_fix` x h of time between frames does it (Godot's physics jitter fix, from its
-  documented behaviour); the time moved is paid back by later frames. |carry| <= jitter_fix x h.
+  documented behaviour); the time moved is paid back by later frames. abs(carry) <= jitter_fix x h.
 
 All values are whole nanoseconds; the state of each mode is a small immutable value, so the
 scheduler can copy it with the rest of its state.

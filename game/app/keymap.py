@@ -3,9 +3,10 @@
 A knob's keys are named in its row of the knob table (`game.knobs`: "t" turns the tick rate to
 its next rung); here each name becomes pygame's key (`game.app.key_names`), and the keys that
 do something rather than turn a knob are bound beside them (`ACTIONS`). `BINDINGS` drives the
-game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and the docs' key table
-repeats: first the knobs' rows, in the table's order, then the keys that act. The tests keep
-them together: every bound key appears in the help. Keypad keys mirror their main keys.
+game (`action_for`); `HELP_ROWS` is what the help overlay (F1) shows and the key table of
+docs/keys.md repeats: first the knobs' rows, in the table's order, then the keys that act. The
+tests keep them together: every bound key appears in the help, and docs/keys.md lists every help
+row word for word. Keypad keys mirror their main keys.
 """
 
 from __future__ import annotations

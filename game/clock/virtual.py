@@ -20,7 +20,7 @@ The tick phase. Where the frames fall among the ticks matters as much as how lon
 60 Hz and 30 fps every steady frame holds two ticks' time, but a frame that ends exactly on a
 tick boundary lands, once floored to whole ns, a third of a nanosecond short of it, and the
 frames run 1, 2, 3, 1, 2, 3 ticks. `phase_ns` makes the first frame that much longer, so that
-every steady frame after it ends that far into a tick (half a step: mid-tick, what the README's
+every steady frame after it ends that far into a tick (half a step: mid-tick, what docs/input.md's
 input table assumes); 0 keeps the frames starting on a tick boundary.
 
 `next_frame` is the clock as a `FrameSource` (`timestep_lab.FrameSource`): the formula above

@@ -47,7 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--step", type=int, metavar="K", help="from step K of the lesson (default 1)")
     add_lesson_dir(parser)
     add_scenario_choice(parser)
-    add("--script", type=Path, metavar="FILE", help="timed key presses to play (see README)")
+    add(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="timed key presses to play (see docs/commands.md)",
+    )
     add("--demo", action="store_true", help="play the lesson step's demo, for as long as it lasts")
     add("--seconds", metavar="S", help="how long, in seconds of game time (not with --demo)")
     add("--out", type=file_path, required=True, metavar="FILE", help="FILE.gif or FILE.mp4")

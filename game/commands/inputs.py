@@ -3,7 +3,7 @@
 Without `--table` it lists the five input models with their one-line definitions. With
 `--table` it runs the frame-edge formula (`game.workshop.tables.frame_edge`) over ticks at 10, 30,
 60 and 120 Hz by frames at 30, 60, 144 and 240 fps, headless and exact, and prints the Markdown
-table the README holds, after a line that says the tick phase it assumes (mid-tick: the input
+table docs/input.md holds, after a line that says the tick phase it assumes (mid-tick: the input
 lab's default, `clock.tick_phase`).
 """
 
@@ -22,7 +22,9 @@ HELP = "the input models, and (--table) frame-edge's lost and doubled taps by ti
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--table", action="store_true", help="print the README's table of lost and doubled taps"
+        "--table",
+        action="store_true",
+        help="print the table of lost and doubled taps (docs/input.md)",
     )
 
 

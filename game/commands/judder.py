@@ -1,6 +1,6 @@
 """`python -m game judder`: the judder table, tick rate x refresh x interpolation x conditioning.
 
-    python -m game judder                    # the README's table (Markdown)
+    python -m game judder                    # docs/display.md's table (Markdown)
     python -m game judder --json             # one JSON object per row
     python -m game judder --hz 60 --refresh 144,165 --interpolation off
     python -m game judder --refresh 60 --render-fps 72,165 --no-vsync   # the live game

@@ -50,7 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument("--frames", type=whole_number, help="quit after this many frames")
     parser.add_argument("--screenshot", type=file_path, help="save the last frame as a PNG")
-    parser.add_argument("--script", type=file_path, help="timed key presses to play (see README)")
+    parser.add_argument(
+        "--script", type=file_path, help="timed key presses to play (see docs/commands.md)"
+    )
     parser.add_argument(
         "--lesson", type=whole_number, metavar="N", help="start guided lesson N (L: menu)"
     )

@@ -289,7 +289,7 @@ KNOBS: tuple[Knob, ...] = (
          scope=Scope.PICTURE, where=Where.LESSON, control="lesson_jitter_ms"),
     Knob("clock.tick_phase", Fraction(1, 2),
          "Where steady frames end within a tick, in steps: the first frame lasts this much of a "
-         "step longer. 1/2 (mid-tick) is the README input table's; 0 puts frames on the tick "
+         "step longer. 1/2 (mid-tick) is the input table's; 0 puts frames on the tick "
          "boundary. The input lab (an input script or models) runs at it; other runs at 0 "
          "unless they set it.",
          unit="steps", range=Range(1, at_least=0, example="1/2 or 0", ratios=True),

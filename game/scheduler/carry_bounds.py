@@ -1,7 +1,7 @@
 """What each conditioning mode promises about its carry, and a vsynced loop's frames to hold it to.
 
 The conditioning modes (`timestep_lab.CONDITIONERS`) move measured time between frames through
-one account, the carry. Each promises a bound on |carry|; `carry_bound` states it, so the
+one account, the carry. Each promises a bound on abs(carry); `carry_bound` states it, so the
 suite's day of frames (`tests/test_scheduler_conditioning.py`) and the full-rate day in
 `bench/bench_day.py` check the same promise against the same frames (`vsync_frames`).
 """
@@ -34,7 +34,7 @@ def vsync_frames(
 
 
 def carry_bound(mode: str, settings: SchedulerSettings, recent: deque[int]) -> int:
-    """The bound each mode promises for |conditioning carry| (conditioning.py's docstring);
+    """The bound each mode promises for abs(conditioning carry) (conditioning.py's docstring);
     `recent` holds the last measured deltas, which `average` spreads."""
     if mode == "raw":
         return 0

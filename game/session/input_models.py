@@ -3,7 +3,7 @@
 A frame runs zero, one or several ticks, and the player's key presses arrive between them. How a
 game hands those presses to its ticks decides whether a tap is lost, acted on once, or acted on
 twice. Each model below is that decision, in a few lines, and its docstring's first line is its
-definition (the README's table repeats it):
+definition (docs/input.md's table repeats it):
 
     frame-edge   the engines' default: "just pressed" flags, read once per frame, seen by every
                  tick of the frame, cleared when it ends. Lost when the frame runs no tick,
@@ -227,7 +227,7 @@ class Stamped(InputModel):
 MODELS: dict[str, type[InputModel]] = {
     model.name: model for model in (FrameEdge, TickPoll, Latched, Counted, Stamped)
 }
-"""Every model by name, in `INPUT_MODEL_NAMES` order (the README lists them the same way)."""
+"""Every model by name, in `INPUT_MODEL_NAMES` order (docs/input.md lists them the same way)."""
 if tuple(MODELS) != INPUT_MODEL_NAMES:  # pragma: no cover - a mistake caught at import
     raise RuntimeError("input models and game.vocabulary.INPUT_MODEL_NAMES disagree")
 

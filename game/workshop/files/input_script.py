@@ -10,7 +10,7 @@ exactly (`12.5` is 12,500,000 ns):
     random    jump 4/s seed 7     # a seeded random tapper: 4 taps a second over the whole run
 
 A random tapper places `rate x seconds` taps at instants drawn uniformly from the whole run (the
-formula in the README's input table assumes exactly that), from a seeded generator, so the same
+formula in docs/input.md's table assumes exactly that), from a seeded generator, so the same
 line gives the same taps on every machine. Presses of a button that is already down are not
 presses (the key is held): a tap that starts while the last one is held is absorbed in it.
 

@@ -78,7 +78,7 @@ def tick_phase(scenario: Scenario) -> Fraction:
 
 def in_input_lab(scenario: Scenario) -> Scenario:
     """`scenario` as the input lab runs it: at its `clock.tick_phase`, by default mid-tick, the
-    phase the README's input table assumes (frames of two ticks' time at 60 Hz and 30 fps then
+    phase docs/input.md's table assumes (frames of two ticks' time at 60 Hz and 30 fps then
     run two ticks each, rather than 1, 2, 3 on the boundary)."""
     clock = scenario.clock.model_copy(update={"tick_phase": scenario.clock.tick_phase})
     return scenario.model_copy(update={"clock": clock})

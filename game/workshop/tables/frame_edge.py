@@ -7,7 +7,7 @@ of frame k+1 acts on it. So for taps placed uniformly in time:
     doubled share = sum(duration(k) for k where frame k+1 runs 2 ticks or more) / total time
 
 `python -m game inputs --table` prints that share for the grid of tick rates and render rates
-(the README's table); `tests/test_input_grid.py` checks it against counted taps, exactly.
+(docs/input.md's table); `tests/test_input_grid.py` checks it against counted taps, exactly.
 
 The runs are the input lab's, at the virtual clock's tick phase of half a step
 (`clock.tick_phase`, its default): a loop and its ticks do not start in phase, and a frame
@@ -80,7 +80,7 @@ def _percent(share: Fraction) -> str:
 
 
 def grid_table() -> str:
-    """The README's table: frame-edge's lost / doubled shares, tick rate by render rate."""
+    """The input page's table: frame-edge's lost / doubled shares, tick rate by render rate."""
     header = "| ticks \\ frames | " + " | ".join(f"{fps} fps" for fps in GRID_FPS) + " |"
     lines = [header, "|---|" + "---|" * len(GRID_FPS)]
     for hz in TICK_RATES:

@@ -4,7 +4,7 @@ Each row is a short headless run on the virtual display (vsync, a queue of two, 
 uncapped and 1 ms a frame) whose wake-up is late by up to `wake_jitter_ms` at random (seeded):
 the measured-delta noise of a real vsynced loop. The judder meter (`game.display.judder`)
 gives each row its figures; a row without vsync is the mean over eight phases of the display
-(`PHASES`). `python -m game judder` prints it; the README carries it.
+(`PHASES`). `python -m game judder` prints it; docs/display.md carries it.
 """
 
 from __future__ import annotations
