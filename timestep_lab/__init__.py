@@ -2,7 +2,7 @@
 
 A game loop measures how long each frame took and must turn that into whole fixed ticks of
 simulation plus a remainder that waits for the next frame. This package does that part, and
-only that part: it never reads a clock, never steps your world and never draws.
+only that part: it never reads a clock, never steps your world and never draws. In a loop::
 
     scheduler = FixedStepScheduler(SchedulerSettings(step_ns=hz_to_step_ns(60), policy="drop"))
     plan = scheduler.advance(elapsed_ns)    # elapsed_ns: an int, from time.perf_counter_ns()
