@@ -26,7 +26,8 @@ import pygame
 
 from bench.bench_loop import SKIP_FRAMES, Run, Setup, rounds
 from bench.harness import Section, verdict
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.config.loading import load_config

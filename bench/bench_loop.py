@@ -34,7 +34,8 @@ import pygame
 
 import game.app.loop as loop_module
 from bench.harness import Section, verdict
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.pacer import FramePacer
 from game.app.window import Window
 from game.clock.wall import Clock, WallClock

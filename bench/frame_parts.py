@@ -26,7 +26,8 @@ from typing import Any
 import pygame
 
 from bench.bench_frame import UNCAPPED, VIRTUAL_FRAME_NS, split
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.config.loading import load_config

@@ -26,7 +26,8 @@ import sys
 import pygame
 
 from bench.bench_frame import UNCAPPED, split
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.clock.wall import WallClock

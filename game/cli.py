@@ -42,9 +42,21 @@ class Command(Protocol):
 
 
 COMMAND_NAMES = (
-    "play", "schedule", "lab", "simulate", "scenarios", "compare", "sweep", "replay", "inputs",
-    "clip", "handout", "judder", "lessons", "capture",
-)  # fmt: skip
+    "play",
+    "schedule",
+    "lab",
+    "simulate",
+    "scenarios",
+    "compare",
+    "sweep",
+    "replay",
+    "inputs",
+    "clip",
+    "handout",
+    "judder",
+    "lessons",
+    "capture",
+)
 """The subcommands, in the order `--help` lists them; each is the module `game.commands.NAME`."""
 
 
@@ -110,13 +122,19 @@ def build_parser(commands: dict[str, Command]) -> CliParser:
         "Without a command, it plays the game (same options as `play`).",
     )
     parser.add_argument(
-        "--version", action=_Print, nargs=0, const=version_text,
+        "--version",
+        action=_Print,
+        nargs=0,
+        const=version_text,
         help="say the version, where the game's files are and where the licences are",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--licences", action=_Print, nargs=0, const=licences_text,
+        "--licences",
+        action=_Print,
+        nargs=0,
+        const=licences_text,
         help="print the licences that travel with the game (the font's, ffmpeg's)",
-    )  # fmt: skip
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, command in commands.items():
         sub = subparsers.add_parser(name, help=command.HELP, description=command.HELP)

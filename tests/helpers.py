@@ -123,7 +123,8 @@ def game_loop(
     import pygame
 
     from game.app.lesson_guide import LessonGuide
-    from game.app.loop import GameLoop, LoopOptions
+    from game.app.loop import GameLoop
+    from game.app.loop_options import LoopOptions
     from game.app.script import parse_script
     from game.app.window import Window
 

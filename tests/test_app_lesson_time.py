@@ -15,7 +15,8 @@ import pytest
 
 from game.app.lesson_guide import LessonGuide
 from game.app.lesson_time import ClockSwitch
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.window import Window
 from game.clock.manual import ManualClock
 from game.config.loading import load_config

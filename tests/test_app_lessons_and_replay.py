@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.app.lesson_guide import LessonGuide
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.script import parse_script
 from game.app.window import Window
 from game.cli import main

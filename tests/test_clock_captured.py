@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.window import Window
 from game.clock.captured import CapturedClock
 from game.clock.manual import ManualClock

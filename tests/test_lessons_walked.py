@@ -16,7 +16,8 @@ import pygame
 import pytest
 
 from game.app.lesson_guide import LessonGuide
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.script import ScriptPlayer, parse_script
 from game.app.window import Window
 from game.clock.manual import ManualClock

@@ -97,9 +97,12 @@ def play_demo(
         config = load_config(None, size)
     jitter_ns = round_ns(demo.jitter_ms * NS_PER_MS)
     take = Take(
-        config, (lesson.number, number), demo_presses(demo),
-        lessons=(lesson,), drawing_jitter_ns=jitter_ns,
-    )  # fmt: skip
+        config,
+        (lesson.number, number),
+        demo_presses(demo),
+        lessons=(lesson,),
+        drawing_jitter_ns=jitter_ns,
+    )
     recorder = DemoRecorder()
     filmed = film(take, spec, sink, progress, watch=recorder)
     return DemoRun(tuple(recorder.frames), filmed.taken)

@@ -34,7 +34,8 @@ import pygame
 
 from game.app.captures import lesson_capture
 from game.app.lesson_guide import LessonGuide
-from game.app.loop import GameLoop, LoopOptions
+from game.app.loop import GameLoop
+from game.app.loop_options import LoopOptions
 from game.app.script import Press
 from game.app.window import Window
 from game.clock.captured import CapturedClock

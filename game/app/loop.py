@@ -23,9 +23,6 @@ frame has finished.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import pygame
 
 from game.app.caption import StatusMessage
@@ -33,10 +30,11 @@ from game.app.dispatcher import Dispatcher
 from game.app.input import InputReader
 from game.app.lesson_guide import LessonGuide
 from game.app.lesson_time import ClockSwitch, paced, with_clock_rows
+from game.app.loop_options import LoopOptions
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
 from game.app.readout_builder import FrameSoFar, LoopFigures, ReadoutBuilder
-from game.app.script import Press, ScriptPlayer
+from game.app.script import ScriptPlayer
 from game.app.window import Window
 from game.clock.wall import MeasuredClock
 from game.session.frame import Frame
@@ -50,24 +48,6 @@ POLL_EVERY_NS = 100 * NS_PER_MS
 """While stepping, look at the event queue at least this often."""
 REDRAW_EVERY_NS = 250 * NS_PER_MS
 """While stepping, redraw at least this often, so the window never looks frozen."""
-
-
-@dataclass(frozen=True, slots=True)
-class LoopOptions:
-    """How this run of the loop should behave, beyond the game's settings."""
-
-    frames: int | None = None
-    """Quit after this many frames (tests, screenshots, workshops)."""
-    screenshot: Path | None = None
-    """Save the last frame here on exit."""
-    script: tuple[Press, ...] = ()
-    pause_on_focus_loss: bool = True
-    screenshot_dir: Path = Path("screenshots")
-    graph_seconds: float = 5.0
-    print_hash: bool = True
-    """Print `final tick T state HASH` on exit (what `replay` prints too)."""
-    lesson_clock: bool = False
-    """The clock may be switched to the lesson clock (`ClockSwitch`): the played game."""
 
 
 class GameLoop:
@@ -94,10 +74,17 @@ class GameLoop:
         lesson_clock = self.options.lesson_clock
         self.clock = ClockSwitch(clock, session, self.lessons, message) if lesson_clock else clock
         self.dispatcher = Dispatcher(
-            session, window, self.clock, self.picture, self.lessons, self.rewatch, message,
+            session,
+            window,
+            self.clock,
+            self.picture,
+            self.lessons,
+            self.rewatch,
+            message,
             pause_on_focus_loss=self.options.pause_on_focus_loss,
-            screenshot_dir=self.options.screenshot_dir, since_start=self._since_start,
-        )  # fmt: skip
+            screenshot_dir=self.options.screenshot_dir,
+            since_start=self._since_start,
+        )
         self._readouts = ReadoutBuilder(session, window, self.lessons, message, self.picture.judder)
         self.frames = 0
         self.last_plans: tuple[StepPlan, ...] = ()

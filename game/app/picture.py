@@ -181,8 +181,9 @@ class Picture:
         avatars = tuple(_posed(lane, catching_up) for lane in lanes) if live else ()
         screen = _screen_refreshes(self.judder) if live else None
         hints = laid_hint, self.hud.spiral_hint
-        return FrameToPaint(surface, readout, views, controls, avatars, screen, layout, *hints,
-                            rewatched)  # fmt: skip
+        return FrameToPaint(
+            surface, readout, views, controls, avatars, screen, layout, *hints, rewatched
+        )
 
     def _paint(self, frame: FrameToPaint) -> None:
         """The frame's pixels, from what it kept alone. A frame laid out as the last one painted
@@ -214,8 +215,9 @@ class Picture:
             if rect.width > 0 and rect.height > 0:  # a window too small leaves no arena
                 renderer.paint(surface, view, rect, controls, kept=kept)
                 if frame.avatars:  # the rewatch keeps no avatar
-                    avatar = _draw_avatar(surface, frame.avatars[index], renderer.camera, rect,
-                                          controls)  # fmt: skip
+                    avatar = _draw_avatar(
+                        surface, frame.avatars[index], renderer.camera, rect, controls
+                    )
                     renderer.drew(avatar)
         if frame.screen is not None and arenas and arenas[0].width > 0:
             strip = self._simulated_screen(surface, arenas[0], readout.presentation, frame.screen)

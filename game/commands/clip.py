@@ -64,9 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def add_lesson_dir(parser: argparse.ArgumentParser) -> None:
     """`--lesson-dir DIR`, shared with the game (`play`): read by `chosen_lessons`."""
     parser.add_argument(
-        "--lesson-dir", type=file_path, metavar="DIR",
+        "--lesson-dir",
+        type=file_path,
+        metavar="DIR",
         help="a folder of your own lessons, played instead of the packaged ones",
-    )  # fmt: skip
+    )
 
 
 def chosen_lessons(args: argparse.Namespace) -> tuple[Lesson, ...] | None:
@@ -135,9 +137,14 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(None, [f"render.width={spec.width}", f"render.height={spec.height}"])
     with frame_log_file(args.frame_log) as frame_log:
         taken = make_clip(
-            spec, config, lesson=lesson, script=args.script, cues=cues, lessons=lessons,
+            spec,
+            config,
+            lesson=lesson,
+            script=args.script,
+            cues=cues,
+            lessons=lessons,
             frame_log=frame_log,
-        )  # fmt: skip
+        )
     _say_frame_log(args)
     print(
         f"wrote {spec.out}: {taken} pictures, {spec.width}x{spec.height}, "
@@ -176,9 +183,10 @@ def film_demo(lesson: Lesson, step: int, spec: ClipSpec, *, bar: bool | None = N
     return _filming(
         spec,
         bar,
-        lambda sink, tell: play_demo(lesson, step, config=config, spec=spec, sink=sink,
-                                     progress=tell),
-    )  # fmt: skip
+        lambda sink, tell: play_demo(
+            lesson, step, config=config, spec=spec, sink=sink, progress=tell
+        ),
+    )
 
 
 def make_clip(

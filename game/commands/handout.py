@@ -76,9 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=file_path, required=True, metavar="DIR", help="where to write"
     )
     parser.add_argument(
-        "--quick", action="store_true",
+        "--quick",
+        action="store_true",
         help="first step of each lesson only, 1 s clips, and no slow figures (a smoke run)",
-    )  # fmt: skip
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -188,9 +189,15 @@ def comparison(out: Path, name: str, policies: str) -> Comparison:
     parser = _Parser(prog="python -m game compare")
     compare.add_arguments(parser)
     args = parser.parse_args(
-        ["--scenario", str(SCENARIOS / f"{name}.toml"), "--policies", policies,
-         "--out", str(folder)]
-    )  # fmt: skip
+        [
+            "--scenario",
+            str(SCENARIOS / f"{name}.toml"),
+            "--policies",
+            policies,
+            "--out",
+            str(folder),
+        ]
+    )
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         compare.run(args, svg=False)  # the page shows the PNG

@@ -31,8 +31,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--check", action="store_true", help="play each step's demo and measure its claims")
     add("--lesson", type=int, metavar="N", help="only lesson N")
     add("--json", action="store_true", help="with --check: one JSON object per claim")
-    add("--workers", type=int, default=None, metavar="N",
-        help="with --check: lessons checked at once (default: one per core)")  # fmt: skip
+    add(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --check: lessons checked at once (default: one per core)",
+    )
 
 
 def check_lesson(lesson: Lesson) -> list[ClaimResult]:

@@ -45,9 +45,13 @@ HELP = "play the game (the default when no command is given)"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=file_path, help="a TOML settings file (see configs/)")
     parser.add_argument(
-        "--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
         help="override one setting, e.g. --set scheduler.policy=uncapped (repeatable)",
-    )  # fmt: skip
+    )
     parser.add_argument("--frames", type=whole_number, help="quit after this many frames")
     parser.add_argument("--screenshot", type=file_path, help="save the last frame as a PNG")
     parser.add_argument(
@@ -58,9 +62,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_lesson_dir(parser)
     parser.add_argument(
-        "--record", type=file_path, metavar="FILE",
+        "--record",
+        type=file_path,
+        metavar="FILE",
         help="record the tick-stamped inputs (replay with `python -m game replay FILE`)",
-    )  # fmt: skip
+    )
     add_frame_log_argument(parser)
     add_capture_arguments(parser)
 
@@ -76,9 +82,13 @@ def add_capture_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--process", metavar="NAME|PID", help="the capture's process (default: most rows)")
     add("--swapchain", metavar="ADDR", help="the capture's swap chain (default: most rows)")
-    add("--column", choices=INTERVAL_COLUMNS, default="presents",
+    add(
+        "--column",
+        choices=INTERVAL_COLUMNS,
+        default="presents",
         help="which interval is a frame: between presents (default), display changes, or "
-        "simulation starts")  # fmt: skip
+        "simulation starts",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
 
     from game.app.lesson_guide import LessonGuide
     from game.app.lesson_time import ClockSwitch
-    from game.app.loop import GameLoop, LoopOptions
+    from game.app.loop import GameLoop
+    from game.app.loop_options import LoopOptions
     from game.app.quit_signals import QuitOnSignals
     from game.app.refresh import desktop_refresh
     from game.app.script import load_script
@@ -103,23 +114,17 @@ def run(args: argparse.Namespace) -> int:
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
     window = Window(
-        config.render.width, config.render.height,
-        fullscreen=config.render.fullscreen, vsync=config.render.vsync,
-    )  # fmt: skip
+        config.render.width,
+        config.render.height,
+        fullscreen=config.render.fullscreen,
+        vsync=config.render.vsync,
+    )
     # Opened only once the window is: a game that cannot start must not overwrite FILE.
     recorder = SessionRecorder(config, args.record) if args.record else None
     try:
         refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
         session = _recorded_session(config, recorder, refresh[0])
-        options = LoopOptions(
-            frames=args.frames,
-            screenshot=args.screenshot,
-            script=script,
-            pause_on_focus_loss=config.app.pause_on_focus_loss,
-            screenshot_dir=Path(config.app.screenshot_dir),
-            graph_seconds=float(config.hud.graph_seconds),
-            lesson_clock=True,
-        )
+        options = LoopOptions.played(config, args.frames, args.screenshot, script)
         loop = GameLoop(session, window, clock, options, lessons=lessons)
         if args.lesson is not None:
             lessons.start(args.lesson, session)
@@ -159,9 +164,13 @@ def _check_arguments(args: argparse.Namespace) -> None:
     if args.frames is not None and args.frames < 1:
         raise BadInput.error(f"--frames must be at least 1 (got {args.frames})")
     files = Outputs(
-        [("--config", args.config), ("--script", args.script), ("--lesson-dir", args.lesson_dir),
-         ("--capture", args.capture)]
-    )  # fmt: skip
+        [
+            ("--config", args.config),
+            ("--script", args.script),
+            ("--lesson-dir", args.lesson_dir),
+            ("--capture", args.capture),
+        ]
+    )
     files.file("--record", args.record)
     files.file("--screenshot", args.screenshot)  # not after an hour of play
     files.file("--frame-log", args.frame_log)

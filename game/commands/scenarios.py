@@ -22,9 +22,11 @@ HELP = "list the scenarios by name, with their titles (use one as --scenario NAM
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--scenario-dir", type=file_path, metavar="DIR",
+        "--scenario-dir",
+        type=file_path,
+        metavar="DIR",
         help="a folder of your own scenarios, listed (and looked up) before the packaged ones",
-    )  # fmt: skip
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -63,17 +63,23 @@ def field_type(knob: Knob) -> Any:
 
 def _fields(knobs: Iterable[Knob], optional: bool) -> dict[str, Any]:
     if optional:
-        return {knob.short: (field_type(knob) | None, Field(None, description=knob.about))
-                for knob in knobs}  # fmt: skip
-    return {knob.key: (field_type(knob), Field(knob.default, description=knob.about))
-            for knob in knobs}  # fmt: skip
+        return {
+            knob.short: (field_type(knob) | None, Field(None, description=knob.about))
+            for knob in knobs
+        }
+    return {
+        knob.key: (field_type(knob), Field(knob.default, description=knob.about)) for knob in knobs
+    }
 
 
 def _derived(model: type[M], fields: dict[str, Any]) -> type[M]:
     derived = create_model(
-        model.__name__, __base__=model, __module__=model.__module__, __doc__=model.__doc__,
+        model.__name__,
+        __base__=model,
+        __module__=model.__module__,
+        __doc__=model.__doc__,
         **fields,
-    )  # fmt: skip
+    )
     derived.__qualname__ = model.__qualname__
     return derived
 

@@ -57,10 +57,12 @@ def refresh_text(shown: DisplayReadout) -> str:
 
 def _judder(pct: float) -> Cell:
     meaning = (
-        Meaning.BAD if pct >= JUDDER_BAD_PCT
-        else Meaning.STRAINED if pct >= JUDDER_STRAINED_PCT
+        Meaning.BAD
+        if pct >= JUDDER_BAD_PCT
+        else Meaning.STRAINED
+        if pct >= JUDDER_STRAINED_PCT
         else Meaning.OK
-    )  # fmt: skip
+    )
     return Cell(f"{pct:.1f} %", meaning)
 
 

@@ -148,8 +148,16 @@ class Hud:
         caption, hint = readout.caption, self.spiral_hint
         spiral = any(lane.spiral for lane in readout.lanes)
         strip = _has_strip(readout)
-        key = (parts.fonts.scale, size, parts.panel.rect.size, readout.show_graphs, caption,
-               hint if spiral else None, len(readout.lanes), strip)  # fmt: skip
+        key = (
+            parts.fonts.scale,
+            size,
+            parts.panel.rect.size,
+            readout.show_graphs,
+            caption,
+            hint if spiral else None,
+            len(readout.lanes),
+            strip,
+        )
         layout = self._layouts.get(key)
         if layout is None:
             if len(self._layouts) >= FITTED_KEPT:
@@ -283,8 +291,16 @@ class Hud:
         spiral = any(lane.spiral for lane in readout.lanes)
         strip = _has_strip(readout)
         lasting = readout.caption if readout.lasting_caption is None else readout.lasting_caption
-        key = (wanted, size, len(readout.lanes), lasting, spiral, strip, must_show(readout),
-               readout.show_graphs)  # fmt: skip
+        key = (
+            wanted,
+            size,
+            len(readout.lanes),
+            lasting,
+            spiral,
+            strip,
+            must_show(readout),
+            readout.show_graphs,
+        )
         scale = self._fitted.get(key)
         if scale is None:
             # Fitted to the lasting caption: a passing status takes its room from the arenas.

@@ -52,8 +52,9 @@ class LaneLabel:
         cache = self.fonts.bold if focused else self.fonts.body
         label = cache.render(text, KEY if focused else LABEL)
         pad = self.fonts.px(6)
-        plate = pygame.Rect(rect.x, rect.y + pad // 2, label.get_width() + 2 * pad,
-                            label.get_height() + pad)  # fmt: skip
+        plate = pygame.Rect(
+            rect.x, rect.y + pad // 2, label.get_width() + 2 * pad, label.get_height() + pad
+        )
         if self.backdrop is not None and self.fonts.retains:
             tag = self._tags.get((text, focused))
             if tag is None or not same_format(tag, surface):

@@ -131,8 +131,19 @@ class ScreenLayout:
 
     def boxes(self) -> tuple[Box, ...]:
         """Every box that is shown (the ones that must never overlap)."""
-        return tuple(box for box in (self.panel, self.graphs, self.caption, self.banner,
-                                     *self.labels, *self.arenas, self.strip) if box)  # fmt: skip
+        return tuple(
+            box
+            for box in (
+                self.panel,
+                self.graphs,
+                self.caption,
+                self.banner,
+                *self.labels,
+                *self.arenas,
+                self.strip,
+            )
+            if box
+        )
 
 
 def lay_out(needs: LayoutNeeds) -> ScreenLayout:

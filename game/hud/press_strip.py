@@ -93,8 +93,10 @@ class PressStrip:
 
     def _lane_boxes(self, rect: pygame.Rect) -> list[pygame.Rect]:
         band = rect.h // len(self._labs)
-        return [pygame.Rect(rect.x, rect.y + index * band, rect.w, band)
-                for index in range(len(self._labs))]  # fmt: skip
+        return [
+            pygame.Rect(rect.x, rect.y + index * band, rect.w, band)
+            for index in range(len(self._labs))
+        ]
 
     def _base_for(self, surface: pygame.Surface) -> pygame.Surface:
         """The plate with every lane's row names and rules, on the backdrop (kept per size)."""

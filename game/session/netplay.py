@@ -25,9 +25,16 @@ LIVE_SEED = 1
 """The live game's link and remote player draw from this seed: the same game every time."""
 
 NETWORK_CONTROLS = (
-    "network", "latency_ms", "input_delay", "prediction_window", "time_sync",
-    "remote_late_ms", "remote_flips_per_s", "hz", "policies",
-)  # fmt: skip
+    "network",
+    "latency_ms",
+    "input_delay",
+    "prediction_window",
+    "time_sync",
+    "remote_late_ms",
+    "remote_flips_per_s",
+    "hz",
+    "policies",
+)
 """The controls that make a new connection when they change (`policies`: split screen)."""
 
 

@@ -324,9 +324,11 @@ class LabSession:
                 vx, vy = cannon.speed * math.cos(angle), cannon.speed * math.sin(angle)
             else:
                 vx, vy = launch_velocity(
-                    x - cannon.x, y - cannon.y, speed=cannon.speed * 1.2,
+                    x - cannon.x,
+                    y - cannon.y,
+                    speed=cannon.speed * 1.2,
                     gravity=world.settings.gravity,
-                )  # fmt: skip
+                )
             shot = Fire(tick=world.tick, x=cannon.x, y=cannon.y, vx=vx, vy=vy, spin=cannon.spin)
             self._stamp(shot, index)
 

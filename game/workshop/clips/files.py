@@ -199,9 +199,14 @@ class GifSink:
             durations.append(sum(delays[start : start + repeat]))
             start += repeat
         pictures[0].save(
-            self._path, format="GIF", save_all=True, append_images=pictures[1:],
-            duration=durations, loop=0, disposal=1,
-        )  # fmt: skip
+            self._path,
+            format="GIF",
+            save_all=True,
+            append_images=pictures[1:],
+            duration=durations,
+            loop=0,
+            disposal=1,
+        )
 
     def discard(self) -> None:
         self._pictures.clear()
@@ -247,12 +252,24 @@ class Mp4Sink:
 
         # quality=None: x264's own default (crf 23), which the clips have always had
         self._encoder = imageio_ffmpeg.write_frames(
-            str(self._path), (self._spec.width, self._spec.height),
-            pix_fmt_in=FFMPEG_PIXELS[pixels], pix_fmt_out="yuv420p", fps=self._spec.fps,
-            codec="libx264", quality=None, macro_block_size=1, ffmpeg_log_level="error",
-            output_params=["-movflags", "+faststart", "-preset", ENCODER_PRESET,
-                           "-x264-params", ENCODER_TUNING],
-        )  # fmt: skip
+            str(self._path),
+            (self._spec.width, self._spec.height),
+            pix_fmt_in=FFMPEG_PIXELS[pixels],
+            pix_fmt_out="yuv420p",
+            fps=self._spec.fps,
+            codec="libx264",
+            quality=None,
+            macro_block_size=1,
+            ffmpeg_log_level="error",
+            output_params=[
+                "-movflags",
+                "+faststart",
+                "-preset",
+                ENCODER_PRESET,
+                "-x264-params",
+                ENCODER_TUNING,
+            ],
+        )
         self._encoder.send(None)  # ffmpeg starts here
         self._pixels = pixels
 

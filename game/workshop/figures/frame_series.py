@@ -74,10 +74,15 @@ class SeriesBuilder:
         plan = frame.plan
         lag = float(frame.lag_ns)
         point = [
-            float(frame.wall_ns), float(frame.frame_ns), float(frame.frame_ns), float(plan.steps),
-            float(plan.dropped_ns), float(plan.carried_out_ns - plan.remainder_ns), lag,
+            float(frame.wall_ns),
+            float(frame.frame_ns),
+            float(frame.frame_ns),
+            float(plan.steps),
+            float(plan.dropped_ns),
+            float(plan.carried_out_ns - plan.remainder_ns),
+            lag,
             lag + float(plan.steps * plan.dt_ns),
-        ]  # fmt: skip
+        ]
         if self.points and self._in_last < self._per_point:
             _merge(self.points[-1], point)
             self._in_last += 1

@@ -57,8 +57,13 @@ def mark_events(axes_list: Sequence[Any], scenario: Scenario, end_s: float, them
         at = float(stall.at_ns / NS_PER_SECOND)
         if at <= end_s:
             _across(axes_list, at, theme.stall, "--")
-            _label(axes_list[0], at, f"stall {decimal_text(stall.length_ns / NS_PER_MS)} ms",
-                   theme.stall, above=True)  # fmt: skip
+            _label(
+                axes_list[0],
+                at,
+                f"stall {decimal_text(stall.length_ns / NS_PER_MS)} ms",
+                theme.stall,
+                above=True,
+            )
     paused_from: float | None = None
     for change in timeline.changes:
         at = float(change.at_ns / NS_PER_SECOND)
@@ -84,10 +89,16 @@ def _across(axes_list: Sequence[Any], at: float, colour: str, style: str) -> Non
 
 def _label(axes: Any, at: float, text: str, colour: str, *, above: bool) -> None:
     axes.annotate(
-        text, (at, 1.0 if above else 0.0), xycoords=("data", "axes fraction"),
-        xytext=(3, 3), textcoords="offset points", va="bottom", color=colour, fontsize=9,
+        text,
+        (at, 1.0 if above else 0.0),
+        xycoords=("data", "axes fraction"),
+        xytext=(3, 3),
+        textcoords="offset points",
+        va="bottom",
+        color=colour,
+        fontsize=9,
         annotation_clip=False,
-    )  # fmt: skip
+    )
 
 
 def _paused(axes_list: Sequence[Any], start: float, end: float, theme: Theme) -> None:
@@ -131,8 +142,15 @@ def draw_step_cost(axes: Any, scenario: Scenario, end_s: float, theme: Theme) ->
     )
     if not any(costs) or end_s <= 0:
         return 0.0
-    axes.stairs(costs, edges, baseline=None, color=theme.cost, ls="-.", lw=1.6,
-                label="one tick costs to run")  # fmt: skip
+    axes.stairs(
+        costs,
+        edges,
+        baseline=None,
+        color=theme.cost,
+        ls="-.",
+        lw=1.6,
+        label="one tick costs to run",
+    )
     return max(costs)
 
 
@@ -150,8 +168,15 @@ def draw_real_time_rate(axes: Any, scenario: Scenario, end_s: float, theme: Them
     ]
     if end_s <= 0:
         return 0.0
-    axes.stairs(values, edges, baseline=None, color=theme.budget, ls="--", lw=1.4,
-                label="real time (hz x scale)")  # fmt: skip
+    axes.stairs(
+        values,
+        edges,
+        baseline=None,
+        color=theme.budget,
+        ls="--",
+        lw=1.4,
+        label="real time (hz x scale)",
+    )
     return max(values)
 
 

@@ -92,9 +92,11 @@ class DisplaySection(Section):
             )
         if mode == "immediate" and self.vsync and "vsync" in self.model_fields_set:
             raise SettingError(
-                "present_mode", "immediate is vsync off: it contradicts vsync = true", mode,
+                "present_mode",
+                "immediate is vsync off: it contradicts vsync = true",
+                mode,
                 involves=("vsync",),
-            )  # fmt: skip
+            )
         return self
 
     @model_validator(mode="after")

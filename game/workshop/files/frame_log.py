@@ -48,10 +48,22 @@ from timestep_lab import NS_PER_MS, NS_PER_SECOND
 APPLICATION = "timestep-lab"
 """The `Application` of every row we write: `game.capture.reading` knows our file by it."""
 FRAME_LOG_COLUMNS = (
-    "Application", "ProcessID", "SwapChainAddress", "Runtime", "SyncInterval", "PresentFlags",
-    "AllowsTearing", "PresentMode", "Dropped", "TimeInSeconds", "MsBetweenPresents",
-    "MsBetweenDisplayChange", "MsInPresentAPI", "MsUntilRenderComplete", "MsUntilDisplayed",
-)  # fmt: skip
+    "Application",
+    "ProcessID",
+    "SwapChainAddress",
+    "Runtime",
+    "SyncInterval",
+    "PresentFlags",
+    "AllowsTearing",
+    "PresentMode",
+    "Dropped",
+    "TimeInSeconds",
+    "MsBetweenPresents",
+    "MsBetweenDisplayChange",
+    "MsInPresentAPI",
+    "MsUntilRenderComplete",
+    "MsUntilDisplayed",
+)
 """PresentMon 1.x's default CSV columns, in its order."""
 
 
@@ -144,11 +156,23 @@ class FrameLog:
         sync, tearing = ("1", "0") if self._vsync else ("0", "0" if self._vsync is None else "1")
         self._writer.writerow(
             (
-                APPLICATION, 0, "0x0000000000000000", "Other", sync, 0, tearing, "Other",
-                dropped, seconds_text(end_ns), ms_text(elapsed_ns), between_display,
-                in_present, until_render, until_displayed,
+                APPLICATION,
+                0,
+                "0x0000000000000000",
+                "Other",
+                sync,
+                0,
+                tearing,
+                "Other",
+                dropped,
+                seconds_text(end_ns),
+                ms_text(elapsed_ns),
+                between_display,
+                in_present,
+                until_render,
+                until_displayed,
             )
-        )  # fmt: skip
+        )
 
 
 def _whole(ns: Fraction | int) -> int:
@@ -160,9 +184,11 @@ def _whole(ns: Fraction | int) -> int:
 def add_frame_log_argument(parser: argparse.ArgumentParser) -> None:
     """`--frame-log FILE.csv`, for the commands that run frames (the game, `simulate`, `clip`)."""
     parser.add_argument(
-        "--frame-log", type=file_path, metavar="FILE.csv",
+        "--frame-log",
+        type=file_path,
+        metavar="FILE.csv",
         help="write the frames this run had as a PresentMon 1.x CSV (`capture` reads it back)",
-    )  # fmt: skip
+    )
 
 
 @contextlib.contextmanager

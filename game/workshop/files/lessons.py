@@ -201,9 +201,10 @@ class Demo(Section):
         if times != sorted(times) or any(at >= self.seconds for at in times):
             end = decimal_text(self.seconds)
             raise SettingError(
-                "keys", f"must be in time order, each before the end at {end} s",
+                "keys",
+                f"must be in time order, each before the end at {end} s",
                 [decimal_text(at) for at in times],
-            )  # fmt: skip
+            )
         return self
 
 

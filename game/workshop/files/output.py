@@ -151,8 +151,10 @@ class Outputs:
                 raise BadInput.error(f"{flag} {path} is the {other_flag} {kind}: {_why(kind)}")
         for other_flag, other in self._inputs:
             if other.is_dir() and _inside(path, other):
-                raise BadInput.error(f"{flag} {path} is inside the {other_flag} folder: "
-                                     "write the outputs somewhere else")  # fmt: skip
+                raise BadInput.error(
+                    f"{flag} {path} is inside the {other_flag} folder: "
+                    "write the outputs somewhere else"
+                )
 
 
 def _why(kind: str) -> str:

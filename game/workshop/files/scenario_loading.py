@@ -79,13 +79,17 @@ def add_scenario_arguments(
 def add_scenario_choice(parser: argparse.ArgumentParser) -> None:
     """`--scenario NAME|FILE` and `--scenario-dir DIR`, read by `chosen_scenario`."""
     parser.add_argument(
-        "--scenario", type=file_path, metavar="NAME|FILE",
+        "--scenario",
+        type=file_path,
+        metavar="NAME|FILE",
         help="a scenario: a packaged one's name (see `scenarios`) or a TOML file",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--scenario-dir", type=file_path, metavar="DIR",
+        "--scenario-dir",
+        type=file_path,
+        metavar="DIR",
         help="a folder of your own scenarios, looked up by name before the packaged ones",
-    )  # fmt: skip
+    )
 
 
 def chosen_scenario(args: argparse.Namespace) -> Path | None:

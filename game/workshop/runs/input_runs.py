@@ -66,12 +66,18 @@ class InputRuns:
             for model, result in self.results
         ]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-        return tick_phase_text(self.tick_phase) + "\n" + "".join(
-            "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(
-                zip(row, widths, strict=True)
-            )).rstrip() + "\n"
-            for row in rows
-        )  # fmt: skip
+        return (
+            tick_phase_text(self.tick_phase)
+            + "\n"
+            + "".join(
+                "  ".join(
+                    cell.rjust(w) if i else cell.ljust(w)
+                    for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+                ).rstrip()
+                + "\n"
+                for row in rows
+            )
+        )
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:

@@ -96,15 +96,7 @@ def sweep_figure(
     x, y = _scale(x_axis), _scale(y_axis)
     width = len(x_axis.values)
     policy = runs[0].cell.policy
-    panels = [
-        ("what the run did", _grid(runs, width, lambda run: run.verdict), "verdict"),
-        ("time dropped (%)", _grid(runs, width, lambda run: float(run.measures.dropped_pct)),
-         "dropped"),
-        ("longest frame (ms)", _grid(runs, width, lambda run: run.measures.max_frame_ns / 1e6),
-         "log"),
-        ("mean lag (ms)", _grid(runs, width, lambda run: float(run.measures.mean_lag_ns) / 1e6),
-         "log"),
-    ]  # fmt: skip
+    panels = _panels(runs, width)
     wrong = _grid(runs, width, lambda run: 0.0 if run.agrees else 1.0)
     edge = _grid(runs, width, lambda run: 1.0 if run.on_the_frontier else 0.0)
     with themed(theme):
@@ -122,19 +114,54 @@ def sweep_figure(
         _label_axes(grid, x_axis, y_axis, x, y)
         rollback = runs[0].frontier.resimulated is not None
         formula = ROLLBACK_FORMULA if rollback else FORMULAS.get(policy, "")
-        figure.legend(
-            handles=[
-                Line2D([], [], color=theme.ink, lw=2.4, label=f"theory: the frontier, {formula}"),
-                Line2D([], [], ls="none", marker="x", color=theme.ink,
-                       label="a run that disagrees with the theory"),
-                Line2D([], [], ls="none", marker="o", mfc="none", color=theme.ink,
-                       label="exactly on the frontier: no slack"),
-            ],
-            loc="outside lower center", ncols=3, frameon=False,
-        )  # fmt: skip
-        figure.suptitle(f"{title}\n{policy}: {agreement_text(runs)}", fontsize=14,
-                        fontweight="bold")  # fmt: skip
+        _legend(figure, formula, theme)
+        figure.suptitle(
+            f"{title}\n{policy}: {agreement_text(runs)}", fontsize=14, fontweight="bold"
+        )
         return save_figure(figure, path)
+
+
+def _panels(runs: Sequence[Run], width: int) -> list[tuple[str, Floats, str]]:
+    """The four heat maps: (title, values by row and column, colour scale)."""
+    return [
+        ("what the run did", _grid(runs, width, lambda run: run.verdict), "verdict"),
+        (
+            "time dropped (%)",
+            _grid(runs, width, lambda r: float(r.measures.dropped_pct)),
+            "dropped",
+        ),
+        ("longest frame (ms)", _grid(runs, width, lambda r: r.measures.max_frame_ns / 1e6), "log"),
+        ("mean lag (ms)", _grid(runs, width, lambda r: float(r.measures.mean_lag_ns) / 1e6), "log"),
+    ]
+
+
+def _legend(figure: Any, formula: str, theme: Theme) -> None:
+    """Below the maps: the frontier's line and what the two marks mean."""
+    figure.legend(
+        handles=[
+            Line2D([], [], color=theme.ink, lw=2.4, label=f"theory: the frontier, {formula}"),
+            Line2D(
+                [],
+                [],
+                ls="none",
+                marker="x",
+                color=theme.ink,
+                label="a run that disagrees with the theory",
+            ),
+            Line2D(
+                [],
+                [],
+                ls="none",
+                marker="o",
+                mfc="none",
+                color=theme.ink,
+                label="exactly on the frontier: no slack",
+            ),
+        ],
+        loc="outside lower center",
+        ncols=3,
+        frameon=False,
+    )
 
 
 def _colours(kind: str, values: Floats, theme: Theme) -> dict[str, Any]:
@@ -190,10 +217,17 @@ def _cost_label(
     spot = float(scale.edges[min(int(np.searchsorted(scale.edges, spot)), len(scale.edges) - 1)])
     text = "c*: none fits" if cost is None else f"c* = {float(cost):.2f} ms"
     xy = (spot, across) if along == "x" else (across, spot)
-    plot.annotate(text, xy, xytext=(6, 0) if along == "x" else (0, 6), textcoords="offset points",
-                  va="center" if along == "x" else "bottom", fontsize=9, color=theme.ink,
-                  bbox={"facecolor": theme.page, "edgecolor": "none", "alpha": 0.8, "pad": 1},
-                  zorder=6)  # fmt: skip
+    plot.annotate(
+        text,
+        xy,
+        xytext=(6, 0) if along == "x" else (0, 6),
+        textcoords="offset points",
+        va="center" if along == "x" else "bottom",
+        fontsize=9,
+        color=theme.ink,
+        bbox={"facecolor": theme.page, "edgecolor": "none", "alpha": 0.8, "pad": 1},
+        zorder=6,
+    )
 
 
 def _edges(fits: Floats, x: _Scale, y: _Scale) -> list[tuple[list[float], list[float]]]:
@@ -217,8 +251,17 @@ def _marks(plot: Any, x: _Scale, y: _Scale, where: Floats, marker: str, theme: T
     """A marker on each cell where `where` is 1."""
     rows, columns = np.nonzero(where)
     if len(rows):
-        plot.plot(x.centres[columns], y.centres[rows], ls="none", marker=marker, ms=7, mew=2,
-                  mfc="none", color=theme.ink, zorder=5)  # fmt: skip
+        plot.plot(
+            x.centres[columns],
+            y.centres[rows],
+            ls="none",
+            marker=marker,
+            ms=7,
+            mew=2,
+            mfc="none",
+            color=theme.ink,
+            zorder=5,
+        )
 
 
 def _label_axes(grid: Any, x_axis: Axis, y_axis: Axis | None, x: _Scale, y: _Scale) -> None:

@@ -139,9 +139,17 @@ def summary_table(axes: Sequence[Axis], every: Sequence[Run]) -> str:
         verdicts = [run.verdict for run in policy_runs]
         edge = sum(run.on_the_frontier for run in policy_runs)
         agree = sum(run.agrees for run in policy_runs) - edge
-        rows.append((policy, str(len(policy_runs)), str(verdicts.count(0)),
-                     str(verdicts.count(1)), str(verdicts.count(2)),
-                     f"{agree}/{len(policy_runs) - edge}", str(edge)))  # fmt: skip
+        rows.append(
+            (
+                policy,
+                str(len(policy_runs)),
+                str(verdicts.count(0)),
+                str(verdicts.count(1)),
+                str(verdicts.count(2)),
+                f"{agree}/{len(policy_runs) - edge}",
+                str(edge),
+            )
+        )
         disagreeing = [run for run in policy_runs if not run.agrees]
         for run in disagreeing[:SHOWN_DISAGREEMENTS]:
             where = ", ".join(

@@ -104,13 +104,21 @@ def judder_rows(
                 for interpolation in interpolations:
                     for conditioning in conditionings:
                         reports = [
-                            _report(judder_scenario(
-                                hz, refresh, interpolation, conditioning, seconds=seconds,
-                                wake_jitter_ms=wake_jitter_ms, render_fps=fps, vsync=vsync,
-                                phase=phase,
-                            ))
+                            _report(
+                                judder_scenario(
+                                    hz,
+                                    refresh,
+                                    interpolation,
+                                    conditioning,
+                                    seconds=seconds,
+                                    wake_jitter_ms=wake_jitter_ms,
+                                    render_fps=fps,
+                                    vsync=vsync,
+                                    phase=phase,
+                                )
+                            )
                             for phase in (PHASES if not vsync else (Fraction(37, 100),))
-                        ]  # fmt: skip
+                        ]
                         yield JudderRow(
                             hz, refresh, fps, interpolation, conditioning, _mean(reports)
                         )
