@@ -13,7 +13,8 @@ from fractions import Fraction
 from game.config.model import GameConfig
 from game.knobs import Where, knobs_where
 from game.session.controls import Controls
-from game.session.session import LabSession, OrderLog, TickRateLog
+from game.session.player_orders import OrderLog, TickRateLog
+from game.session.session import LabSession
 from game.world.scene import demo_scene
 from game.world.settings import CannonSettings, WorldSettings
 from game.world.world import World

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
 from game.from_config import session_from
-from game.session.session import LabSession, OrderLog
+from game.session.player_orders import OrderLog
+from game.session.session import LabSession
 from game.workshop.files.lessons import Lesson, load_lessons
 from timestep_lab import NS_PER_MS, FixedStepScheduler, SchedulerSettings
 

@@ -10,8 +10,8 @@ the frame's wall-clock duration, step it tick by tick, and finish it (`game.sess
 
 Between and during frames they hand it the player's actions (`apply`) and changes of controls
 (`change`). The session owns the lanes (one, or two in split screen), turns actions into
-tick-stamped world orders and scheduler settings, and fills in the HUD's `Readout`. It never
-reads a clock and never draws.
+tick-stamped world orders (`game.session.player_orders`) and scheduler settings, and fills in
+the HUD's `Readout`. It never reads a clock and never draws.
 
 When a change arrives matters, and the rule is short. A world order (fire, reset) is stamped
 with the next tick and submitted at once: the world applies it right before that tick, in the
@@ -23,33 +23,24 @@ graphs, overlays) is applied at once.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
-from game.session.aim import launch_velocity
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
 from game.session.netplay import link_changed, live_rollback
+from game.session.player_orders import OrderLog, PlayerOrders, TickRateLog
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
-from game.world.orders import Fire, Order, Reset, SetCannon, SetIntegrator, Teleport
+from game.world.orders import Order, SetIntegrator
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
 from timestep_lab import SchedulerSettings, StepPlan, hz_to_step_ns
 
 WorldFactory = Callable[[], World]
-
-OrderLog = Callable[[int, Order], None]
-"""Told about every order the session stamps: the lane it went to, and the order."""
-
-TickRateLog = Callable[[int, Fraction], None]
-"""Told when the tick rate changes: the next tick of lane 0 (the main world), and the new rate.
-A tick's dt is part of the physics, so a recording must know from which tick on it changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +68,14 @@ class LabSession:
         on_tick_rate: TickRateLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
-        self._on_order = on_order
         self._on_tick_rate = on_tick_rate
         self.controls = replace(
             controls, policies=controls.policies[:1], focus_lane=0, paused=False
         )
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
+        self.orders = PlayerOrders(self.lanes, lambda: self.rollback, on_order)
+        """Every order reaches a world through it, stamped with its tick."""
         self._frame: Frame | None = None
         self._waiting: list[ControlsChange | Action | _BooksRestart | _CountsRestart] = []
         """What arrived while a frame was open and waits for it to finish, in order."""
@@ -95,7 +87,7 @@ class LabSession:
         self.books_since = ""
         """What the books count from, for the HUD ("step start"); empty: the session's start."""
         if world.integrator != controls.integrator:
-            self._stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
+            self.orders.stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
 
     # -- time -------------------------------------------------------------------------------------
@@ -182,17 +174,12 @@ class LabSession:
         """Carry out a player's action. Returns a short message for the screen, if any."""
         act = action.act
         if act is Act.FIRE:
-            self._fire(action.x, action.y)
+            self.orders.fire(action.x, action.y)
             return None
         if act is Act.RESET:
-            for index, lane in enumerate(self.lanes):
-                self._stamp(Reset(tick=lane.world.tick), index)
-            return "scene reset"
+            return self.orders.reset()
         if act is Act.TOGGLE_CANNON:
-            on = not self.lanes[0].world.cannon_on
-            for index, lane in enumerate(self.lanes):
-                self._stamp(SetCannon(tick=lane.world.tick, enabled=on), index)
-            return "cannon on" if on else "cannon off: the arena keeps what is in flight"
+            return self.orders.toggle_cannon()
         wanted = self.wanted_controls
         if act is Act.SINGLE_STEP:
             if not wanted.paused:
@@ -297,7 +284,9 @@ class LabSession:
             self.rollback = live_rollback(controls, self.lanes[0], recording=self.recording)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
-                self._stamp(SetIntegrator(tick=lane.world.tick, name=controls.integrator), index)
+                self.orders.stamp(
+                    SetIntegrator(tick=lane.world.tick, name=controls.integrator), index
+                )
         self.controls = controls
 
     def _scheduler_settings(self, controls: Controls, lane_index: int) -> SchedulerSettings:
@@ -314,34 +303,9 @@ class LabSession:
             conditioning=controls.conditioning[lane_index],
         )
 
-    def _fire(self, x: float | None, y: float | None) -> None:
-        """Space fires along the cannon's aim; a click fires through the clicked point."""
-        for index, lane in enumerate(self.lanes):
-            world = lane.world
-            cannon = world.settings.cannon
-            if x is None or y is None:
-                angle = math.radians(cannon.angle_deg)
-                vx, vy = cannon.speed * math.cos(angle), cannon.speed * math.sin(angle)
-            else:
-                vx, vy = launch_velocity(
-                    x - cannon.x,
-                    y - cannon.y,
-                    speed=cannon.speed * 1.2,
-                    gravity=world.settings.gravity,
-                )
-            shot = Fire(tick=world.tick, x=cannon.x, y=cannon.y, vx=vx, vy=vy, spin=cannon.spin)
-            self._stamp(shot, index)
-
     def teleport(self, body_id: int, x: float, y: float) -> str:
-        """Move a body to (x, y) at the next tick, in every lane (the same body in each: the
-        split screen's lanes share their inputs). Returns what the screen should say."""
-        smear = self.controls.smear_teleports
-        for index, lane in enumerate(self.lanes):
-            move = Teleport(tick=lane.world.tick, body_id=body_id, x=x, y=y, smear=smear)
-            self._stamp(move, index)
-        if smear:
-            return "teleported without resetting the previous state: see the smear (J: fix it)"
-        return "teleported: both states moved, so it jumps (J: show the smear)"
+        """Move a body to (x, y) at the next tick, in every lane (`PlayerOrders.teleport`)."""
+        return self.orders.teleport(body_id, x, y, smear=self.controls.smear_teleports)
 
     def keep_snapshots(self, ticks: int) -> None:
         """From now on, every lane saves its world before each tick, the last `ticks` of them
@@ -352,7 +316,7 @@ class LabSession:
     @property
     def recording(self) -> bool:
         """A recorder hears every order (`--record`)."""
-        return self._on_order is not None
+        return self.orders.on_order is not None
 
     def _before_tick(self, lane_index: int) -> bool:
         """Right before a lane's tick: the world saved for the rewind, if kept, the avatar's keys
@@ -367,18 +331,10 @@ class LabSession:
             lane.snapshots.save(world)
         order = self.inputs.before_tick(lane_index, world.tick)
         if order is not None:
-            self._stamp(order, lane_index)
+            self.orders.stamp(order, lane_index)
         if rollback is not None:
             rollback.before_tick(world)
         return True
-
-    def _stamp(self, order: Order, lane_index: int = 0) -> None:
-        world = self.lanes[lane_index].world
-        world.submit(order)
-        if lane_index == 0 and self.rollback is not None:
-            self.rollback.submitted(world.tick, order)
-        if self._on_order is not None:
-            self._on_order(lane_index, order)
 
     # -- what the HUD shows -----------------------------------------------------------------------
 
