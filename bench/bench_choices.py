@@ -23,7 +23,7 @@ import pygame
 from bench.harness import Section, median_ns_per_call, ms, us
 from game.hud.hud_colours import Meaning
 from game.hud.plate import make_plate
-from game.hud.stats import Cell
+from game.hud.rows import Cell
 from game.view.stage import paint_backdrop
 from game.world.render_view import TAU
 from game.world.settings import WorldSettings
@@ -125,7 +125,7 @@ def _record_choices() -> list[Choice]:
             20_000,
         ),
         Choice(
-            "game/hud/stats.py",
+            "game/hud/rows.py",
             "`Cell` (and `Row`, `Group`) are NamedTuples, some eighty a frame",
             lambda: Cell("0.750", Meaning.OK),
             "a frozen, slotted dataclass",

@@ -83,5 +83,6 @@ HUD_ROWS: tuple[str, ...] = (
     "graphs",
 )  # fmt: skip
 """What a lesson step may name in its `watch` list: the stats panel's rows, by their labels
-(`game.hud.stats`, `game.hud.display_rows`), and the graphs. The HUD keeps a watched row on
-screen in every mode and at every size; a test checks this list against the panel's labels."""
+(`game.hud.stats`, `game.hud.input_rows`, `game.hud.display_rows`), and the graphs. The HUD
+keeps a watched row on screen in every mode and at every size; a test checks this list against
+the panel's labels."""

@@ -13,7 +13,7 @@ from game.display.judder import measure, on_screen
 from game.display.live import LiveJudder
 from game.hud.display_rows import display_group
 from game.hud.hud_colours import Meaning
-from game.hud.stats import IMPORTANT, USEFUL
+from game.hud.rows import IMPORTANT, USEFUL
 from game.knobs import Move
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.readout import DisplayReadout, LaneJudder

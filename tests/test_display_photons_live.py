@@ -31,7 +31,7 @@ from game.app.loop import GameLoop
 from game.clock.manual import ManualClock
 from game.display.latency import estimated_to_photons
 from game.hud.display_rows import display_group
-from game.hud.stats import Group
+from game.hud.rows import Group
 from game.session.readout import Readout
 from tests.helpers import game_loop
 from timestep_lab import NS_PER_MS

@@ -11,16 +11,8 @@ import subprocess
 import sys
 
 from game.hud.hud_colours import Meaning
-from game.hud.stats import (
-    DETAIL,
-    ESSENTIAL,
-    Cell,
-    Group,
-    Row,
-    rows_to_keep,
-    select,
-    stat_groups,
-)
+from game.hud.rows import DETAIL, ESSENTIAL, Cell, Group, Row, rows_to_keep, select
+from game.hud.stats import stat_groups
 from game.session.readout import LaneReadout, Readout
 
 LANE = LaneReadout(
@@ -228,7 +220,7 @@ def test_rows_are_dropped_least_important_and_lowest_first() -> None:
 
 def test_the_words_of_the_hud_are_computed_without_pygame() -> None:
     code = (
-        "import sys, game.hud.stats, game.hud.graph_bins, game.hud.hud_colours; "
+        "import sys, game.hud.stats, game.hud.rows, game.hud.graph_bins, game.hud.hud_colours; "
         "print('pygame' in sys.modules)"
     )
     result = subprocess.run(

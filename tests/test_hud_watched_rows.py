@@ -19,7 +19,8 @@ import pytest
 from game.hud.display_rows import display_group
 from game.hud.hud import PRESENTATION_FACTOR, Hud
 from game.hud.network_rows import network_groups
-from game.hud.stats import must_show, stat_groups
+from game.hud.rows import must_show
+from game.hud.stats import stat_groups
 from game.session.history import FrameHistory
 from game.session.input_readout import InputCounts, InputReadout
 from game.session.readout import DisplayReadout, LaneJudder, Readout

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from game.display.latency import estimated_to_photons
 from game.hud.hud_colours import Meaning
-from game.hud.stats import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
+from game.hud.rows import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
 from game.session.input_readout import Fate
 from game.session.readout import DisplayReadout, LaneReadout, Readout
 

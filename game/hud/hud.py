@@ -29,7 +29,7 @@ from game.hud.lane_label import LaneLabel
 from game.hud.layout import ARENA_SHARE, PANEL_SHARE, Box, LayoutNeeds, ScreenLayout, lay_out
 from game.hud.panel import StatsPanel
 from game.hud.press_strip import PressStrip
-from game.hud.stats import must_show
+from game.hud.rows import must_show
 from game.hud.text import DEFAULT_CAPACITY, Fonts
 from game.session.history import FrameHistory
 from game.session.readout import Readout

@@ -12,7 +12,7 @@ The rules, for a room that must read the screen from the back:
 2. The panel sits top-left, inside the margin; it may be at most `PANEL_SHARE` of the window's
    width (the HUD picks its type size so that it fits) and gives up rows to fit the height,
    never a row the lesson step watches nor the paused state (the HUD picks a smaller type
-   rather than drop one: `game.hud.stats.must_show`).
+   rather than drop one: `game.hud.rows.must_show`).
 3. Right of the panel, from the top: the caption, then the spiral banner, stacked; then the
    arenas; then the graphs along the bottom. The caption and the banner are never cut short
    (`ScreenLayout.whole` says whether they were: the HUD then picks a smaller type).

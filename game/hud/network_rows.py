@@ -12,7 +12,7 @@ group after DISPLAY.
 from __future__ import annotations
 
 from game.hud.hud_colours import Meaning
-from game.hud.stats import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
+from game.hud.rows import DETAIL, IMPORTANT, USEFUL, Cell, Group, Row
 from game.session.readout import NetworkReadout, Readout
 
 

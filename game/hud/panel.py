@@ -40,16 +40,8 @@ from game.hud.hud_colours import (
 from game.hud.network_rows import network_groups
 from game.hud.panel_ink import Box, Ink, KeptPicture, Text, Tip, draw_inks
 from game.hud.plate import make_plate
-from game.hud.stats import (
-    Cell,
-    Group,
-    Position,
-    Row,
-    must_show,
-    rows_to_keep,
-    select,
-    stat_groups,
-)
+from game.hud.rows import Cell, Group, Position, Row, must_show, rows_to_keep, select
+from game.hud.stats import stat_groups
 from game.hud.text import Fonts, TextCache
 from game.session.readout import Readout
 

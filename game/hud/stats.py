@@ -1,72 +1,21 @@
 """What the stats panel says: a `Readout` turned into grouped rows of text, with no pixels.
 
-This is the panel's whole vocabulary. Each row is a label and one cell per lane (or a single
-cell for a value of the render loop), and each cell says how to read it (`Meaning`). Numbers that
-change every frame are written at a fixed precision ("0.750", "16.67 ms"), which reads steadily
-on screen and lets the text cache find the same strings again.
-
-When the window is too short for everything, rows go one at a time, least important first
-(`DETAIL`, then `USEFUL`, ...), and among equals the lowest on the panel first; the `ESSENTIAL`
-rows, the ones every lesson is about, go after those, and the rows that must show
-(`must_show`: the ones the lesson step watches, and the paused state) last of all.
+The SCHEDULER, DROPPED TIME, TIME, MODEL and RENDER groups are here, the INPUT rows beside them
+(`input_rows`), as the DISPLAY and NETWORK rows are (`display_rows`, `network_rows`); what a row
+is, and which rows go when the window is short, is `game.hud.rows`. Numbers that change every
+frame are written at a fixed precision ("0.750", "16.67 ms"), which reads steadily on screen and
+lets the text cache find the same strings again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from game.hud.hud_colours import Meaning
+from game.hud.input_rows import input_rows
 from game.hud.numbers import count_of, ms_or_s
-from game.session.input_readout import Fate, InputReadout
+from game.hud.rows import DETAIL, ESSENTIAL, IMPORTANT, USEFUL, Cell, Group, Row
 from game.session.readout import LaneReadout, Readout
-
-MUST_SHOW = 0
-"""Above every priority: the rows `must_show` names."""
-ESSENTIAL = 1
-IMPORTANT = 2
-USEFUL = 3
-DETAIL = 4
-
-Position = tuple[int, int]
-"""A row's place: (group index, row index within the group)."""
-
-
-class Cell(NamedTuple):
-    """One value as shown: its text, how to read it, and how to draw it.
-
-    `Cell`, `Row` and `Group` are NamedTuples rather than frozen dataclasses because the panel
-    builds some eighty of them every frame (the figure: BENCHMARKS.md, "Why the code looks like
-    this").
-    """
-
-    text: str
-    meaning: Meaning = Meaning.PLAIN
-    bar: float | None = None
-    """Also draw this value as a bar with a 0..1 track; above 1 the bar overflows the track."""
-    badge: bool = False
-    """Draw the text on a filled badge of its colour, to be seen from across the room."""
-
-    @property
-    def overflows(self) -> bool:
-        return self.bar is not None and self.bar >= 1.0
-
-
-class Row(NamedTuple):
-    """A label and its values: one cell per lane, or one cell for the whole game."""
-
-    label: str
-    cells: tuple[Cell, ...]
-    priority: int = ESSENTIAL
-    strong: bool = False
-    """Set in bold (the policy: the first thing to read in each lane)."""
-
-
-class Group(NamedTuple):
-    """Rows about one thing, under a heading."""
-
-    title: str
-    rows: tuple[Row, ...]
 
 
 def stat_groups(readout: Readout) -> tuple[Group, ...]:
@@ -76,55 +25,11 @@ def stat_groups(readout: Readout) -> tuple[Group, ...]:
         Group("SCHEDULER", _scheduler_rows(lanes)),
         Group("DROPPED TIME", _dropped_rows(lanes)),
         Group("TIME", _books_since(readout) + _time_rows(lanes)),
-        Group("INPUT", _input_rows(lanes)),
+        Group("INPUT", input_rows(lanes)),
         Group("MODEL", _model_rows(readout)),
         Group("RENDER", _render_rows(readout)),
     )
     return tuple(group for group in groups if group.rows)
-
-
-def must_show(readout: Readout) -> frozenset[str]:
-    """The rows the panel keeps before every other: the ones the lesson step watches (its
-    caption talks about them), and the state row while a lane is paused or blew up (a room
-    must see why the picture stands still)."""
-    stopped = any(lane.paused or lane.non_finite_tick is not None for lane in readout.lanes)
-    return frozenset(readout.watch) | ({"state"} if stopped else frozenset())
-
-
-def rows_to_keep(
-    groups: tuple[Group, ...],
-    fits: Callable[[tuple[Group, ...]], bool],
-    must: frozenset[str] = frozenset(),
-) -> frozenset[Position]:
-    """The rows to show: all of them if they fit, else without the least important ones.
-
-    Rows are dropped one at a time, highest `priority` number first and, among equals, the
-    lowest on the panel first, until `fits` accepts what is left (or nothing is left); the
-    rows labelled in `must` count as `MUST_SHOW`, so they go last.
-    """
-
-    def priority(p: Position) -> tuple[int, Position]:
-        row = groups[p[0]].rows[p[1]]
-        return (MUST_SHOW if row.label in must else row.priority, p)
-
-    kept = {(g, r) for g, group in enumerate(groups) for r in range(len(group.rows))}
-    order = sorted(kept, key=priority, reverse=True)
-    for position in order:
-        if fits(select(groups, kept)):
-            break
-        kept.discard(position)
-    return frozenset(kept)
-
-
-def select(
-    groups: tuple[Group, ...], kept: frozenset[Position] | set[Position]
-) -> tuple[Group, ...]:
-    """Only the rows at `kept` positions; a group left without rows goes, heading and all."""
-    chosen = (
-        Group(group.title, tuple(row for r, row in enumerate(group.rows) if (g, r) in kept))
-        for g, group in enumerate(groups)
-    )
-    return tuple(group for group in chosen if group.rows)
 
 
 def _per_lane(
@@ -176,27 +81,6 @@ def _time_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
         _per_lane("lag", lanes, _lag, USEFUL),
         _per_lane("time scale", lanes, _time_scale, USEFUL),
         _per_lane("state", lanes, _run_state, USEFUL),
-    )
-
-
-def _input_rows(lanes: tuple[LaneReadout, ...]) -> tuple[Row, ...]:
-    """The input lab's counters (none without one): every press is seen once, doubled, merged,
-    lost, or still waiting for a tick."""
-    inputs = [lane.inputs for lane in lanes]
-    if not all(inputs):
-        return ()
-    labs = tuple(lab for lab in inputs if lab is not None)
-
-    def row(label: str, cell: Callable[[InputReadout], Cell], priority: int) -> Row:
-        return Row(label, tuple(cell(lab) for lab in labs), priority)
-
-    return (
-        Row("input model", tuple(Cell(lab.model) for lab in labs), IMPORTANT, strong=True),
-        row("presses · seen", _presses, IMPORTANT),
-        row("lost / doubled", _lost_and_doubled, ESSENTIAL),
-        row("merged", lambda lab: _counter(lab.counts.merged, Meaning.STRAINED), USEFUL),
-        row("last press", _last_press, IMPORTANT),
-        row("wait+interp+flip", _latency_parts, USEFUL),
     )
 
 
@@ -362,35 +246,3 @@ def _step_cost(readout: Readout) -> Cell:
     if readout.step_cost_ms >= step_ms:
         return Cell(text, Meaning.BAD)
     return Cell(text, Meaning.STRAINED if readout.step_cost_ms >= step_ms / 2 else Meaning.PLAIN)
-
-
-def _presses(lab: InputReadout) -> Cell:
-    return Cell(f"{lab.counts.presses:,} · {lab.counts.seen:,}")
-
-
-def _lost_and_doubled(lab: InputReadout) -> Cell:
-    """Any press lost or doubled is the bug the input lab is about: red."""
-    lost, doubled = lab.counts.lost, lab.counts.doubled
-    return Cell(f"{lost:,} / {doubled:,}", Meaning.BAD if lost or doubled else Meaning.OK)
-
-
-def _counter(count: int, meaning: Meaning) -> Cell:
-    return Cell(f"{count:,}", meaning if count else Meaning.PLAIN)
-
-
-def _last_press(lab: InputReadout) -> Cell:
-    """The latest press that was shown (its latency, press to flip) or lost."""
-    if lab.last_fate is Fate.LOST:
-        return Cell("LOST", Meaning.BAD, badge=True)
-    if lab.last_latency is None:
-        return Cell("-")
-    text = f"{lab.last_latency.total_ns / 1e6:.1f} ms"
-    return Cell(text + (" x2" if lab.last_fate is Fate.DOUBLED else ""))
-
-
-def _latency_parts(lab: InputReadout) -> Cell:
-    latency = lab.last_latency
-    if latency is None or lab.last_fate is Fate.LOST:
-        return Cell("-")
-    parts = (latency.wait_ns, latency.interpolation_ns, latency.present_ns)
-    return Cell("+".join(f"{part / 1e6:.1f}" for part in parts))
