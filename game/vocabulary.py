@@ -86,3 +86,32 @@ HUD_ROWS: tuple[str, ...] = (
 (`game.hud.stats`, `game.hud.input_rows`, `game.hud.display_rows`), and the graphs. The HUD
 keeps a watched row on screen in every mode and at every size; a test checks this list against
 the panel's labels."""
+
+CLAIM_MEASURES: tuple[str, ...] = (
+    "frame_ms",
+    "frame_ms_max",
+    "frame_growth",
+    "fps",
+    "step_ms",
+    "ticks_max",
+    "ticks_off_pct",
+    "dropped_ms",
+    "resimulated",
+    "rollback_depth_max",
+    "window_stalls",
+    "backlog_max",
+    "alpha_max",
+    "carry_ms_max",
+    "behind_ms_max",
+    "latency_ms",
+    "pictures_per_s",
+    "judder_pct",
+    "presses",
+    "lost_pct",
+    "doubled_pct",
+    "merged_pct",
+)
+"""The figures a lesson step may claim, by name; each is measured from the step's demo
+(`game.workshop.claims.measures.MEASURES`, which a test keeps to these names)."""
+MEASURES_FOR_A_SCREEN: frozenset[str] = frozenset({"judder_pct"})
+"""The claimable figures measured for a screen: their claims name its `refresh_hz`."""

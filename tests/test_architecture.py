@@ -467,3 +467,48 @@ def test_no_two_public_classes_share_a_name() -> None:
                 where.setdefault(node.name, []).append(module.path)
     repeated = [f"{name}: {', '.join(paths)}" for name, paths in where.items() if len(paths) > 1]
     assert repeated == [], "one name, two meanings:" + listing(repeated)
+
+
+WORKSHOP_FOLDERS = (
+    "files", "runs", "tables", "figures", "captures", "sweep", "claims", "clips", "handout",
+)  # fmt: skip
+"""The workshop's folders, lowest first, as `game/workshop/__init__.py` lists them: each imports
+only from the folders before it, so between two folders the imports go one way."""
+
+
+def workshop_folder(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["game", "workshop"] else None
+
+
+def test_the_workshop_s_folders_import_one_way() -> None:
+    folders = {workshop_folder(module.name) for module in MODULES} - {None}
+    assert folders == set(WORKSHOP_FOLDERS), "a folder to place in WORKSHOP_FOLDERS"
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in MODULES
+        if (folder := workshop_folder(module.name)) is not None
+        for imported in imports(module)
+        if (theirs := workshop_folder(imported.module)) is not None and theirs != folder
+        if WORKSHOP_FOLDERS.index(theirs) > WORKSHOP_FOLDERS.index(folder)
+    ]
+    assert offences == [], "a workshop folder importing one listed after it:" + listing(offences)
+
+
+COMPOSED_OF_COMMANDS = ("game.commands.handout",)
+"""The page made of the other commands' output, which runs them; no other command imports one."""
+
+
+def test_a_command_imports_no_other_command_but_shared_options() -> None:
+    from game.cli import COMMAND_NAMES
+
+    commands = {f"game.commands.{name}" for name in COMMAND_NAMES}
+    offences = [
+        f"{module.path}:{imported.line}: {imported.module}"
+        for module in MODULES
+        if module.name in commands and module.name not in COMPOSED_OF_COMMANDS
+        for imported in imports(module)
+        if any(within(imported.module, (command,)) for command in commands - {module.name})
+        or (imported.module == "game.commands" and imported.module != module.name)
+    ]
+    assert offences == [], "a command importing another (share it in options):" + listing(offences)

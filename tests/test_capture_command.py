@@ -17,7 +17,7 @@ import pytest
 
 from game.cli import _commands, build_parser, main
 from game.commands import capture as capture_command
-from game.commands.compare import parse_policies
+from game.commands.options import parse_policies
 from game.errors import BadInput
 from tests.capture_memory import MemoryCapture
 from timestep_lab import POLICIES

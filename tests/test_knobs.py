@@ -16,7 +16,7 @@ from game.knobs import CONTROL_KNOBS, KNOBS, PICTURE_ONLY, Scope, Where, knobs_w
 from game.session.controls import DRAWING_ONLY, Controls, ControlsChange
 from game.workshop.files.lessons import StepSettings
 from game.workshop.files.scenario import ChangeEntry, ClockSection
-from game.workshop.runs.timeline import SettingsChange
+from game.workshop.files.timeline import SettingsChange
 from timestep_lab import AlphaMode
 
 

@@ -257,3 +257,13 @@ def test_the_handout_shows_each_claim_beside_its_measurement_under_the_clip() ->
     )
     assert "$ python -m game lessons --check --lesson 7</pre>" in text
     assert isinstance(result, ClaimResult)
+
+
+def test_the_measures_are_the_figures_the_vocabulary_lets_a_claim_name() -> None:
+    from game.vocabulary import CLAIM_MEASURES, MEASURES_FOR_A_SCREEN
+    from game.workshop.claims.measures import MEASURES
+
+    assert tuple(MEASURES) == CLAIM_MEASURES
+    assert {name for name, measure in MEASURES.items() if measure.needs_refresh} == (
+        MEASURES_FOR_A_SCREEN
+    )

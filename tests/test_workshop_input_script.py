@@ -8,7 +8,7 @@ import pytest
 from game.cli import main
 from game.errors import BadInput
 from game.workshop.files.input_script import parse_input_script
-from game.workshop.runs.timeline import KeyEdge
+from game.workshop.files.timeline import KeyEdge
 
 MS = 1_000_000
 

@@ -16,8 +16,8 @@ from game.errors import BadInput
 from game.workshop.files.recording import SessionRecorder, canonical_line, order_record
 from game.workshop.files.replay_file import read_recording
 from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.files.timeline import RecordedOrder, TickRateChange
 from game.workshop.runs.simulation import run_scenario, scenario_config
-from game.workshop.runs.timeline import RecordedOrder, TickRateChange
 from game.world.orders import (
     Fire,
     Order,

@@ -12,15 +12,15 @@ from game.config.model import GameConfig, LoadSection, SchedulerSection
 from game.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.files.scenario_loading import load_scenario
-from game.workshop.runs.runner import RUNAWAY_WORK_NS, run_headless
-from game.workshop.runs.simulation import run_scenario
-from game.workshop.runs.timeline import (
+from game.workshop.files.timeline import (
     PlayerInput,
     SettingsChange,
     Stall,
     TickRateChange,
     Timeline,
 )
+from game.workshop.runs.runner import RUNAWAY_WORK_NS, run_headless
+from game.workshop.runs.simulation import run_scenario
 from game.world.orders import Fire, Order, Reset, SetIntegrator
 
 SECOND = Fraction(1_000_000_000)

@@ -28,9 +28,9 @@ from game.workshop.clips.cues import ScenarioCues
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import load_scenario
+from game.workshop.files.timeline import SettingsChange
 from game.workshop.runs.runner import RunResult
 from game.workshop.runs.simulation import run_scenario, scenario_config
-from game.workshop.runs.timeline import SettingsChange
 from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"

@@ -7,8 +7,8 @@ import pytest
 
 from game.errors import BadInput
 from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.files.timeline import PlayerInput, SettingsChange, Stall
 from game.workshop.runs.simulation import run_scenario
-from game.workshop.runs.timeline import PlayerInput, SettingsChange, Stall
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 SHIPPED = sorted(SCENARIOS.glob("*.toml"))

@@ -114,7 +114,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.commands.compare import parse_policies
+    from game.commands.options import parse_policies
 
     policies = parse_policies(args.policies)
     rates = tick_rates(args)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.arguments import file_path
+from game.commands.options import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
@@ -59,22 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--fps", type=int, default=30, help="pictures per second (default 30)")
     add("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
     add_frame_log_argument(parser)
-
-
-def add_lesson_dir(parser: argparse.ArgumentParser) -> None:
-    """`--lesson-dir DIR`, shared with the game (`play`): read by `chosen_lessons`."""
-    parser.add_argument(
-        "--lesson-dir",
-        type=file_path,
-        metavar="DIR",
-        help="a folder of your own lessons, played instead of the packaged ones",
-    )
-
-
-def chosen_lessons(args: argparse.Namespace) -> tuple[Lesson, ...] | None:
-    """The lessons of `--lesson-dir`, read now (a bad file: exit 2 before anything runs), or
-    None for the packaged ones."""
-    return load_lessons(args.lesson_dir) if args.lesson_dir is not None else None
 
 
 def lesson_and_step(

@@ -18,6 +18,7 @@ import sys
 
 from game.arguments import file_path
 from game.clock.units import format_ms
+from game.commands.options import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
@@ -60,21 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_theme_argument(parser)
     add_input_arguments(parser)
-
-
-def parse_policies(text: str) -> list[str]:
-    """The policies named in `text`, in order; each known, none twice."""
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise BadInput.error(f"--policies must be names separated by commas (got {text!r})")
-    for name in names:
-        if name not in POLICIES:
-            raise BadInput.error(
-                f"--policies: unknown policy {name!r} (known: {', '.join(POLICIES)})"
-            )
-    if len(set(names)) != len(names):
-        raise BadInput.error(f"--policies names a policy twice (got {text!r})")
-    return names
 
 
 OUT_FILES = ("compare.csv", "compare.png", "compare.svg")
@@ -147,13 +133,3 @@ def _heading(title: str, scenario: Scenario, results: list[tuple[str, RunResult]
     if not stopped:
         return f"{title}: {seconds} s under each policy\n"
     return f"{title}: up to {seconds} s under each policy\n" + "".join(stopped)
-
-
-def refuse_policy_changes(scenario: Scenario, command: str) -> None:
-    """A scenario that switches policy by itself would compare nothing: say so."""
-    for change in scenario.changes:
-        if change.policy is not None:
-            raise BadInput.error(
-                f"--scenario changes the policy at {decimal_text(change.at)} s; {command} runs "
-                "each policy for the whole scenario, so give it one without policy changes"
-            )

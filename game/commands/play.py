@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.arguments import file_path, whole_number
 from game.clock.wall import MeasuredClock, WallClock
-from game.commands.clip import add_lesson_dir, chosen_lessons
+from game.commands.options import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput

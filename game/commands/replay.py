@@ -32,8 +32,8 @@ from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES
 from game.session.rollback import Rollback, TooLate
 from game.workshop.files.replay_file import read_recording
+from game.workshop.files.timeline import Timeline
 from game.workshop.runs.runner import run_headless
-from game.workshop.runs.timeline import Timeline
 from timestep_lab import NS_PER_SECOND
 
 HELP = "replay a recorded session headless and check it ends in the recorded state"

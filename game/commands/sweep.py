@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from game.arguments import file_path
-from game.commands.compare import parse_policies, refuse_policy_changes
+from game.commands.options import parse_policies, refuse_policy_changes
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from game.workshop.runs.timeline import SettingsChange
+from game.workshop.files.timeline import SettingsChange
 
 change = SettingsChange(Fraction(0), max_steps=3)
 cap: int | None = change.max_steps

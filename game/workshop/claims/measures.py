@@ -19,6 +19,7 @@ from itertools import pairwise
 from statistics import median
 
 from game.display.live import REPORT_NS, LiveJudder
+from game.vocabulary import MEASURES_FOR_A_SCREEN
 from game.workshop.claims.record import DemoWindow
 from timestep_lab import NS_PER_MS
 
@@ -43,7 +44,11 @@ class Measure:
     unit: str
     says: str
     compute: MeasureFunction
-    needs_refresh: bool = False
+
+    @property
+    def needs_refresh(self) -> bool:
+        """Measured for a screen: its claim names the screen's refresh rate."""
+        return self.name in MEASURES_FOR_A_SCREEN
 
 
 def _ms(ns: Fraction | int) -> float:
@@ -223,7 +228,7 @@ MEASURES: dict[str, Measure] = {
         ),
         Measure("latency_ms", "ms", "the picture behind the scheduler's now (mean)", _latency_ms),
         Measure("pictures_per_s", "/s", "how often the picture changes", _pictures_per_s),
-        Measure("judder_pct", "%", _JUDDER_SAYS, _judder_pct, needs_refresh=True),
+        Measure("judder_pct", "%", _JUDDER_SAYS, _judder_pct),
         Measure("presses", "", "taps made", _presses),
         Measure("lost_pct", "%", "taps lost", _share("lost")),
         Measure("doubled_pct", "%", "taps doubled", _share("doubled")),

@@ -25,8 +25,8 @@ from game.config.model import GameConfig
 from game.errors import BadInput
 from game.session.controls import Act, Action, ControlsChange
 from game.workshop.files.scenario import Scenario
+from game.workshop.files.timeline import PlayerInput, SettingsChange, TickEvent
 from game.workshop.runs.simulation import scenario_config
-from game.workshop.runs.timeline import PlayerInput, SettingsChange, TickEvent
 from timestep_lab import NS_PER_MS, round_ns
 
 DRAWING_NS = NS_PER_MS

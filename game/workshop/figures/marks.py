@@ -14,7 +14,7 @@ from typing import Any
 from game.config.exact import decimal_text
 from game.workshop.figures.plotting import Theme
 from game.workshop.files.scenario import Scenario
-from game.workshop.runs.timeline import CHANGE_KNOBS, SettingsChange
+from game.workshop.files.timeline import CHANGE_KNOBS, SettingsChange
 from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 

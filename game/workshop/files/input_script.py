@@ -29,7 +29,7 @@ from game.errors import BadInput
 from game.file_reading import read_text
 from game.knobs import MAX_SEED
 from game.vocabulary import HELD_BUTTONS, TAP_BUTTONS
-from game.workshop.runs.timeline import KeyEdge
+from game.workshop.files.timeline import KeyEdge
 from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
 TAP_MS = 30

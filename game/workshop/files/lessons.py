@@ -22,7 +22,7 @@ unknown keys refused, one `FILE: [dotted.key] message (got VALUE)` line per prob
     seconds = 2                      # and the handout's clip: this long, on the lesson clock,
     keys = [{ at_s = 1, key = "i" }] # pressing these keys of `press` at these seconds
     [[steps.claims]]                 # a figure the caption claims, measured from the demo
-    measure = "pictures_per_s"       # one of `game.workshop.claims.measures.MEASURES`
+    measure = "pictures_per_s"       # one of `game.vocabulary.CLAIM_MEASURES`
     expected = 10
     tolerance = 0.5
     to_s = 1                         # over the frames up to 1 s (also: from_s, lane, refresh_hz)
@@ -66,8 +66,13 @@ from game.errors import BadInput
 from game.knobs import Scope, Where, knobs_where
 from game.resources import CAPTURES, LESSONS
 from game.session.controls import Controls, partner_policy
-from game.vocabulary import HUD_ROWS, KEY_MODIFIERS, KEY_NAMES
-from game.workshop.claims.measures import MEASURES
+from game.vocabulary import (
+    CLAIM_MEASURES,
+    HUD_ROWS,
+    KEY_MODIFIERS,
+    KEY_NAMES,
+    MEASURES_FOR_A_SCREEN,
+)
 
 MAX_DEMO_SECONDS = 10
 """A demo shows one effect: a few seconds of game time (the check plays every step's)."""
@@ -212,8 +217,8 @@ class Claim(Section):
     """A figure the caption claims: measured from the demo, it must be `expected` within
     `tolerance`."""
 
-    measure: Annotated[str, AfterValidator(one_of(*MEASURES))]
-    """What is measured (`game.workshop.claims.measures.MEASURES`)."""
+    measure: Annotated[str, AfterValidator(one_of(*CLAIM_MEASURES))]
+    """What is measured (`game.vocabulary.CLAIM_MEASURES`)."""
     expected: float
     tolerance: Annotated[float, Field(ge=0)]
     lane: Literal[1, 2] = 1
@@ -228,7 +233,7 @@ class Claim(Section):
 
     @model_validator(mode="after")
     def _refresh_for_judder(self) -> Self:
-        needs = MEASURES[self.measure].needs_refresh
+        needs = self.measure in MEASURES_FOR_A_SCREEN
         if needs != (self.refresh_hz is not None):
             says = "is needed by" if needs else "is only for"
             raise SettingError("refresh_hz", f"{says} a judder figure", self.refresh_hz)

@@ -44,7 +44,7 @@ from game.workshop.files.recording import (
     canonical_line,
     record_hasher,
 )
-from game.workshop.runs.timeline import RecordedOrder, RemoteArrival, TickRateChange
+from game.workshop.files.timeline import RecordedOrder, RemoteArrival, TickRateChange
 from game.world.orders import Order
 from game.world.settings import WorldSettings
 from timestep_lab import hz_to_step_ns

@@ -69,7 +69,7 @@ from game.knobs import Where
 from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
 from game.workshop.files.display_section import DisplaySection
 from game.workshop.files.network_section import NetworkSection
-from game.workshop.runs.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
+from game.workshop.files.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
 from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 MAX_SECONDS = 3_600

@@ -21,9 +21,9 @@ from game.vocabulary import INPUT_MODEL_NAMES
 from game.workshop.files.input_script import load_input_script
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario, work_refusal
+from game.workshop.files.timeline import KeyEdge
 from game.workshop.runs.runner import RunResult
 from game.workshop.runs.simulation import in_input_lab, run_scenario, tick_phase, tick_phase_text
-from game.workshop.runs.timeline import KeyEdge
 
 COUNTERS = ("presses", "seen", "lost", "doubled", "merged")
 

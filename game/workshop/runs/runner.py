@@ -52,9 +52,7 @@ from game.session.rollback_books import NO_ROLLBACK
 from game.session.session import LabSession
 from game.session.spiral import SpiralLog
 from game.stopping import STOPS, clean_point, holding_stops, stop_point
-from game.workshop.runs.growth import GrowthWatch
-from game.workshop.runs.reports import FrameReport, FrameSink, RunResult
-from game.workshop.runs.timeline import (
+from game.workshop.files.timeline import (
     PlayerInput,
     RecordedOrder,
     RemoteArrival,
@@ -63,6 +61,8 @@ from game.workshop.runs.timeline import (
     TickRateChange,
     Timeline,
 )
+from game.workshop.runs.growth import GrowthWatch
+from game.workshop.runs.reports import FrameReport, FrameSink, RunResult
 from timestep_lab import NS_PER_MS, NS_PER_SECOND, FrameRan, FrameSource, StepPlan
 
 __all__ = [

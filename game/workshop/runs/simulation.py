@@ -33,6 +33,7 @@ from game.workshop.files.frame_log import FrameLog
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
+from game.workshop.files.timeline import KeyEdge
 from game.workshop.runs.display_run import DisplayedClock
 from game.workshop.runs.runner import (
     FrameReport,
@@ -41,7 +42,6 @@ from game.workshop.runs.runner import (
     RunResult,
     run_headless,
 )
-from game.workshop.runs.timeline import KeyEdge
 from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 

@@ -23,9 +23,9 @@ from fractions import Fraction
 from game.config.model import SchedulerSection
 from game.vocabulary import TICK_RATES
 from game.workshop.files.scenario import ClockSection, Scenario
+from game.workshop.files.timeline import KeyEdge
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import in_input_lab, run_scenario
-from game.workshop.runs.timeline import KeyEdge
 
 GRID_FPS: tuple[int, ...] = (30, 60, 144, 240)
 GRID_SECONDS = 10
