@@ -1,6 +1,6 @@
 """A capture in the played game: `--capture FILE`, and lesson 6 step 4's shipped `hitch.csv`.
 
-The laptop is a `ManualClock` under the `ClockSwitch`, as in `test_app_lesson_time`: the frames
+The laptop is a `ManualClock` under the `SwitchedClock`, as in `test_app_lesson_time`: the frames
 are the capture's lengths whatever the laptop does, the HUD names the capture, and a step that
 plays a capture plays it only while it shows.
 """
@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.app.lesson_guide import LessonGuide
-from game.app.lesson_time import ClockSwitch
+from game.app.lesson_time import SwitchedClock
 from game.app.loop import GameLoop
 from game.app.loop_options import LoopOptions
 from game.app.window import Window
@@ -41,7 +41,7 @@ def _pygame() -> Iterator[None]:
 
 
 def _played(laptop: ManualClock, clock: ManualClock | CapturedClock) -> GameLoop:
-    """The played game (`lesson_clock=True`, the `ClockSwitch`) on `clock`."""
+    """The played game (`lesson_clock=True`, the `SwitchedClock`) on `clock`."""
     window = Window(640, 360, fullscreen=False, vsync=False)
     options = LoopOptions(print_hash=False, lesson_clock=True, pause_on_focus_loss=False)
     pygame.event.clear()
@@ -78,7 +78,7 @@ def test_lesson_6_step_4_plays_the_shipped_hitch_while_it_shows() -> None:
     )
     loop.lessons.next_step(loop.session)  # the summary step: back on the lesson clock
     _frames(loop, 2)
-    assert isinstance(loop.clock, ClockSwitch) and loop.clock.on_lesson_clock
+    assert isinstance(loop.clock, SwitchedClock) and loop.clock.on_lesson_clock
     assert loop.readout().capture == ""
 
 

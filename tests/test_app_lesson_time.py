@@ -2,7 +2,7 @@
 fast laptop and a slow one, the fall-back when a laptop cannot hold a step's rate, the clock
 row, and D.
 
-The laptop is a `ManualClock` under the `ClockSwitch`: its hands move by what the loop really
+The laptop is a `ManualClock` under the `SwitchedClock`: its hands move by what the loop really
 waits, and by a drawing delay each picture costs (slow or fast), as a real machine's would.
 """
 
@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.app.lesson_guide import LessonGuide
-from game.app.lesson_time import ClockSwitch
+from game.app.lesson_time import SwitchedClock
 from game.app.loop import GameLoop
 from game.app.loop_options import LoopOptions
 from game.app.window import Window
@@ -94,7 +94,7 @@ def test_the_clock_row_says_the_slow_motion() -> None:
     loop, laptop = _laptop_loop(4 * int(PERIOD_144), lesson=1, step=2)
     _run(loop, 200)
     assert loop.readout().clock == "lesson \N{MIDDLE DOT} shown at 0.25x"
-    assert isinstance(loop.clock, ClockSwitch) and loop.clock.on_lesson_clock
+    assert isinstance(loop.clock, SwitchedClock) and loop.clock.on_lesson_clock
     # a key is stamped in lesson time: what the loop's clock says, a quarter of the laptop's
     since_start = loop._since_start()
     assert 0 <= since_start - loop.session.lanes[0].books.wall_ns < PERIOD_144  # the last frame

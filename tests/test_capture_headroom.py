@@ -9,7 +9,7 @@ import pytest
 
 from game.workshop.captures.headroom import (
     RESOLUTION_NS,
-    CaptureUnderLoad,
+    LoadedCaptureFrames,
     find_headroom,
     heaviest_stretch,
 )
@@ -19,12 +19,12 @@ MS = 1_000_000
 
 
 def test_a_frame_under_load_lasts_its_captured_time_plus_the_ticks_before_it() -> None:
-    source = CaptureUnderLoad([10 * MS, 7 * MS, 5 * MS])
+    source = LoadedCaptureFrames([10 * MS, 7 * MS, 5 * MS])
     assert source.next_frame(NOTHING_RAN) == 10 * MS
     assert source.next_frame(FrameRan(3, 2 * MS)) == 13 * MS
     assert source.next_frame(FrameRan(1, 2 * MS), until_ns=20 * MS) is None  # 23 + 7 > 20
     assert source.next_frame(FrameRan(0, 2 * MS)) == 5 * MS
-    assert (source.next_frame(NOTHING_RAN), source.now) == (None, 28 * MS)
+    assert (source.next_frame(NOTHING_RAN), source.end_ns) == (None, 28 * MS)
 
 
 @pytest.mark.parametrize("policy", ["uncapped", "clamp", "drop", "reset", "backlog"])

@@ -39,7 +39,7 @@ def test_each_frame_lasts_its_captured_length_and_is_waited_out_on_the_real_cloc
     assert clock.wait_out_frame() == 16_666_666
     assert clock.next_frame() == 16_666_666
     assert real.slept_ns + real.spun_ns == 33_333_333 - 5 * MS  # slept, then spun the last ms
-    assert (clock.now, clock.stretched) == (33_333_333, 0)
+    assert (clock.end_ns, clock.stretched) == (33_333_333, 0)
 
 
 def test_a_frame_longer_than_its_capture_is_stretched_and_counted_but_keeps_its_length() -> None:
@@ -83,7 +83,7 @@ def test_no_frame_is_begun_past_until_ns() -> None:
     clock = captured(ManualClock())
     assert clock.next_frame(until_ns=20 * MS) == 16_666_667
     assert clock.next_frame(until_ns=20 * MS) is None
-    assert clock.now == 16_666_667
+    assert clock.end_ns == 16_666_667
 
 
 @pytest.fixture(scope="module")

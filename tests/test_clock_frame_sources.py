@@ -21,7 +21,7 @@ from game.display.model import DisplaySettings, VirtualDisplay
 from game.from_config import session_from
 from game.session.session import LabSession
 from game.workshop.files.scenario_loading import Flag, load_scenario
-from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.display_run import DisplayedFrames
 from game.workshop.runs.runner import RunResult, run_headless
 from game.workshop.runs.simulation import run_scenario
 from timestep_lab import NOTHING_RAN, FrameRan, StepPlan
@@ -68,7 +68,7 @@ def test_the_same_frames_through_every_source_give_the_same_plans() -> None:
     assert (len(virtual), virtual[-1].tick, sum(lengths)) == (29, 29, 484_666_666)
     long = virtual[3]  # 18 ms: one tick, and 18 - 16 2/3 = 1 1/3 ms carried on
     assert (long.steps, long.tick, long.remainder_ns) == (1, 4, Fraction(4_000_000, 3))
-    lab, display = session(), DisplayedClock(VirtualClock(60), VirtualDisplay(DisplaySettings()))
+    lab, display = session(), DisplayedFrames(VirtualClock(60), VirtualDisplay(DisplaySettings()))
     displayed = plans(run_headless(lab, display, until_ns=HALF_A_SECOND, sink=display.hearing(lab)))
     recorded = plans(run_headless(session(), RecordedFrames(lengths), until_ns=HALF_A_SECOND))
     assert displayed == recorded == measured(lengths) == virtual
@@ -79,10 +79,10 @@ def test_a_recording_plays_its_lengths_whatever_ran_and_stops_at_its_end() -> No
     assert source.next_frame(NOTHING_RAN) == 16_000_000
     assert source.next_frame(FrameRan(steps=40, step_cost_ns=10**9, stall_ns=10**9)) == 20_000_000
     assert source.next_frame(NOTHING_RAN, until_ns=36_000_006) is None  # would end at ..._007
-    assert (source.now, source.played) == (36_000_000, 2)  # it stayed where it was
+    assert (source.end_ns, source.played) == (36_000_000, 2)  # it stayed where it was
     assert source.next_frame(NOTHING_RAN, until_ns=36_000_007) == 7
     assert source.next_frame(NOTHING_RAN) is None
-    assert source.now == 36_000_007
+    assert source.end_ns == 36_000_007
 
 
 def test_a_recording_ends_a_headless_run_when_it_runs_out() -> None:
@@ -112,9 +112,9 @@ def test_a_measured_clock_counts_its_frames_from_start_frames() -> None:
     assert clock.next_frame() == 16_000_000
     clock.move_on(4_000_000)
     assert clock.next_frame(until_ns=19_999_999) is None  # 20 ms in: past the end
-    assert clock.now == 16_000_000
+    assert clock.end_ns == 16_000_000
     assert clock.next_frame() == 4_000_000
-    assert clock.now == 20_000_000
+    assert clock.end_ns == 20_000_000
 
 
 def test_a_scenario_runs_on_a_source_handed_to_it() -> None:

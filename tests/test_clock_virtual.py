@@ -17,7 +17,7 @@ def test_1440_frames_at_144_fps_are_exactly_ten_seconds_and_end_on_tick_600_at_6
         handed.append(elapsed)
         scheduler.advance(elapsed)
     assert sum(handed) == 10_000_000_000
-    assert clock.now == 10_000_000_000
+    assert clock.end_ns == 10_000_000_000
     assert set(handed) == {6_944_444, 6_944_445}
     assert scheduler.tick == 600
     assert scheduler.carried_ns == 0
@@ -29,7 +29,7 @@ def test_each_frame_hands_over_the_difference_of_floored_boundaries() -> None:
     # Boundaries at n x 6,944,444 4/9 ns: the floors advance by 4 or 5 in the last digit.
     assert handed == [6_944_444, 6_944_444, 6_944_445, 6_944_444, 6_944_445,
                       6_944_444, 6_944_445, 6_944_444, 6_944_445]  # fmt: skip
-    assert clock.now == 62_500_000
+    assert clock.end_ns == 62_500_000
     assert clock.now_ns() == 62_500_000
 
 
@@ -49,7 +49,7 @@ def test_boundaries_stay_exact_when_frames_need_finer_fractions() -> None:
     clock = VirtualClock(144)
     lengths = [Fraction(62_500_000, 9), Fraction(50_000_000_000, 2997), Fraction(1, 3), Fraction(7)]
     handed = [clock.move_on(length) for length in lengths]
-    assert clock.now == sum(lengths) == Fraction(70_812_521_978, 2997)
+    assert clock.end_ns == sum(lengths) == Fraction(70_812_521_978, 2997)
     assert sum(handed) == clock.now_ns() == 23_627_801
 
 
@@ -110,7 +110,7 @@ def test_ends_after_and_time_until_are_now_plus_and_minus_in_whole_numbers(
     clock = VirtualClock(Fraction(5994, 100))
     for step in (Fraction(1_000_000_000, 144), Fraction(33, 7), 3):
         clock.move_on(step)  # a boundary over a denominator of 1,008
-    now = clock.now
+    now = clock.end_ns
     for until in (now + length - Fraction(1, 5), now + length, now + length + Fraction(1, 11)):
         assert clock.ends_after(length, until) is (now + length > until)
         assert clock.time_until(until) == until - now
@@ -129,7 +129,7 @@ def test_next_frame_in_whole_units_is_frame_length_then_move_on_exactly() -> Non
     for ran in frames:
         length = by_fractions.frame_length(*ran)
         assert by_units.next_frame(ran) == by_fractions.move_on(length)
-        assert by_units.now == by_fractions.now
+        assert by_units.end_ns == by_fractions.end_ns
         assert by_units.last_length_ns == length
     assert by_units.held_stall_ns == by_fractions.held_stall_ns == Fraction(1_750_000_015, 21)
 
@@ -138,5 +138,5 @@ def test_a_frame_that_would_end_after_the_run_is_not_begun_and_its_stall_not_hel
     clock = VirtualClock(100)
     assert clock.next_frame(FrameRan(), until_ns=10_000_000) == 10_000_000
     assert clock.next_frame(FrameRan(stall_ns=1), until_ns=20_000_000) is None
-    assert (clock.now, clock.last_length_ns, clock.held_stall_ns) == (10_000_000, 10_000_001, 0)
+    assert (clock.end_ns, clock.last_length_ns, clock.held_stall_ns) == (10_000_000, 10_000_001, 0)
     assert clock.next_frame(FrameRan(), until_ns=20_000_000) == 10_000_000

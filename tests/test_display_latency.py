@@ -11,7 +11,7 @@ from game.config.model import GameConfig
 from game.display.latency import estimated_to_photons, frame_to_photons
 from game.display.model import DisplaySettings, Presented, VirtualDisplay
 from game.from_config import session_from
-from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.display_run import DisplayedFrames
 from game.workshop.runs.runner import run_headless
 
 MS = 1_000_000
@@ -51,7 +51,7 @@ def test_a_vsynced_headless_run_records_every_frame_s_latency() -> None:
     # 60 Hz, queue of two, the loop uncapped with 2 ms of work: once the queue is full, every
     # frame is drawn in 2 ms, blocked until a vblank frees a slot, and shown two vblanks later.
     clock = VirtualClock(1000, 2 * MS)
-    shown = DisplayedClock(clock, VirtualDisplay(DisplaySettings()))
+    shown = DisplayedFrames(clock, VirtualDisplay(DisplaySettings()))
     session = session_from(GameConfig())
     run_headless(session, shown, until_ns=10**9, sink=shown.hearing(session))
     steady = shown.latencies[10]
@@ -64,7 +64,7 @@ def test_a_vsynced_headless_run_records_every_frame_s_latency() -> None:
 def test_a_flip_leads_to_the_photons_of_the_frame_presented_then() -> None:
     # The input lab's latency ends at a flip; the display adds the wait to the vblank.
     clock = VirtualClock(1000, 2 * MS)
-    shown = DisplayedClock(clock, VirtualDisplay(DisplaySettings()))
+    shown = DisplayedFrames(clock, VirtualDisplay(DisplaySettings()))
     session = session_from(GameConfig())
     run_headless(session, shown, until_ns=10**9, sink=shown.hearing(session))
     road = shown.latencies[20]

@@ -11,6 +11,14 @@ constants and fields, attributes set on `self`) and fail on:
   command of the command line, and only `game/commands/` is a package of that name.
 - **lane** for a number: a lane is a `Lane`; the number of one is a `lane_index`.
 - **split screen** spelt as `len(policies) == 2` anywhere but the `split` property that names it.
+- **now** for anything but a clock's reading, and a **frame source** named `*Clock` that cannot
+  be read or `*Frames` that can.
+- a word whose misuse a name shows on its own (`NAMED_RULES`): a tick's length called `tick_ns`,
+  kept time called a leftover, dropped time called lost, alpha in the world's stepping, a
+  `*Policy`, `*Conditioning`, `*Plan`, `*Knob...` or `*Order` class outside its place, the
+  rewatch outside the game.
+
+Every other glossary word's line says why no rule can check it.
 
 And on the glossary itself: each word has one line, and the package map in `game/__init__.py`
 names every folder and every command.
@@ -27,6 +35,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
+LIBRARY = ROOT / "timestep_lab"
 READING_THE_CODE = (ROOT / "docs" / "code.md").read_text(encoding="utf-8")
 
 RECORDING_CODE = (
@@ -47,7 +56,8 @@ WORLD_ORDERS = (
 """Where a "command" could only be the world's order: nothing here is about the command line."""
 GLOSSARY_WORDS = (
     "tick", "step", "frame", "plan", "policy", "carried / remainder / backlog", "dropped", "spiral",
-    "alpha", "conditioning", "knob", "frame source", "lane", "split screen", "order", "command",
+    "alpha", "conditioning", "knob", "frame source", "now", "lane", "split screen", "order",
+    "command",
     "input", "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
     "capture",
 )  # fmt: skip
@@ -122,8 +132,54 @@ def split_spelt_out(tree: ast.Module) -> Iterator[int]:
             yield node.lineno
 
 
+def two_nows(path: str, tree: ast.Module) -> Iterator[str]:
+    """ "now" is a clock's reading, `now_ns()`: a method or attribute called `now` (a frame
+    source's position is `end_ns`) is its second meaning."""
+    for line, kind, name in declared_names(tree):
+        if name == "now" and kind in ("function", "attribute", "field"):
+            yield f"{path}:{line}: {kind} now"
+
+
+def misnamed_sources(trees: list[tuple[str, ast.Module]]) -> list[str]:
+    """A time source that can be read (`now_ns`) and hands out frames (`next_frame`) is a
+    `*Clock`; one that only hands out frames is a `*Frames`. A class has what it defines and
+    what its bases (by name, in the scanned code) define; a `now_ns` that only raises
+    `NotImplementedError` is not a reading, and a protocol is neither."""
+    classes: dict[str, tuple[str, list[str], set[str], int]] = {}
+    for path, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                defined = {
+                    item.name
+                    for item in node.body
+                    if isinstance(item, ast.FunctionDef) and not _abstract(item)
+                }
+                bases = [ast.unparse(base) for base in node.bases]
+                classes[node.name] = (path, bases, defined, node.lineno)
+
+    def has(name: str, method: str) -> bool:
+        if name not in classes:
+            return False
+        _, bases, defined, _ = classes[name]
+        return method in defined or any(has(base, method) for base in bases)
+
+    found = []
+    for name, (path, bases, _, line) in classes.items():
+        if not has(name, "next_frame") or any(base.endswith("Protocol") for base in bases):
+            continue
+        wanted = "Clock" if has(name, "now_ns") else "Frames"
+        if not name.endswith(wanted):
+            found.append(f"{path}:{line}: class {name} (wants *{wanted})")
+    return found
+
+
+def _abstract(function: ast.FunctionDef) -> bool:
+    body = [item for item in function.body if not isinstance(item, ast.Expr)]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
+
+
 def sources() -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted(GAME.rglob("*.py")):
+    for path in sorted([*LIBRARY.rglob("*.py"), *GAME.rglob("*.py")]):
         relative = path.relative_to(ROOT).as_posix()
         yield relative, ast.parse(path.read_text(encoding="utf-8"), relative)
 
@@ -134,13 +190,85 @@ def within(path: str, places: tuple[str, ...]) -> bool:
     )
 
 
+NAMED_RULES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "tick": (re.compile(r"(^|_)ticks?_(ns|ms|s|seconds|length|duration)$"), ()),
+    "step": (re.compile(r"(^|_)(steps_(ns|ms)|step_count|n_steps|num_steps)$"), ()),
+    "carried / remainder / backlog": (
+        re.compile(r"leftover|accumulat|residual|surplus", re.IGNORECASE),
+        ("game/", "timestep_lab/_units.py"),
+    ),
+    "dropped": (re.compile(r"lost|discard|wasted|skipped", re.IGNORECASE), ("game/",)),
+    "alpha": (
+        re.compile(r"alpha", re.IGNORECASE),
+        (
+            "timestep_lab/",
+            "game/world/render_view.py",
+            "game/world/world.py",
+            "game/world/avatar.py",  # its pose, where it is drawn
+            "game/session/",
+            "game/view/",
+            "game/hud/",
+            "game/app/",
+            "game/workshop/",
+            "game/commands/",
+            "game/config/",
+            "game/knobs/",
+            "game/vocabulary.py",
+            "game/display/",
+        ),
+    ),
+    "policy": (re.compile(r"^\w+Policy$"), ("timestep_lab/_policies.py",)),
+    "conditioning": (re.compile(r"^\w+Conditioning$"), ("timestep_lab/_conditioning.py",)),
+    "plan": (re.compile(r"^\w+Plan$"), ("timestep_lab/_plan.py",)),
+    "knob": (re.compile(r"^[A-Z]\w*Knob"), ("game/knobs/", "game/config/knob_types.py")),
+    "order": (
+        re.compile(r"^[A-Z]\w*Order$"),
+        ("game/world/orders.py", "game/workshop/files/timeline.py"),
+    ),
+    "rewatch": (
+        re.compile(r"rewatch", re.IGNORECASE),
+        (
+            "game/session/rewatch.py",
+            "game/session/history.py",
+            "game/session/controls.py",
+            "game/app/",
+        ),
+    ),
+}
+"""A word's rule, where a name alone can break it: a name that matches the pattern, declared
+anywhere but the places listed (paths, or folders ending in "/"), uses the word in another
+sense. The glossary says what each means."""
+NAMED_RULE_SAYS = {
+    "tick": "a tick is one update, counted; its length is the step, its time `*_at_ns`",
+    "step": "`step` is a tick's length; the ticks a plan runs are `steps`",
+    "carried / remainder / backlog": "the scheduler's kept time is carried, remainder, backlog",
+    "dropped": "the scheduler's time thrown away is dropped",
+    "alpha": "alpha is for drawing: the world's stepping never sees it",
+    "policy": "a policy is one of the six: `*Policy` only beside them",
+    "conditioning": "conditioning is the scheduler's: `*Conditioning` only beside it",
+    "plan": "a plan is the scheduler's `StepPlan`",
+    "knob": "a knob is a row of the table: a class named for it lives where the table is read",
+    "order": "an order is the world's tick-stamped change, `Order`, or one recorded",
+    "rewatch": "the rewatch is W's look back at drawn frames, in the game only",
+}
+
+
 def offences() -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {"replay": [], "command": [], "lane": [], "split": []}
-    for path, tree in sources():
+    found: dict[str, list[str]] = {
+        "replay": [], "command": [], "lane": [], "split screen": [], "now": [], "frame source": [],
+        **{word: [] for word in NAMED_RULES},
+    }  # fmt: skip
+    trees = list(sources())
+    found["frame source"] += misnamed_sources(trees)
+    for path, tree in trees:
         stem = path.removesuffix(".py").rpartition("/")[2]
         names = [(1, "module", stem), *declared_names(tree)]
+        found["now"] += two_nows(path, tree)
         for line, kind, name in names:
             where = f"{path}:{line}: {kind} {name}"
+            for word, (pattern, allowed) in NAMED_RULES.items():
+                if pattern.search(name) and not within(path, allowed):
+                    found[word].append(where)
             if "replay" in name.lower() and not within(path, RECORDING_CODE):
                 found["replay"].append(where)
             said = name.lower().replace("command_line", "")
@@ -153,7 +281,9 @@ def offences() -> dict[str, list[str]]:
         if stem == "commands" and not path.startswith("game/commands/"):
             found["command"].append(f"{path}: a module called commands")
         found["lane"] += [f"{path}:{line}: lane: int" for line in int_lanes(tree)]
-        found["split"] += [f"{path}:{line}: len(policies) == 2" for line in split_spelt_out(tree)]
+        found["split screen"] += [
+            f"{path}:{line}: len(policies) == 2" for line in split_spelt_out(tree)
+        ]
     return found
 
 
@@ -204,7 +334,10 @@ def drawn(controls) -> bool:
         ("replay", "a recording run again: W's look back is a rewatch"),
         ("command", "a command of the command line: the world's are orders"),
         ("lane", "a `Lane`: its number is a lane_index"),
-        ("split", "the split screen is `Controls.split`"),
+        ("split screen", "the split screen is `Controls.split`"),
+        ("now", "a clock's reading, `now_ns()`; where a frame source is, `end_ns`"),
+        ("frame source", "a readable one is a `*Clock`, one that only hands out frames `*Frames`"),
+        *NAMED_RULE_SAYS.items(),
     ],
 )
 def test_no_public_name_contradicts_the_glossary(word: str, meaning: str) -> None:
@@ -233,3 +366,25 @@ def test_the_package_map_names_every_folder_and_every_command() -> None:
     )
     listed = text[text.index("commands/") :].split("\n\n")[0]
     assert [name for name in commands if not re.search(rf"\b{name}\b", listed)] == []
+
+
+RULED = {
+    "replay",
+    "command",
+    "lane",
+    "split screen",
+    "now",
+    "frame source",
+    *NAMED_RULES,
+}
+"""The glossary words a rule above checks; every other word's line says why none can."""
+
+
+def test_every_glossary_word_has_a_rule_or_says_why_none_can_check_it() -> None:
+    section = READING_THE_CODE[
+        READING_THE_CODE.index("## Glossary") : READING_THE_CODE.index("## References")
+    ]
+    lines = dict(re.findall(r"^- \*\*(.+?)\*\*:(.*)$", section, flags=re.MULTILINE))
+    unchecked = [word for word in GLOSSARY_WORDS if word not in RULED]
+    assert [word for word in unchecked if "(No rule" not in lines[word]] == []
+    assert set(RULED) <= set(GLOSSARY_WORDS)

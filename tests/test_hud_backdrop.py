@@ -48,7 +48,7 @@ def inputs(frame: int) -> InputReadout:
         last_latency=PressLatency(3 * MS, 8 * MS, frame * MS),
         now_ns=now,
         presses=(seen, lost),
-        ticks_ns=tuple(range(now - 1_990 * MS, now, 16 * MS)),
+        ticks_at_ns=tuple(range(now - 1_990 * MS, now, 16 * MS)),
         flips_ns=tuple(range(now - 1_999 * MS, now, 4 * MS)),
     )
 

@@ -32,7 +32,7 @@ def strip_pixels(flips_ns: tuple[int, ...], lanes: int, clip: pygame.Rect | None
         model="frame-edge",
         counts=InputCounts(),
         now_ns=NOW_NS,
-        ticks_ns=tuple(range(NOW_NS - 1_990_000_000, NOW_NS, 16_666_667)),
+        ticks_at_ns=tuple(range(NOW_NS - 1_990_000_000, NOW_NS, 16_666_667)),
         flips_ns=flips_ns,
     )
     strip = PressStrip(Fonts.at_scale(1.0), backdrop=(10, 13, 22))

@@ -34,7 +34,7 @@ def test_the_first_frame_lasts_the_phase_longer_and_the_rest_are_steady() -> Non
     clock = VirtualClock(30, phase_ns=Fraction(25_000_000, 3))  # half a 60 Hz step
     lengths = [clock.next_frame(FrameRan()) for _ in range(4)]
     assert lengths == [41_666_666, 33_333_334, 33_333_333, 33_333_333]
-    assert clock.now == Fraction(425_000_000, 3)  # 8.333... ms + 4 frames of 1/30 s, exactly
+    assert clock.end_ns == Fraction(425_000_000, 3)  # 8.333... ms + 4 frames of 1/30 s, exactly
 
 
 def test_the_table_and_simulate_agree_at_the_default_phase_every_tap_doubled(

@@ -41,7 +41,7 @@ class FrameSource(Protocol):
     """Where each frame's elapsed time comes from (see the module's table)."""
 
     @property
-    def now(self) -> Fraction | int:
+    def end_ns(self) -> Fraction | int:
         """Where the last frame ended, exactly, in ns since the source's first frame began (0
         before it): the time a run's wall-clock events (a knob turned, a stall) are due at."""
         ...
@@ -55,7 +55,7 @@ class FrameSource(Protocol):
         since that work has really taken its time. `until_ns`, if given, is where the caller stops:
         a frame that would end after it is not begun.
         Out: the length in whole nanoseconds, never negative. The lengths add up to the whole ns
-        of `now`, so nothing is lost to rounding however long the run (a computed source's exact
+        of `end_ns`, so nothing is lost to rounding however long the run (a computed source's exact
         boundaries may fall between two ns: each length is the difference of two floored ones).
         None, and the source stays where it was, when the frame would end after `until_ns` or the
         source has no frame left (a recording played to its end).

@@ -1,4 +1,4 @@
-"""`ClockSwitch`: the loop's clock, the wall, a capture or the lesson clock, as the step asks.
+"""`SwitchedClock`: the loop's clock, the wall, a capture or the lesson clock, as the step asks.
 
 The loop holds one clock and never knows which runs. Each frame boundary (`next_frame`) the
 switch measures the frame on the clock that ran it, then follows the controls' `clock` (a lesson
@@ -44,7 +44,7 @@ from timestep_lab import NOTHING_RAN, FrameRan, hz_to_step_ns
 LESSON = "lesson"
 
 
-class ClockSwitch:
+class SwitchedClock:
     """A `MeasuredClock` that is the wall (or a capture) or the lesson clock, as the controls say.
 
     `real` is the clock of this machine (`WallClock`; a test hands a `ManualClock` it moves as a
@@ -143,7 +143,7 @@ class ClockSwitch:
         return self._origin
 
     @property
-    def now(self) -> int:
+    def end_ns(self) -> int:
         return self._frame_end - self._origin
 
     def next_frame(
@@ -260,7 +260,7 @@ def _asks_for_lesson_clock(run: LessonRun | None) -> bool:
 
 def clock_row(clock: object) -> str:
     """The clock row's text, or "" for a loop that has no switch (a clip, a test)."""
-    return clock.row_text() if isinstance(clock, ClockSwitch) else ""
+    return clock.row_text() if isinstance(clock, SwitchedClock) else ""
 
 
 def running_capture(clock: object) -> CapturedClock | None:
@@ -268,7 +268,7 @@ def running_capture(clock: object) -> CapturedClock | None:
     step's, or one a clip or a test hands the loop directly)."""
     if isinstance(clock, CapturedClock):
         return clock
-    return clock.playing if isinstance(clock, ClockSwitch) else None
+    return clock.playing if isinstance(clock, SwitchedClock) else None
 
 
 def capture_row(clock: object) -> str:
@@ -277,7 +277,7 @@ def capture_row(clock: object) -> str:
     capture = running_capture(clock)
     if capture is not None:
         return capture.row_text()
-    if isinstance(clock, ClockSwitch) and clock.capture is not None and not clock.on_lesson_clock:
+    if isinstance(clock, SwitchedClock) and clock.capture is not None and not clock.on_lesson_clock:
         return f"{clock.capture.row_text()} \N{MIDDLE DOT} held"
     return ""
 

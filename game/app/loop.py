@@ -29,7 +29,7 @@ from game.app.caption import StatusMessage
 from game.app.dispatcher import Dispatcher
 from game.app.input import InputReader
 from game.app.lesson_guide import LessonGuide
-from game.app.lesson_time import ClockSwitch, paced, with_clock_rows
+from game.app.lesson_time import SwitchedClock, paced, with_clock_rows
 from game.app.loop_options import LoopOptions
 from game.app.pacer import FramePacer
 from game.app.picture import Picture
@@ -72,7 +72,7 @@ class GameLoop:
         self.rewatch = Rewatch()
         message = StatusMessage()
         lesson_clock = self.options.lesson_clock
-        self.clock = ClockSwitch(clock, session, self.lessons, message) if lesson_clock else clock
+        self.clock = SwitchedClock(clock, session, self.lessons, message) if lesson_clock else clock
         self.dispatcher = Dispatcher(
             session,
             window,

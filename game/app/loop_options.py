@@ -25,7 +25,7 @@ class LoopOptions:
     print_hash: bool = True
     """Print `final tick T state HASH` on exit (what `replay` prints too)."""
     lesson_clock: bool = False
-    """The clock may be switched to the lesson clock (`ClockSwitch`): the played game."""
+    """The clock may be switched to the lesson clock (`SwitchedClock`): the played game."""
 
     @classmethod
     def played(

@@ -148,7 +148,7 @@ class CapturedClock:
         return self._time_ns
 
     @property
-    def now(self) -> int:
+    def end_ns(self) -> int:
         return self._time_ns - self._origin_ns
 
     def next_frame(
@@ -160,7 +160,7 @@ class CapturedClock:
         if self._pending is None:
             return None
         length = self._length_now()
-        if until_ns is not None and self.now + length > until_ns:
+        if until_ns is not None and self.end_ns + length > until_ns:
             return None
         now = self.real.now_ns()
         over = now - self._real_mark - length

@@ -28,7 +28,7 @@ class RecordedFrames:
         self._now = 0
 
     @property
-    def now(self) -> int:
+    def end_ns(self) -> int:
         return self._now
 
     def next_frame(self, ran: FrameRan, until_ns: Fraction | int | None = None) -> int | None:

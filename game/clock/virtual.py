@@ -74,13 +74,13 @@ def _exact(value: object, name: str) -> Fraction:
 
 
 class VirtualClock:
-    """Exact frame boundaries for headless runs. `now` starts at 0 and only moves forward.
+    """Exact frame boundaries for headless runs. `end_ns` starts at 0 and only moves forward.
 
     Inside, every time is a whole number of the clock's unit, 1/`_per_ns` ns: the boundary, the
     budget, the render cost and their longer one. A frame is then integer sums and one
     comparison, where `Fraction`s would make and reduce a new fraction at every step (a
     10-minute run at 144 fps has 86,400 frames). The unit gets finer, exactly, when a value
-    needs it (`_refine`); `now` and the lengths handed out are the same either way.
+    needs it (`_refine`); `end_ns` and the lengths handed out are the same either way.
     """
 
     def __init__(
@@ -114,7 +114,7 @@ class VirtualClock:
         self._phase_due: Fraction | int = self.phase_ns
 
     @property
-    def now(self) -> Fraction:
+    def end_ns(self) -> Fraction:
         """The exact time of the last frame boundary, in ns since the start."""
         if self._now is None:
             self._now = Fraction(self._ticks, self._per_ns)
@@ -228,7 +228,7 @@ class VirtualClock:
         return ends > until_ns.numerator * per_ns * length_over
 
     def time_until(self, at_ns: Fraction | int) -> Fraction:
-        """`at_ns - now`, exactly (negative when `at_ns` is past), without making `now`."""
+        """`at_ns - end_ns`, exactly (negative when `at_ns` is past), without making `end_ns`."""
         per_ns, over = self._per_ns, at_ns.denominator
         return Fraction(at_ns.numerator * per_ns - self._ticks * over, over * per_ns)
 

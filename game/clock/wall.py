@@ -53,7 +53,7 @@ class MeasuredClock(Clock, Protocol):
     """A `Clock` that is also the loop's `FrameSource`: what the game loop holds."""
 
     @property
-    def now(self) -> int: ...
+    def end_ns(self) -> int: ...
 
     def start_frames(self) -> int: ...
 
@@ -80,7 +80,7 @@ class MeasuredFrames:
         return start
 
     @property
-    def now(self) -> int:
+    def end_ns(self) -> int:
         return self._frame_end_ns - self._origin_ns
 
     def next_frame(

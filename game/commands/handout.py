@@ -57,7 +57,7 @@ COMPARISONS = (
 
 
 @dataclass(frozen=True, slots=True)
-class ClipPlan:
+class ClipSettings:
     """How the lesson clips are filmed (each lasts as long as its step's demo)."""
 
     size: str
@@ -65,10 +65,10 @@ class ClipPlan:
     every_step: bool
 
 
-FULL = ClipPlan(size=f"{CLIP_WIDTH}x{CLIP_WIDTH * 9 // 16}", fps=30, every_step=True)
+FULL = ClipSettings(size=f"{CLIP_WIDTH}x{CLIP_WIDTH * 9 // 16}", fps=30, every_step=True)
 """Filmed at the width the page shows a clip (`CLIP_WIDTH`), every pixel is shown as drawn, and
 a clip costs half what one of 1280x720 did, shrunk by the browser (BENCHMARKS.md, "Limits")."""
-QUICK = ClipPlan(size="640x360", fps=10, every_step=False)
+QUICK = ClipSettings(size="640x360", fps=10, every_step=False)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,7 +120,7 @@ def _film_step(job: tuple[int, int, str, str, int]) -> tuple[str, list[ClaimResu
 
 
 def lesson_clips(
-    out: Path, plan: ClipPlan, tell: Callable[[str], None], pool: WorkerPool
+    out: Path, plan: ClipSettings, tell: Callable[[str], None], pool: WorkerPool
 ) -> list[StepClip]:
     """Film the lesson steps' demos in `pool`'s workers, and describe each one for the page,
     with the claims its run measured."""

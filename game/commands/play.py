@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.lesson_guide import LessonGuide
-    from game.app.lesson_time import ClockSwitch
+    from game.app.lesson_time import SwitchedClock
     from game.app.loop import GameLoop
     from game.app.loop_options import LoopOptions
     from game.app.quit_signals import QuitOnSignals
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             recorder.abandon()  # nothing was played: no recording
         raise
     with QuitOnSignals() as signals, frame_log_file(args.frame_log) as frame_log:
-        if frame_log is not None and isinstance(loop.clock, ClockSwitch):
+        if frame_log is not None and isinstance(loop.clock, SwitchedClock):
             loop.clock.on_frame = frame_log.frame  # each frame's length, whichever clock ran it
         try:
             code = loop.run()

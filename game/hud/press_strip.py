@@ -137,9 +137,9 @@ class PressStrip:
         half = max(2, box.h // 14)
         clip = surface.get_clip().clip(box)
         flips, runs = self._flip_columns(lab.flips_ns, timeline)
-        ticks = columns.get((lab.ticks_ns, timeline))
+        ticks = columns.get((lab.ticks_at_ns, timeline))
         if ticks is None:
-            ticks = columns[lab.ticks_ns, timeline] = timeline.xs(_array(lab.ticks_ns))
+            ticks = columns[lab.ticks_at_ns, timeline] = timeline.xs(_array(lab.ticks_at_ns))
         marks = [(ticks, tick_y, half, TICK, 2)]
         if runs is None:
             marks.append((flips, frame_y, half, FRAME, 1))
@@ -165,10 +165,10 @@ class PressStrip:
         for press in lab.presses:
             colour = FATE_COLOURS[press.fate]
             x = x_of(press.at_ns)
-            for at in press.tick_ns:
+            for at in press.tick_at_ns:
                 line(surface, colour, (x, press_y), (x_of(at), tick_y))
-            if press.tick_ns and press.shown_ns is not None:
-                start, shown = x_of(press.tick_ns[0]), x_of(press.shown_ns)
+            if press.tick_at_ns and press.shown_ns is not None:
+                start, shown = x_of(press.tick_at_ns[0]), x_of(press.shown_ns)
                 line(surface, colour, (start, tick_y), (shown, frame_y))
             pygame.draw.circle(surface, colour, (x, press_y), max(3, half))
         surface.set_clip(previous_clip)

@@ -44,13 +44,13 @@ KEPT_MARKS = 2_048
 class _Press:
     """What happened to one press in one lane, filled in as it happens."""
 
-    __slots__ = ("_mark", "at_ns", "button", "fate", "interpolation_ns", "present_ns", "tick_ns")
+    __slots__ = ("_mark", "at_ns", "button", "fate", "interpolation_ns", "present_ns", "tick_at_ns")
 
     def __init__(self, button: str, at_ns: int) -> None:
         self.button = button
         self.at_ns = at_ns
         self.fate = Fate.PENDING
-        self.tick_ns: list[int] = []
+        self.tick_at_ns: list[int] = []
         self.interpolation_ns: int | None = None
         self.present_ns: int | None = None
         self._mark: PressMark | None = None
@@ -62,9 +62,11 @@ class _Press:
         """As the timeline shows it (made again only after the press changed)."""
         if self._mark is None:
             shown = None
-            if self.tick_ns and self.present_ns is not None:
-                shown = self.tick_ns[0] + self.present_ns
-            self._mark = PressMark(self.button, self.at_ns, self.fate, tuple(self.tick_ns), shown)
+            if self.tick_at_ns and self.present_ns is not None:
+                shown = self.tick_at_ns[0] + self.present_ns
+            self._mark = PressMark(
+                self.button, self.at_ns, self.fate, tuple(self.tick_at_ns), shown
+            )
         return self._mark
 
 
@@ -101,7 +103,7 @@ class InputLane:
         self._last: _Press | None = None
         self.run_sent = run_sent
         """The run direction the world was last told (an `AvatarInput` carries a change)."""
-        self.ticks_ns: deque[int] = deque(maxlen=KEPT_MARKS)
+        self.ticks_at_ns: deque[int] = deque(maxlen=KEPT_MARKS)
         self._counts = InputCounts()
 
     @property
@@ -138,7 +140,7 @@ class InputLane:
         """Ask the model what tick `tick` acts on; the command for it, if anything changed.
         (The tick's time is kept for the timeline; `readout` trims what is older than it.)"""
         deliveries = self.model.tick(tick)
-        self.ticks_ns.append(now_ns)
+        self.ticks_at_ns.append(now_ns)
         if not deliveries and run == self.run_sent:
             return None  # most ticks: no press to act on, the run direction as it was
         taps = dict.fromkeys(TAP_BUTTONS, 0)
@@ -154,7 +156,7 @@ class InputLane:
                 record = self._records.get(number)
                 if record is not None:
                     record.fate = Fate.MERGED
-                    record.tick_ns.append(now_ns)
+                    record.tick_at_ns.append(now_ns)
                     record.changed()
         jumps, dashes = taps["jump"], taps["dash"]
         if not (jumps or dashes or run != self.run_sent):
@@ -178,7 +180,7 @@ class InputLane:
         if record.fate is Fate.PENDING:
             self._fresh.append(record)
         record.fate = fate
-        record.tick_ns.append(now_ns)
+        record.tick_at_ns.append(now_ns)
         record.changed()
 
     @property
@@ -205,7 +207,7 @@ class InputLane:
         if not self._unshown:
             return  # most frames: no press waiting for its picture
         for record in self._unshown:
-            record.present_ns = max(0, at_ns - record.tick_ns[0])
+            record.present_ns = max(0, at_ns - record.tick_at_ns[0])
             record.changed()
             self._last = record
         self._unshown = []
@@ -215,12 +217,12 @@ class InputLane:
         recent = self._recent
         while recent and recent[0].at_ns < since:
             recent.popleft()
-        _keep_recent(self.ticks_ns, now_ns)
+        _keep_recent(self.ticks_at_ns, now_ns)
         last = self._last
         latency = None
         if last is not None and last.present_ns is not None:
             latency = PressLatency(
-                last.tick_ns[0] - last.at_ns, last.interpolation_ns or 0, last.present_ns
+                last.tick_at_ns[0] - last.at_ns, last.interpolation_ns or 0, last.present_ns
             )
         return InputReadout(
             model=self.model_name,
@@ -229,7 +231,7 @@ class InputLane:
             last_latency=latency,
             now_ns=now_ns,
             presses=tuple(record.mark() for record in recent),
-            ticks_ns=tuple(self.ticks_ns),
+            ticks_at_ns=tuple(self.ticks_at_ns),
             flips_ns=tuple(flips_ns),
         )
 

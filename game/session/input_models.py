@@ -32,12 +32,12 @@ from game.vocabulary import INPUT_MODEL_NAMES
 @dataclass(frozen=True, slots=True)
 class Delivery:
     """One press as a tick acts on it. `presses` are the press numbers it stands for: the first
-    is the one acted on, any others were merged into it. `sub_tick_ns` is how far into the
+    is the one acted on, any others were merged into it. `tick_offset_ns` is how far into the
     tick's simulated span the press fell (the `stamped` model keeps it; the others cannot)."""
 
     button: str
     presses: tuple[int, ...]
-    sub_tick_ns: Fraction | None = None
+    tick_offset_ns: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)

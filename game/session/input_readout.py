@@ -78,7 +78,7 @@ class PressMark:
     button: str
     at_ns: int
     fate: Fate
-    tick_ns: tuple[int, ...]
+    tick_at_ns: tuple[int, ...]
     shown_ns: int | None
 
 
@@ -93,7 +93,7 @@ class InputReadout:
     last_latency: PressLatency | None = None
     now_ns: int = 0
     presses: tuple[PressMark, ...] = ()
-    ticks_ns: tuple[int, ...] = ()
+    ticks_at_ns: tuple[int, ...] = ()
     """When the recent ticks ran (wall ns)."""
     flips_ns: tuple[int, ...] = ()
     """When the recent frames were flipped (wall ns)."""

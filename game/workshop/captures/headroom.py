@@ -8,7 +8,7 @@ frame before it ran (that frame's ticks are the work the next frame's length hol
     frame k lasts  e_k + c x ticks(k - 1)
 
 These frames now depend on the ticks, so they go through `FixedStepScheduler.advance` one by
-one (a `CaptureUnderLoad` is their `FrameSource`), and the spiral rule (`game.session.spiral`)
+one (a `LoadedCaptureFrames` is their `FrameSource`), and the spiral rule (`game.session.spiral`)
 judges them.
 
 A policy *keeps up* at cost c when no spiral starts and it strains on no more frames than it
@@ -54,7 +54,7 @@ STRAIN_SLACK_PERCENT = 1
 """Strained frames a policy may add to the capture's own before it no longer keeps up."""
 
 
-class CaptureUnderLoad(RecordedFrames):
+class LoadedCaptureFrames(RecordedFrames):
     """A `FrameSource`: the captured frames, each longer by the cost of the ticks the frame
     before it ran (`ran.steps x ran.step_cost_ns`, whole ns)."""
 
@@ -105,7 +105,7 @@ def run_under_load(
 ) -> Verdict:
     """One closed-loop run (see the module); it stops once more than `allowed` frames strained,
     a spiral started, or a frame would outlast the scheduler's limit (a spiral's end)."""
-    source = CaptureUnderLoad(elapsed_ns)
+    source = LoadedCaptureFrames(elapsed_ns)
     scheduler = FixedStepScheduler(settings)
     rule, state = SpiralRule(), SpiralState()
     ran, strained, spiral = NOTHING_RAN, 0, False

@@ -9,7 +9,7 @@ clock's jitter becomes *wake-up* noise: the time read after `present` returns is
 display's grid. That is the measured-delta noise of Glaiel's article, which conditioning
 (`timestep_lab.CONDITIONERS`) is for.
 
-`DisplayedClock` is the run's `timestep_lab.FrameSource` in place of its `VirtualClock`;
+`DisplayedFrames` is the run's `timestep_lab.FrameSource` in place of its `VirtualClock`;
 it hears what each frame drew through the run's sink (`hearing`), and `figures()` hands the
 records to the judder meter (`game.display.judder`) and reads the VRR panel's counts.
 """
@@ -65,7 +65,7 @@ def vblank_grid(first: Fraction, period: Fraction, count: int) -> Ints:
     return np.array(rounded, dtype=np.int64)
 
 
-class DisplayedClock:
+class DisplayedFrames:
     """The virtual clock with a display: frame boundaries where the swap chain puts them.
 
     A run on it takes `hearing(session)` as its sink: a display that is shown no picture
@@ -89,8 +89,8 @@ class DisplayedClock:
         """The tick each frame's picture shows."""
 
     @property
-    def now(self) -> Fraction:
-        return self.clock.now
+    def end_ns(self) -> Fraction:
+        return self.clock.end_ns
 
     @property
     def render_cost_ns(self) -> Fraction:

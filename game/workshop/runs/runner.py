@@ -11,7 +11,7 @@ With a remote peer (`LabSession.connect`, a scenario's `[network]`), the ticks r
 again in the frame are work too: each costs a whole step, in the next frame's length.
 
 The only difference is where the duration comes from (`timestep_lab.FrameSource`): a `VirtualClock`
-computes it, so a run is identical on every laptop and never sleeps; a `DisplayedClock` adds a
+computes it, so a run is identical on every laptop and never sleeps; a `DisplayedFrames` adds a
 display's swap chain; `RecordedFrames` plays back a list of lengths. Tick-stamped events are
 applied right before their tick runs, in the middle of a frame if need be (that is what makes a
 run independent of the render rate). A tick-rate change at a tick in the middle of a frame
@@ -83,7 +83,7 @@ class HeadlessSource(FrameSource, Protocol):
     """The `FrameSource` of a headless run (`timestep_lab.FrameSource` says what crosses the seam),
     with the two render knobs a scenario turns: its changes set the render rate and cost, and
     the render cost counts in each frame's work (the input lab's flip, the runaway guard). A
-    `VirtualClock` and a `DisplayedClock` model them; `RecordedFrames` has none to turn."""
+    `VirtualClock` and a `DisplayedFrames` model them; `RecordedFrames` has none to turn."""
 
     @property
     def render_cost_ns(self) -> Fraction | int: ...
@@ -156,7 +156,7 @@ class _HeadlessRun:
         self.until_tick: int | None = None
         self.now_ns = 0
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
-        self._source_ns = math.floor(source.now)  # moved on by each frame's length, exactly
+        self._source_ns = math.floor(source.end_ns)  # moved on by each frame's length, exactly
         self._render_work = self._render_work_now()
         self.rollback = session.rollback
 
@@ -282,11 +282,11 @@ class _HeadlessRun:
         self._render_work = self._render_work_now()
 
     def _due(self, at_ns: Fraction | int) -> bool:
-        """`at_ns <= source.now`; a whole-ns time is due exactly when it is at most `now`
-        floored, an integer comparison (`now` is a `Fraction` made and compared)."""
+        """`at_ns <= source.end_ns`; a whole-ns time is due exactly when it is at most `end_ns`
+        floored, an integer comparison (`end_ns` is a `Fraction` made and compared)."""
         if at_ns.denominator == 1:
             return at_ns.numerator <= self._source_ns
-        return at_ns <= self.source.now
+        return at_ns <= self.source.end_ns
 
     def _take_stalls(self) -> Fraction | int:
         stalls = self.timeline.stalls

@@ -34,7 +34,7 @@ from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.timeline import KeyEdge
-from game.workshop.runs.display_run import DisplayedClock
+from game.workshop.runs.display_run import DisplayedFrames
 from game.workshop.runs.runner import (
     FrameReport,
     FrameSink,
@@ -142,7 +142,7 @@ def run_scenario(
     clock = scenario_clock(scenario, render_fps)
     shown = None
     if display is not None and source is None:
-        shown = DisplayedClock(clock, VirtualDisplay(display.settings()))
+        shown = DisplayedFrames(clock, VirtualDisplay(display.settings()))
     sink = sink if frame_log is None else _logged(frame_log, shown, sink)
     timeline = replace(scenario.timeline(), key_edges=key_edges)
     with _recorded(recorder, session):
@@ -194,7 +194,9 @@ def _connect(
     session.connect(rollback)
 
 
-def _logged(frame_log: FrameLog, shown: DisplayedClock | None, then: FrameSink | None) -> FrameSink:
+def _logged(
+    frame_log: FrameLog, shown: DisplayedFrames | None, then: FrameSink | None
+) -> FrameSink:
     """A sink that hands each frame's length to `frame_log`, then the frame to `then`; with a
     display, the log also reads what it presented."""
     if shown is not None:
@@ -217,7 +219,7 @@ def _check_stalls(scenario: Scenario, clock: VirtualClock) -> None:
         shown -= stall.ms * NS_PER_MS
         if shown < 0:
             end_ns = max(
-                clock.now + clock.last_length_ns, stall.at * NS_PER_SECOND + stall.ms * NS_PER_MS
+                clock.end_ns + clock.last_length_ns, stall.at * NS_PER_SECOND + stall.ms * NS_PER_MS
             )
             end = Fraction(math.ceil(end_ns / NS_PER_MS), 1000)  # in s, rounded up to the ms
             raise UnfinishedRun(
