@@ -59,4 +59,6 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         f"{limits.MAX_CAPTURE_ROWS:,}",
         size_text(limits.MAX_CAPTURE_LINE_BYTES),
         size_text(limits.MAX_CAPFRAMEX_BYTES),
+        f"{limits.MAX_CAPFRAMEX_ROWS:,}",
+        size_text(limits.MAX_SESSION_OUTLINE_BYTES),
     ]

@@ -85,8 +85,19 @@ which is what lets them skip the scheduler's per-frame path (`open_loop`)."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=file_path, metavar="FILE", help="the capture to read")
-    parser.add_argument("--process", metavar="NAME|PID", help="the process to keep")
-    parser.add_argument("--swapchain", metavar="ADDR", help="the swap chain to keep")
+    parser.add_argument(
+        "--process",
+        metavar="NAME|PID",
+        help="the process to keep (default: the one with most rows, not the compositor dwm.exe)",
+    )
+    parser.add_argument(
+        "--swapchain", metavar="ADDR", help="the swap chain to keep (default: its most rows)"
+    )
+    parser.add_argument(
+        "--allow-damaged",
+        action="store_true",
+        help="read a capture even when more than half its kept rows are damaged",
+    )
     parser.add_argument(
         "--column", choices=get_args(IntervalColumn), default="presents",
         help="each frame's time: between presents (default), display changes or simulation starts",
@@ -193,9 +204,13 @@ def open_file(args: argparse.Namespace) -> Capture:
         megabytes = 0.0  # the reader says why in one line
     with progress_bar(round(megabytes), "MB read") as done:
         return open_capture(
-            args.file, process=args.process, swapchain=args.swapchain, column=column,
+            args.file,
+            process=args.process,
+            swapchain=args.swapchain,
+            column=column,
             done=lambda read: done(round(read / 1e6)),
-        )  # fmt: skip
+            allow_damaged=args.allow_damaged,
+        )
 
 
 def refuse_no_frames(info: CaptureInfo) -> None:

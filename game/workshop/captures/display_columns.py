@@ -31,11 +31,15 @@ class DisplayColumns:
     """1 shown, 0 not shown, `NOT_SAID` when the capture does not say."""
     display_ns: Ints
     """When it was shown, `NOT_SAID` when not or not said."""
+    ready_ns: Ints
+    """When the GPU had drawn it (never before its present), `NOT_SAID` when not said."""
 
     @classmethod
     def of(cls, columns: FrameColumns) -> DisplayColumns:
         """The capture's columns the display side reads (the same arrays, not copies)."""
-        return cls(columns.row, columns.time_ns, columns.displayed, columns.display_ns)
+        return cls(
+            columns.row, columns.time_ns, columns.displayed, columns.display_ns, columns.ready_ns
+        )
 
     @classmethod
     def from_frames(cls, frames: Iterable[CapturedFrame]) -> DisplayColumns:
@@ -52,6 +56,23 @@ class DisplayColumns:
         """The frames the capture says it showed, at a time it gives."""
         shown: Bools = (self.displayed == 1) & (self.display_ns != NOT_SAID)
         return shown
+
+    @property
+    def ready_from(self) -> str:
+        """`"ready"` when every frame the capture says it showed has a ready time (the model is
+        then handed each frame when it was ready, a frame with none at its present), else
+        `"present"` (each at its present)."""
+        shown = self.displayed == 1
+        said = self.ready_ns[shown] != NOT_SAID
+        return "ready" if bool(shown.any()) and bool(said.all()) else "present"
+
+    def handed_ns(self, ready_from: str) -> Ints:
+        """When each frame is handed to the model: its ready time (where it has one) or its
+        present, as `ready_from` says."""
+        if ready_from != "ready":
+            return self.present_ns
+        handed: Ints = np.where(self.ready_ns != NOT_SAID, self.ready_ns, self.present_ns)
+        return handed
 
     def missing(self) -> str | None:
         """Why the display side cannot run on this capture, or None when it can."""

@@ -74,7 +74,8 @@ def model_line(side: DisplaySide) -> str:
         f"{mode} {_percent(agreement)} %" for mode, agreement in side.agreements.items()
     )
     why = "asked" if side.asked else f"best fit; agreement: {tried}"
-    return f"model: {described}, each frame {format_ms(side.lead_ns)} ms after its present ({why})"
+    after = "it was ready" if side.ready_from == "ready" else "its present"
+    return f"model: {described}, each frame {format_ms(side.lead_ns)} ms after {after} ({why})"
 
 
 def agreement_line(side: DisplaySide) -> str:
