@@ -62,6 +62,18 @@ limit's worth."""
 MAX_CAPTURE_ROWS: Final = 10_000_000
 """Rows one capture may hold: 19 hours at 144 fps, and as many frames as `schedule` takes."""
 
+MAX_CAPTURE_RUN_FRAMES: Final = 20_000_000
+"""Frames one `capture` command may run open loop, all its runs together: the capture's frames x
+tick rates x policies. A frame costs 0.1 us at 60 Hz and up to some 2 us where every frame owes
+more ticks than the catch-up cap (10 kHz: each then goes through the policy's own rule), so the
+limit keeps the worst case within 45 s of CPU: a million frames under six policies at three
+rates (BENCHMARKS.md, "Capture")."""
+
+MAX_HEADROOM_RUN_FRAMES: Final = 60_000
+"""Frames the headroom's closed-loop runs may take, all together: `--headroom-frames` (at most
+the capture's frames) x tick rates x policies, each bisected in some 14 runs through the
+scheduler itself: the default 2,000 frames for six policies at five rates."""
+
 MAX_CAPTURE_LINE_BYTES: Final = 64 * KIB
 """One line of a capture. PresentMon's widest rows, every telemetry column on, are under 2 KiB; a
 longer line means the file is not a capture (`/dev/zero`, a video)."""

@@ -60,6 +60,7 @@ from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import HEADROOM_FRAMES
 from game.workshop.captures.hitches import hitch_rule
 from game.workshop.captures.report import footnotes, heading, json_record, rate_table
+from game.workshop.captures.work import refuse_headroom_work, refuse_run_work
 from game.workshop.files.output import (
     Outputs,
     add_theme_argument,
@@ -135,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
+    display_options(args)  # its flags checked before the file is read, as every flag is
+    refuse_headroom_work(args.headroom_frames, len(rates), len(policies))
     names = capture_outputs(rates)
     Outputs([("FILE", args.file)]).folder("--out", args.out, names)  # before the file is read
     return run_on(open_file(args), args, rates, policies, workers)
@@ -149,6 +152,7 @@ def run_on(
 ) -> int:
     """The command once its flags are checked and its capture is open (a test hands one in)."""
     refuse_no_frames(capture.info)
+    refuse_run_work(capture.info.path, capture.info.frames, len(rates), len(policies))
     options = display_options(args)
     out = output_directory(args.out) if args.out is not None else None
     columns = read_with_progress(capture)  # the policies' runs and the display side share it
@@ -186,7 +190,8 @@ def tick_rates(args: argparse.Namespace) -> list[SchedulerSettings]:
     ]
     rates = []
     for text in texts:
-        scenario = load_scenario(None, [Flag("--hz", ("scheduler", "hz"), text), *given])
+        flags = [Flag("--hz", ("scheduler", "hz"), text), *given]
+        scenario = load_scenario(None, flags, timeline=False)  # no run of seconds: the capture's
         rates.append(scenario.scheduler.settings())
     if len({rate.step_ns for rate in rates}) != len(rates):
         raise BadInput.error(f"--hz names a tick rate twice (got {args.hz!r})")

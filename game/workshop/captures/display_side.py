@@ -48,6 +48,14 @@ from game.display.model import (
 )
 from game.workshop.captures.display_columns import Bools, DisplayColumns
 
+METER_REFRESHES_A_FRAME = 64
+"""The judder meter measures every refresh from the first frame shown to the last; when those
+are more than this many a frame shown (and than `METER_REFRESHES`), a pause in the capture
+(a jump in its times) holds the screen for more refreshes than its frames could say anything
+about, and the meter is not run: the display side then costs in proportion to the frames, not
+to the span. A real capture has one to a few refreshes a frame (10 fps on 240 Hz: 24)."""
+METER_REFRESHES = 1_000_000
+"""Refreshes the meter always measures (4.6 hours at 60 Hz): 8 MB an array."""
 LEAD_QUANTILES = tuple(Fraction(percent, 100) for percent in (0, 1, 5, 10, 25, 50))
 """The shares of the shown frames' present-to-refresh times tried as `latest`'s lead."""
 UNSEEN_REFRESH_HZ = Fraction(60)
@@ -80,10 +88,13 @@ class DisplaySide:
     """Per frame: shown, by the model in `mode`."""
     predicted_ns: Ints
     """Per frame: when the model shows it (or, replaced, would have), to the nearest ns."""
-    captured_judder: JudderReport
-    predicted_judder: JudderReport
+    captured_judder: JudderReport | None
+    """None: not measured (`meter_note` says why)."""
+    predicted_judder: JudderReport | None
     ready_from: str = "present"
     """What the model was handed each frame at: `"ready"` (its ready time) or `"present"`."""
+    meter_note: str | None = None
+    """Why the judder meter was not run (`METER_REFRESHES_A_FRAME`), or None."""
 
     @property
     def frames(self) -> int:
@@ -156,7 +167,10 @@ def compare_display(
         del run  # let go before the next mode's runs, unless it is the best
     assert best is not None, "there is always a mode to try"
     chosen, (lead, shown_ns, predicted, _) = best
-    capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
+    meter_note = _too_many_refreshes(columns, shown_ns, predicted, grid)
+    capture_judder, model_judder = (
+        (None, None) if meter_note else _judders(columns, shown_ns, predicted, grid)
+    )
     return DisplaySide(
         fit=fit,
         grid=grid,
@@ -172,6 +186,7 @@ def compare_display(
         captured_judder=capture_judder,
         predicted_judder=model_judder,
         ready_from=ready_from,
+        meter_note=meter_note,
     )
 
 
@@ -263,6 +278,23 @@ def predict_shown_ns(present_ns: Ints, grid: RefreshGrid, mode: PresentMode, lea
     shown += per_ns
     shown //= 2 * per_ns
     return shown
+
+
+def _too_many_refreshes(
+    columns: DisplayColumns, model_ns: Ints, predicted: Bools, grid: RefreshGrid
+) -> str | None:
+    """Why the meter is not run on these frames (`METER_REFRESHES_A_FRAME`), or None."""
+    shown = int(columns.shown.sum())
+    start = max(int(columns.display_ns[columns.shown].min()), int(model_ns[predicted][0]))
+    end = min(int(columns.display_ns[columns.shown].max()), int(model_ns[predicted][-1]))
+    refreshes = max(end - start, 0) * 1000 // max(grid.period_ps, 1)
+    if refreshes <= max(METER_REFRESHES_A_FRAME * shown, METER_REFRESHES):
+        return None
+    return (
+        f"the frames shown span {refreshes:,} refreshes, more than {METER_REFRESHES_A_FRAME} "
+        f"a frame shown ({shown:,}): a pause in the capture the meter would only measure the "
+        "stillness of"
+    )
 
 
 def _judders(
