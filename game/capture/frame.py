@@ -129,6 +129,6 @@ class Capture(Protocol):
     def info(self) -> CaptureInfo: ...
 
     def frames(self) -> Iterator[CapturedFrame]:
-        """The kept frames, in file order, on each call (a 1 GB capture is never held whole: a
-        PresentMon capture's kept frames are held as columns, the others' read again)."""
+        """The kept frames, in file order, on each call (a 1 GB capture is never held whole:
+        its kept frames are held as columns, read once when it was opened)."""
         ...
