@@ -90,7 +90,7 @@ CASES = (
     Case("capture /dev/stdin --hz 30,60 --workers 2 --out D", "workers", piped="big.csv"),
     Case("play --capture year.csv --frames 5", "frame"),
     Case(
-        "simulate --scenario rollback_spiral --seconds 120 --record r.jsonl",
+        "simulate --scenario rollback_spiral --seconds 100 --record r.jsonl",
         "run",
         RECORDING_AT_TICK_0,
     ),
