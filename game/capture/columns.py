@@ -214,10 +214,10 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
     widest = min(int(lengths.max()) if len(starts) else 0, _WIDEST)
     if widest == 0:  # every cell empty (or no rows)
         return np.zeros(len(starts), dtype=np.int64), np.full(len(starts), MISSING, np.int8)
-    offsets = np.arange(widest, dtype=np.int16)
-    table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
+    table = _windows(chunk, starts, widest)  # each cell's bytes, and what follows it
     kinds = _KINDS[table]  # a digit 1, the point 32, anything else 0: one sum counts both
-    tally = kinds.sum(axis=1, dtype=np.int16)
+    kinds *= np.arange(widest, dtype=np.int16) < lengths[:, None]  # only the cell's own
+    tally = kinds.astype(np.int16) @ np.ones(widest, dtype=np.int16)  # a sum, as a product
     points = tally >> 5
     plain = ((tally & 31) + points == lengths) & (points <= 1) & (lengths > points)
     plain &= lengths <= widest
