@@ -187,3 +187,18 @@ def test_names_read_from_a_file_are_printed_with_their_controls_escaped(
     assert json.loads(capsys.readouterr().out)["capture"]["process"] == "evil\r\u202e.exe (4712)"
     assert main(["capture", str(pm), "--policies", "drop", "--headroom-frames", "0"]) == 0
     assert "process evil\\r\\u202e.exe (4712)" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_a_refusal_naming_a_process_prints_its_controls_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [
+        replace(row, process="ev\u001b[31mil", cells={"msBetweenPresents": "NA"})
+        for row in presents(["10"] * 3)
+    ]
+    path = write_presentmon_1x(tmp_path / "pm.csv", rows)
+    assert main(["capture", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"{path}: no frames: 3 rows, ev\\x1b[31mil (4712) swap chain 0x0000021A3F2B5C80 kept, "
+        "none a frame under --column presents (missing value 3)\n"
+    )
