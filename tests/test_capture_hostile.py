@@ -74,10 +74,23 @@ def test_every_reader_reads_a_fifo_once(tmp_path: Path, kind: str) -> None:
 def test_the_capture_command_reads_a_pipe_whole(tmp_path: Path) -> None:
     data = write_long_presentmon_1x(tmp_path / "long.csv", frames=LONG_ROWS).read_bytes()
     done = subprocess.run(
-        [sys.executable, "-m", "game", "capture", "/dev/stdin", "--json", "--policies", "drop",
-         "--headroom-frames", "0"],
-        input=data, capture_output=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "capture",
+            "/dev/stdin",
+            "--json",
+            "--policies",
+            "drop",
+            "--headroom-frames",
+            "0",
+        ],
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     capture = json.loads(done.stdout.splitlines()[0])["capture"]
     assert (capture["rows"], capture["frames"]) == (LONG_ROWS, LONG_ROWS)
@@ -160,9 +173,12 @@ def test_a_session_of_six_million_entries_is_refused_within_the_memory_budget(
         "print(done.stderr, end='')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", peak, str(path)], capture_output=True, text=True, cwd=ROOT,
+        [sys.executable, "-c", peak, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
         check=True,
-    )  # fmt: skip
+    )
     first, said = done.stdout.split("\n", 1)
     code, peak_kb = (int(part) for part in first.split())
     assert (code, said) == (

@@ -46,8 +46,11 @@ def test_ocat_s_short_rows_read_whole(tmp_path: Path) -> None:
     info = capture.info
     assert (info.rows, info.frames, dict(info.skipped), info.damaged) == (4, 4, {}, {})
     assert [frame.elapsed_ns for frame in capture.frames()] == [
-        9_681_000, 12_166_000, 11_500_000, 10_000_000
-    ]  # fmt: skip
+        9_681_000,
+        12_166_000,
+        11_500_000,
+        10_000_000,
+    ]
 
 
 def _damaged(path: Path, count: int, bad: int) -> Path:
@@ -77,8 +80,10 @@ def test_a_file_more_than_half_damaged_is_refused_naming_the_commonest_cause(
     ]
     capture = _json_capture(capsys, str(path), "--allow-damaged")
     assert (capture["rows"], capture["frames"], capture["damaged"]) == (
-        100, 40, {"missing value": 20, "not a number": 20, "truncated line": 20}
-    )  # fmt: skip
+        100,
+        40,
+        {"missing value": 20, "not a number": 20, "truncated line": 20},
+    )
 
 
 def test_damage_over_one_percent_is_the_report_s_first_line(
@@ -102,8 +107,10 @@ def test_other_processes_and_frames_not_shown_are_no_damage(tmp_path: Path) -> N
     info = open_capture(path, process="game.exe", column="display").info
     # Of the three shown, the first has no display change before it (1.x writes 0).
     assert (info.frames, dict(info.skipped), info.damaged) == (
-        2, {"other process": 30, "not displayed": 7, "zero or negative interval": 1}, {}
-    )  # fmt: skip
+        2,
+        {"other process": 30, "not displayed": 7, "zero or negative interval": 1},
+        {},
+    )
 
 
 def test_the_capframex_csv_export_reads_with_its_info(
