@@ -19,6 +19,7 @@ from typing import NoReturn, Protocol, cast
 
 from game.errors import EXIT_BAD_INPUT, BadInput
 from game.limits import MAX_PROBLEM_LINES
+from game.printable import printable
 from game.resources import BUNDLED, INSTALLED, LICENCES, ROOT
 from game.stopping import POINTS, STOP_AT, Stopped, stop_point, stops_cleanly, unknown_stop_point
 from game.worker_pool import EXIT_WORKER_DIED, WorkerDied
@@ -143,16 +144,13 @@ def build_parser(commands: dict[str, Command]) -> CliParser:
     return parser
 
 
-_LINE_BREAKS = {ord(char): repr(char)[1:-1] for char in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
-"""Every character `str.splitlines` breaks at, written as its escape: one problem, one line, even
-when a file name or a value holds a line break."""
-
-
 def print_problems(lines: Sequence[str]) -> None:
     """The problems on stderr, one a line: the first `MAX_PROBLEM_LINES`, then how many more (a
-    file of a thousand bad entries needs fixing, not a thousand lines)."""
+    file of a thousand bad entries needs fixing, not a thousand lines). Each is printable
+    (`game.printable`): one problem, one line, and no terminal control, even when a file name,
+    a value or a name read from a file holds a line break or an escape sequence."""
     for line in lines[:MAX_PROBLEM_LINES]:
-        print(line.translate(_LINE_BREAKS), file=sys.stderr)
+        print(printable(line), file=sys.stderr)
     if len(lines) > MAX_PROBLEM_LINES:
         more = len(lines) - MAX_PROBLEM_LINES
         print(f"... and {more:,} more problem{'s' if more > 1 else ''}", file=sys.stderr)

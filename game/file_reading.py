@@ -35,7 +35,9 @@ def open_binary(path: Path) -> BinaryIO:
 
 
 def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str:
-    """The UTF-8 text of the file at `path`; `BadInput` with one line if it cannot be that.
+    """The UTF-8 text of the file at `path`; `BadInput` with one line if it cannot be that. A
+    byte-order mark at its start (Windows' Notepad writes one) is dropped: it says the text is
+    UTF-8, which it must be anyway.
 
     `what` names the kind of file, with its article, for the messages: "a replay file".
     """
@@ -47,6 +49,6 @@ def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str
     if len(data) > limit:
         raise BadInput(f"{path}: too large for {what} (more than {size_text(limit)})")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not {what}: not UTF-8 text") from None

@@ -62,15 +62,38 @@ limit's worth."""
 MAX_CAPTURE_ROWS: Final = 10_000_000
 """Rows one capture may hold: 19 hours at 144 fps, and as many frames as `schedule` takes."""
 
+MAX_CAPTURE_RUN_FRAMES: Final = 20_000_000
+"""Frames one `capture` command may run open loop, all its runs together: the capture's frames x
+tick rates x policies. A frame costs 0.1 us at 60 Hz and up to some 2 us where every frame owes
+more ticks than the catch-up cap (10 kHz: each then goes through the policy's own rule), so the
+limit keeps the worst case within 45 s of CPU: a million frames under six policies at three
+rates (BENCHMARKS.md, "Capture")."""
+
+MAX_HEADROOM_RUN_FRAMES: Final = 60_000
+"""Frames the headroom's closed-loop runs may take, all together: `--headroom-frames` (at most
+the capture's frames) x tick rates x policies, each bisected in some 14 runs through the
+scheduler itself: the default 2,000 frames for six policies at five rates."""
+
 MAX_CAPTURE_LINE_BYTES: Final = 64 * KIB
 """One line of a capture. PresentMon's widest rows, every telemetry column on, are under 2 KiB; a
 longer line means the file is not a capture (`/dev/zero`, a video)."""
 
 MAX_CAPFRAMEX_BYTES: Final = 24 * MIB
 """A CapFrameX session (JSON). The standard library cannot stream JSON, so this file is read
-whole, every number kept as its text: 23 MiB of session (300,000 frames of five columns) peaked
-at 165 MB, under the 200 MB a capture may use. A real session's dozen columns and sensor data
-fit some 10 to 15 minutes at 144 fps."""
+whole; its arrays of numbers are read with numpy, never as a Python object an entry
+(`game.capture.session_json`). A real session's dozen columns and sensor data fit some 10 to 15
+minutes at 144 fps (about 200 bytes a frame)."""
+
+MAX_CAPFRAMEX_ROWS: Final = 1_000_000
+"""Rows (entries of `MsBetweenPresents`) in one CapFrameX session's run. 24 MiB of a real
+session holds some 120,000; arrays of bare digits could hold six million, whose frames alone (41
+bytes each) would pass the 200 MB a capture may use. A million is the `capture` benchmark's
+size (BENCHMARKS.md, "Capture": 160 MB at the command's peak); two million bare rows were read in
+137 MB, and the command peaked at 236."""
+
+MAX_SESSION_OUTLINE_BYTES: Final = 1 * MIB
+"""A CapFrameX session besides its arrays of numbers (its info, the runs' keys, the sensors'
+names: a few KiB), which Python's `json` makes objects of."""
 
 MAX_PROBLEM_LINES: Final = 20
 """Problems printed for one refused input; the rest are counted in one more line."""

@@ -52,6 +52,8 @@ The points (`POINTS`):
 - `rows`: a table's heading is printed and its first row is not (`schedule`, `judder`);
 - `window`: the game's loop has drawn its first picture, before its first frame (`play`, and
   `clip`, which films the game's loop);
+- `frame`: the live `--capture` is about to wait out a captured frame longer than a slice of
+  its wait (`game.clock.captured`: a loading screen's frame of seconds), in `play`;
 - `done`: every command, its work done and its outputs whole; a stop here changes nothing.
 """
 
@@ -74,7 +76,7 @@ KEPT_NAMED = 4
 """Finished outputs a stopped command names in its one line; the rest are counted."""
 STOP_AT = "TIMESTEP_LAB_STOP_AT"
 """The environment variable that names the stop point to wait at."""
-POINTS = ("imports", "output", "workers", "run", "rows", "window", "done")
+POINTS = ("imports", "output", "workers", "run", "rows", "window", "frame", "done")
 """The stop points, in the order a command may reach them (the module's docstring says where)."""
 _GO_ON: signal.Signals | None = getattr(signal, "SIGUSR1", None)
 """The signal (POSIX only) that lets a command waiting at a stop point go on without stopping

@@ -40,6 +40,13 @@ class Present:
     swapchain: str = SWAPCHAIN
     cells: dict[str, str] = field(default_factory=dict)
     """Raw text for named columns, written as is instead of the exact value."""
+    ready_ns: int | None = None
+    """When the GPU had drawn it; None: 1.5 ms after `time_ns` (the writers' constant)."""
+
+    @property
+    def after_present_ns(self) -> int:
+        """How long after its present it was ready (`MsUntilRenderComplete`)."""
+        return 1_500_000 if self.ready_ns is None else self.ready_ns - self.time_ns
 
 
 def ns(ms_text: str) -> int:
@@ -145,7 +152,7 @@ def write_presentmon_1x(
             "msBetweenPresents": ms_text(row.interval_ns),
             "AllowsTearing": "0",
             "PresentMode": "Hardware: Independent Flip",
-            "msUntilRenderComplete": ms_text(1_500_000),
+            "msUntilRenderComplete": ms_text(row.after_present_ns),
             "msUntilDisplayed": ms_text(row.display_ns - row.time_ns if shown else 0),  # type: ignore[operator]
             "msBetweenDisplayChange": ms_text(change or 0),
         } | row.cells
@@ -211,7 +218,7 @@ def write_presentmon_2x(
             "MsBetweenPresents": ms_text(row.interval_ns),
             "MsBetweenDisplayChange": "NA" if change is None else ms_text(change),
             "MsInPresentAPI": ms_text(120_000),
-            "MsRenderPresentLatency": ms_text(1_500_000),
+            "MsRenderPresentLatency": ms_text(row.after_present_ns),
             "MsUntilDisplayed": ms_text(row.display_ns - row.time_ns, 6) if shown else "NA",  # type: ignore[operator]
             "CPUStartTime": s_text(row.time_ns - row.interval_ns, 9),
             "CPUStartQPC": stamp,
@@ -434,8 +441,8 @@ def write_composed_60hz_capture(
         if ready and ready[-1] not in shown_at:
             shown_at[ready[-1]] = vblank
         refresh += 1
-    rows = [
-        Present(t, interval, shown_at.get(index))
+    rows = [  # each drawn 0.5 ms after its present, before the compositor's latch
+        Present(t, interval, shown_at.get(index), ready_ns=t + 500_000)
         for index, (t, interval) in enumerate(zip(times, intervals, strict=True))
     ]
     write_presentmon_2x(path, rows, present_mode="Composed: Flip", sync_interval="0")
@@ -447,13 +454,15 @@ def write_tearing_160fps_capture(
 ) -> DisplayedCapture:
     """A PresentMon 2.x capture of a full-screen game near 160 fps with tearing allowed
     ("Hardware: Independent Flip", sync interval 0, `AllowsTearing` 1): every frame is flipped
-    to the screen at once, 0.2 to 0.6 ms after its present, on no refresh grid."""
+    to the screen at once, 0.2 to 0.6 ms after its present, on no refresh grid (each drawn 0.1 ms
+    after its present)."""
     rng = random.Random(seed)
     rows: list[Present] = []
     time = START_NS
     for interval in _jittered(rng, frames, 6_250_000, 1_200_000):
         time += interval
-        rows.append(Present(time, interval, time + rng.randint(2_000, 6_000) * 100))
+        shown = time + rng.randint(2_000, 6_000) * 100
+        rows.append(Present(time, interval, shown, ready_ns=time + 100_000))
     write_presentmon_2x(path, rows, allows_tearing="1", sync_interval="0")
     return DisplayedCapture(path, rows, None, 0)
 

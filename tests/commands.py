@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 HANG_S = 600
@@ -26,9 +27,17 @@ GROUP_SIGNALS = (signal.SIGINT, signal.SIGHUP)
 
 class Command:
     """One run of `python -m game ARGS` in `folder`, in a session of its own (its process group
-    is its pid), as a terminal runs it; stderr is read here as it comes, stdout kept for `out`."""
+    is its pid), as a terminal runs it; stderr is read here as it comes, stdout kept for `out`;
+    `stdin`, when given, is its standard input (a pipe's reading end, say)."""
 
-    def __init__(self, args: str | list[str], folder: Path, *, stop_at: str | None) -> None:
+    def __init__(
+        self,
+        args: str | list[str],
+        folder: Path,
+        *,
+        stop_at: str | None,
+        stdin: IO[bytes] | None = None,
+    ) -> None:
         self.args = args.split() if isinstance(args, str) else args
         env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy"}
         env.pop("TIMESTEP_LAB_STOP_AT", None)
@@ -37,8 +46,13 @@ class Command:
         self._out = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the command)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", *self.args],
-            cwd=folder, env=env, start_new_session=True, stdout=self._out, stderr=subprocess.PIPE,
-        )  # fmt: skip
+            cwd=folder,
+            env=env,
+            start_new_session=True,
+            stdin=stdin,
+            stdout=self._out,
+            stderr=subprocess.PIPE,
+        )
         self.said = b""
 
     @property

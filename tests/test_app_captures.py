@@ -7,6 +7,8 @@ plays a capture plays it only while it shows.
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.resources import CAPTURES
 from game.workshop.files.lessons import load_lessons
+from tests.capture_shapes import write_five_processes
 from tests.helpers import shipped_lessons
 
 MS = 1_000_000
@@ -178,3 +181,29 @@ def test_pause_holds_the_capture_and_the_paused_frames_run_on_the_wall() -> None
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode=""))
     laptop.move_on(5 * MS)
     assert _frames(loop, 3) == [5 * MS, 20 * MS, 10 * MS]  # on again from frame 3, then round 2
+
+
+def test_the_game_plays_a_capture_through_a_fifo_chosen_as_capture_chooses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--capture <(zcat ...)` is a pipe: read once, with every row, the process chosen as
+    `capture` chooses it (not the compositor) and the others listed. It plays two frames of
+    7 ms on the wall clock: real time, a few ms of it, which nothing here measures."""
+    data = write_five_processes(tmp_path / "five.csv").read_bytes()
+    fifo = tmp_path / "five_fifo.csv"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with fifo.open("wb") as end:
+            end.write(data)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert main(["play", "--capture", str(fifo), "--frames", "2"]) == 0
+    writer.join()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        f"playing {fifo} (presentmon 1.x): 5 frames of GRB.exe (13456), swap chain "
+        "0x0000000000000002, by presents interval; 19 rows skipped"
+    )
+    assert out[1].startswith("  other processes: DWM.exe (1520) swap chain 0x0000000000000001 9 ")

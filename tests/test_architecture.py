@@ -63,7 +63,7 @@ MAX_FUNCTION_LINES = 60
 """From the `def` line to the last line of the body (decorators not counted), as `ast` says."""
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("timestep_lab",),
-    ("game.errors", "game.limits", "game.resources", "game.stopping"),
+    ("game.errors", "game.limits", "game.printable", "game.resources", "game.stopping"),
     ("game.worker_pool",),
     ("game.clock", "game.file_reading"),
     ("game.arguments",),

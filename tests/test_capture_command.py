@@ -135,6 +135,8 @@ def test_the_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
             "rows": 16,
             "frames": 12,
             "skipped": {"not displayed": 3, "truncated line": 1},
+            "damaged": {"truncated line": 1},
+            "candidates": [],
         },
     }
     assert isinstance(drop_60["headroom_ns"], int)
@@ -153,7 +155,9 @@ def test_the_shares_are_the_input_labs_formula_to_nine_places(
 
 def test_the_report_says_what_was_read_first(capsys: pytest.CaptureFixture[str]) -> None:
     text = _run(STEADY_WITH_A_HITCH, capsys, "--policies", "drop", "--headroom-frames", "0")
-    assert text.splitlines()[:4] == [
+    assert text.splitlines()[:5] == [
+        "damaged: 1 of the 16 rows of game.exe (4712) (6.2 %: truncated line 1); the figures "
+        "below leave them out",
         "capture memory.csv: presentmon 1.x, process game.exe (4712), swap chain 0x1, "
         "chosen: most rows",
         "rows 16: frames 12, skipped 4 (not displayed 3, truncated line 1)",

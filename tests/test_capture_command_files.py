@@ -71,7 +71,8 @@ def test_the_capture_object_says_what_was_read_and_skipped(
     (line,) = _json(capsys, str(path), "--policies", "drop")
     assert line["capture"] == {
         "format": "presentmon", "layout": "1.x", "process": "game.exe (4712)",
-        "rows": 8, "frames": 6, "skipped": {"other swap chain": 2},
+        "rows": 8, "frames": 6, "skipped": {"other swap chain": 2}, "damaged": {},
+        "candidates": [{"process": "game.exe (4712)", "swapchain": OTHER_SWAPCHAIN, "rows": 2}],
     }  # fmt: skip
     assert line["frames"] == 6
 

@@ -65,13 +65,16 @@ def test_a_composed_capture_at_120_fps_on_60_hz_fits_latest_frame_wins(
         "captured_shown": 299,
         "predicted_shown": 300,
         "agreement": 0.998333333,
+        "ready_from": "ready",
     }
     assert side.agreements == {
         "queue": Fraction(299, 600),
         "latest": Fraction(599, 600),
         "immediate": Fraction(299, 600),
     }
-    assert side.lead_ns == 1_025_933  # the compositor's 1 ms, and the nearest present to it
+    # The compositor's 1 ms after the frame's present, less the 0.5 ms it took to draw, and the
+    # nearest present to it; the model was handed each frame when it was ready.
+    assert (side.lead_ns, side.ready_from) == (525_933, "ready")
 
 
 def test_the_composed_capture_s_grid_is_its_60_hz_display(composed: DisplayedCapture) -> None:
@@ -141,6 +144,7 @@ def test_a_worked_example_of_latest_frame_wins() -> None:
     assert side.predicted.tolist() == [False, True] * 4 + [True]
     # The least-squares line through four display times rounded to the ns: 1/60 s within 0.1 ns.
     assert (side.grid.period_ps, side.grid.offset_ps) == (16_666_666_600, 10_000_000_100)
+    assert side.captured_judder is not None and side.predicted_judder is not None
     assert side.captured_judder.cadence == side.predicted_judder.cadence == "222"
 
 
@@ -190,7 +194,7 @@ def test_the_mode_and_the_refresh_asked_for(composed: DisplayedCapture) -> None:
     capture = open_capture(composed.path)
     side = run_display_side(DisplayColumns.from_frames(capture.frames()), capture.info, options)
     assert isinstance(side, DisplaySide) and (side.mode, side.asked) == ("queue", True)
-    with pytest.raises(BadInput, match="--refresh must be above 0 and at most 1000 Hz"):
+    with pytest.raises(BadInput, match="--refresh must be from 1 to 1000 Hz"):
         display_options(parser.parse_args(["--refresh", "0"]))
 
 
@@ -245,6 +249,7 @@ def test_the_capture_command_s_json_carries_the_display_object(
         "captured_shown": 299,
         "predicted_shown": 300,
         "agreement": 0.998333333,
+        "ready_from": "ready",
     }
 
 

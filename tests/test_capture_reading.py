@@ -63,15 +63,16 @@ def test_a_presentmon_1x_capture_reads_back_exactly(tmp_path: Path) -> None:
         "presentmon", "1.x", "game.exe (4712)", "0x0000021A3F2B5C80"
     )  # fmt: skip
     assert (info.rows, info.frames, dict(info.skipped), info.chosen_by_default) == (4, 4, {}, True)
+    # Each is ready 1.5 ms after its present (msUntilRenderComplete).
     assert list(capture.frames()) == [
-        CapturedFrame(2, 0, 16_666_700, 16_666_700, True, 3_500_000),
-        CapturedFrame(3, 16_666_600, 16_666_600, 16_666_600, True, 20_166_600),
-        CapturedFrame(4, 50_000_000, 33_333_400, 33_333_400, False, None),
-        CapturedFrame(5, 58_333_300, 8_333_300, 8_333_300, True, 61_833_300),
+        CapturedFrame(2, 0, 16_666_700, 16_666_700, True, 3_500_000, 1_500_000),
+        CapturedFrame(3, 16_666_600, 16_666_600, 16_666_600, True, 20_166_600, 18_166_600),
+        CapturedFrame(4, 50_000_000, 33_333_400, 33_333_400, False, None, 51_500_000),
+        CapturedFrame(5, 58_333_300, 8_333_300, 8_333_300, True, 61_833_300, 59_833_300),
     ]
 
 
-def test_frames_are_read_from_the_file_again_on_each_call(tmp_path: Path) -> None:
+def test_frames_are_handed_out_again_on_each_call(tmp_path: Path) -> None:
     path = write_presentmon_1x(tmp_path / "pm.csv", presents(["10", "20"]))
     capture = open_capture(path)
     assert list(capture.frames()) == list(capture.frames())
@@ -99,11 +100,12 @@ def test_a_presentmon_2x_capture_reads_back_exactly(tmp_path: Path, time: str) -
     assert capture.info.layout == ("2.x" if time == "seconds" else "2.x-qpc")
     assert (capture.info.rows, capture.info.frames) == (3, 3)
     # With QPC ticks the time is the running sum of the intervals from the first row at 0:
-    # the same here, as the rows are back to back.
+    # the same here, as the rows are back to back. Each is ready 1.5 ms after its present
+    # (MsRenderPresentLatency).
     assert list(capture.frames()) == [
-        CapturedFrame(2, 0, 6_944_400, 6_944_400, True, 1_250_000),
-        CapturedFrame(3, 7_000_100, 7_000_100, 7_000_100, False, None),
-        CapturedFrame(4, 20_888_900, 13_888_800, 13_888_800, True, 22_138_900),
+        CapturedFrame(2, 0, 6_944_400, 6_944_400, True, 1_250_000, 1_500_000),
+        CapturedFrame(3, 7_000_100, 7_000_100, 7_000_100, False, None, 8_500_100),
+        CapturedFrame(4, 20_888_900, 13_888_800, 13_888_800, True, 22_138_900, 22_388_900),
     ]
 
 

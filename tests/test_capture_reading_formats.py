@@ -101,11 +101,16 @@ def test_a_mangohud_log_sampled_every_100_ms_says_so(tmp_path: Path) -> None:
 
 
 def test_a_mangohud_log_with_a_cut_last_line(tmp_path: Path) -> None:
-    path = write_mangohud(tmp_path / "cut.csv", ["10", "10", "x", "10"], cut_last=3)
+    # Cut within its cells (the last 50 characters: `elapsed` and the columns before it), the
+    # last line is a truncated line; cut within its last number only, it is still a row.
+    path = write_mangohud(tmp_path / "cut.csv", ["10", "10", "x", "10"], cut_last=50)
     capture = open_capture(path)
     assert (capture.info.rows, capture.info.frames, dict(capture.info.skipped)) == (
         4, 2, {"not a number": 1, "truncated line": 1}
     )  # fmt: skip
+    assert capture.info.notes == ("last line had no line end: read as a truncated line",)
+    whole = write_mangohud(tmp_path / "whole.csv", ["10", "10", "x", "10"], cut_last=1)
+    assert open_capture(whole).info.frames == 3
     with pytest.raises(BadInput) as refused:
         open_capture(path, column="display")
     assert refused.value.lines[0].startswith(f"{path}: --column display needs display or ")

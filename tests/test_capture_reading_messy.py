@@ -13,6 +13,7 @@ import pytest
 
 import game.capture.lines
 import game.capture.presentmon_file
+import game.capture.source
 from game.capture.frame import Capture
 from game.capture.presentmon import ChainClock, detect_layout, row_reader
 from game.capture.reading import open_capture
@@ -142,7 +143,8 @@ def test_a_frame_never_shown_is_skipped_only_under_the_display_column(tmp_path: 
 
 
 def test_cut_and_blank_lines(tmp_path: Path) -> None:
-    path = write_presentmon_1x(tmp_path / "pm.csv", presents(["10"] * 4), cut_last=7)
+    # The last line loses its line end and the last 40 characters: two of its cells.
+    path = write_presentmon_1x(tmp_path / "pm.csv", presents(["10"] * 4), cut_last=40)
     lines = path.read_bytes().split(b"\r\n")
     lines.insert(2, b"")  # a blank line is no row
     lines.insert(3, b"game.exe,4712,0x0000021A3F2B5C80,DXGI,1,0")  # a row cut short
@@ -150,6 +152,7 @@ def test_cut_and_blank_lines(tmp_path: Path) -> None:
     capture = open_capture(path)
     assert counted(capture) == (5, 3, {"truncated line": 2})
     assert [frame.row for frame in capture.frames()] == [2, 5, 6]
+    assert capture.info.notes == ("last line had no line end: read as a truncated line",)
 
 
 def test_a_file_with_no_frame_under_the_column_is_one_line(tmp_path: Path) -> None:
@@ -203,13 +206,13 @@ def test_the_limits_end_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     with pytest.raises(BadInput) as rows:
         open_capture(path)
     assert rows.value.lines == (f"{path}: more than 4 rows (the limit for a capture)",)
-    monkeypatch.setattr(game.capture.lines, "MAX_CAPTURE_BYTES", 100)
+    monkeypatch.setattr(game.capture.source, "MAX_CAPTURE_BYTES", 100)
     with pytest.raises(BadInput) as size:
         open_capture(path)
     assert size.value.lines == (f"{path}: too large for a capture (more than 100 bytes)",)
     endless = tmp_path / "zeros.csv"
     endless.write_bytes(path.read_bytes()[:300] + b"\0" * 70_000)
-    monkeypatch.setattr(game.capture.lines, "MAX_CAPTURE_BYTES", 10**6)
+    monkeypatch.setattr(game.capture.source, "MAX_CAPTURE_BYTES", 10**6)
     with pytest.raises(BadInput) as line:
         open_capture(endless)
     assert line.value.lines == (f"{endless}: not a capture: a line longer than 65,536 bytes",)

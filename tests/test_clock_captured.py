@@ -113,3 +113,23 @@ def test_the_game_loop_plans_the_captures_frames_in_both_lanes_and_names_it_on_t
     hitch = plans[2][0]  # drop: 277 ms and the carried remainder are 17 steps; it runs M = 5
     assert (hitch.steps, hitch.dropped_steps, hitch.dropped_ns) == (5, 12, 200 * MS)
     assert loop.readout().capture.startswith("hitch.csv \N{MIDDLE DOT} 4/4")
+
+
+def test_a_long_frame_is_waited_out_in_slices_and_a_quit_ends_the_wait_at_once() -> None:
+    """A 30 s frame (a loading screen): the wait sleeps 50 ms at a time and asks the loop after
+    each slice; once it says the game is quitting (a stop signal, the close button), the wait
+    ends there, not 30 s later."""
+    real = ManualClock()
+    clock = CapturedClock(real, lambda: (30_000 * MS, 16 * MS), name="load.csv", count=2)
+    clock.start_frames()
+    asked: list[int] = []
+
+    def between() -> bool:
+        asked.append(real.now_ns())
+        return len(asked) == 3
+
+    assert clock.wait_out_frame(between) == 150 * MS
+    assert asked == [50 * MS, 100 * MS, 150 * MS]
+    assert clock.wait_out_frame(lambda: False) == 30_000 * MS - 150 * MS
+    assert (real.sleeps, real.spun_ns) == (3 + 597, 1 * MS)  # the last slice, less the spun ms
+    assert clock.next_frame() == 30_000 * MS  # the capture's length all the same

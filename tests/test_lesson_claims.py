@@ -219,7 +219,7 @@ def test_a_claim_that_differs_exits_1_with_its_json_object(
     step = lesson.steps[0]
     wrong = Claim(measure="alpha_max", expected=2, tolerance=0.5)
     one_step = lesson.model_copy(update={"steps": (step.model_copy(update={"claims": (wrong,)}),)})
-    monkeypatch.setattr(lessons_command, "load_lessons", lambda: (one_step,))
+    monkeypatch.setattr(lessons_command, "load_lessons", lambda folder: (one_step,))
     assert main(["lessons", "--check", "--lesson", "4", "--json"]) == 1
     (line,) = capsys.readouterr().out.splitlines()
     assert json.loads(line) == {

@@ -201,8 +201,12 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         str(limits.MAX_PROBLEM_LINES),
         size_text(limits.MAX_CAPTURE_BYTES),
         f"{limits.MAX_CAPTURE_ROWS:,}",
+        f"{limits.MAX_CAPTURE_RUN_FRAMES:,}",
+        f"{limits.MAX_HEADROOM_RUN_FRAMES:,}",
         size_text(limits.MAX_CAPTURE_LINE_BYTES),
         size_text(limits.MAX_CAPFRAMEX_BYTES),
+        f"{limits.MAX_CAPFRAMEX_ROWS:,}",
+        size_text(limits.MAX_SESSION_OUTLINE_BYTES),
     ]
 
 

@@ -2,7 +2,10 @@
 
 The contract (`game.stopping`): the command exits 128 + the signal's number, prints one line
 saying what it kept and no traceback, leaves no partial file (`.part`, a hidden temporary name)
-and no final file that is not whole, and leaves no process behind: no worker, no ffmpeg.
+and no final file that is not whole, and leaves no process behind: no worker, no ffmpeg. The
+live `--capture` is stopped while it waits out a captured frame of a year (it must stop within a
+slice of the wait: a wait in one piece would hang the test), and `capture` reads its file
+through a pipe.
 
 Each command runs with `TIMESTEP_LAB_STOP_AT=POINT` and the test waits for its `at POINT` line,
 so the signal comes at the same moment of the command's work on any machine, and each case
@@ -14,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +25,7 @@ import pytest
 
 from game.config.loading import load_config
 from game.workshop.files.recording import header_record
-from tests.capture_files import write_long_presentmon_1x
+from tests.capture_files import presents, write_long_presentmon_1x, write_presentmon_1x
 from tests.commands import Command, children, in_group, wait_for_exit
 
 pytestmark = pytest.mark.slow
@@ -40,6 +44,8 @@ class Case:
     """Where it is stopped (`game.stopping.POINTS`)."""
     kept: str = "nothing written"
     """How the stop's line goes on after "stopped by SIGNAL; "."""
+    piped: str | None = None
+    """A file of the folder handed to the command through a pipe, as its standard input."""
 
     @property
     def name(self) -> str:
@@ -47,7 +53,7 @@ class Case:
 
     @property
     def id(self) -> str:
-        return f"{self.name}@{self.point}"
+        return f"{self.name}@{self.point}" + ("|piped" if self.piped else "")
 
 
 def a_long_recording(folder: Path) -> None:
@@ -81,8 +87,10 @@ CASES = (
     Case("play --record r.jsonl --frames 1000000", "window", RECORDING_AT_TICK_0),
     Case("play --record r.jsonl --frames 1000000", "output"),
     Case("capture big.csv --hz 30,60,120,144,240 --workers 2 --out D", "workers"),
+    Case("capture /dev/stdin --hz 30,60 --workers 2 --out D", "workers", piped="big.csv"),
+    Case("play --capture year.csv --frames 5", "frame"),
     Case(
-        "simulate --scenario rollback_spiral --seconds 120 --record r.jsonl",
+        "simulate --scenario rollback_spiral --seconds 100 --record r.jsonl",
         "run",
         RECORDING_AT_TICK_0,
     ),
@@ -96,7 +104,26 @@ def prepared(case: Case, folder: Path) -> Path:
         a_long_recording(folder)
     if case.name == "capture":
         write_long_presentmon_1x(folder / "big.csv", frames=200_000)
+    if "year.csv" in case.command:
+        a_capture_with_a_frame_of_a_year(folder / "year.csv")
     return folder
+
+
+def a_capture_with_a_frame_of_a_year(path: Path) -> None:
+    """Three frames: 16 ms, a year (a hostile file, or a laptop asleep), 16 ms. The game stopped
+    while it waits out the year must stop within a slice of its wait, not at its end."""
+    write_presentmon_1x(path, presents(["16", str(365 * 86_400 * 1000), "16"]))
+
+
+def started(case: Case, folder: Path) -> Command:
+    """The case's command in `folder`, its piped file (if any) coming through a pipe from `cat`
+    (the command reads it to its end before its stop point)."""
+    if case.piped is None:
+        return Command(case.command, folder, stop_at=case.point)
+    feeder = subprocess.Popen(["cat", str(folder / case.piped)], stdout=subprocess.PIPE)
+    assert feeder.stdout is not None
+    with feeder.stdout:
+        return Command(case.command, folder, stop_at=case.point, stdin=feeder.stdout)
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -111,7 +138,7 @@ def leftovers(folder: Path) -> list[str]:
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_each_signal_stops_the_command_cleanly_at_its_point(case: Case, tmp_path: Path) -> None:
     runs = {
-        number: (folder, Command(case.command, folder, stop_at=case.point))
+        number: (folder, started(case, folder))
         for number in SIGNALS
         for folder in [prepared(case, tmp_path / number.name)]
     }
@@ -186,7 +213,7 @@ def test_a_stop_point_that_does_not_exist_is_one_line_and_exit_2(tmp_path: Path)
         2,
         [
             "error: TIMESTEP_LAB_STOP_AT='midway' names no stop point (one of: imports, "
-            "output, workers, run, rows, window, done)"
+            "output, workers, run, rows, window, frame, done)"
         ],
     )
 

@@ -1,9 +1,10 @@
 """A capture's frames on the live game's clock: `--capture FILE`, and a lesson step's `capture`.
 
-The file is opened and checked before the window opens (`open_capture`: one line and exit 2 for
-a file that holds no frames), then streamed again from the file for each round the game plays
-it (`CapturedClock`), so a capture of any length costs no memory. A lesson step names a capture
-shipped with the game (`assets/captures/`, `game.resources.CAPTURES`), found by its file name.
+The file is opened, read once and checked before the window opens (`open_capture`: one line and
+exit 2 for a file that holds no frames), its frames held as columns (33 to 41 bytes a frame),
+and handed out again for each round the game plays it (`CapturedClock`): a pipe or a FIFO plays
+as a file does. A lesson step names a capture shipped with the game (`assets/captures/`,
+`game.resources.CAPTURES`), found by its file name.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from game.app.caption import StatusMessage
 from game.app.captures import StepCapture, lesson_capture, step_capture_name
 from game.app.lesson_guide import LessonGuide
 from game.app.pacer import FramePacer
+from game.app.quit_signals import window_answers
 from game.app.readout_builder import LoopFigures
 from game.clock.captured import CapturedClock
 from game.clock.lesson import FRAME_WORK_NS, LessonClock, RateWatch, SlowMotion, wanted_frame_ns
@@ -287,14 +288,20 @@ def with_clock_rows(figures: LoopFigures, clock: object) -> LoopFigures:
     return figures._replace(clock=clock_row(clock), capture=capture_row(clock))
 
 
-def paced(clock: MeasuredClock, pacer: FramePacer, cap: int | None) -> int:
+def paced(
+    clock: MeasuredClock,
+    pacer: FramePacer,
+    cap: int | None,
+    between: Callable[[], bool] | None = None,
+) -> int:
     """Wait for the end of the frame and return how long that took: while a capture plays,
-    until its frame has lasted its captured length (the capture sets the pace, not the cap);
-    else until the pacer's deadline under `cap`, the cap in force now (F, a lesson or a script
-    may have changed it)."""
+    until its frame has lasted its captured length (the capture sets the pace, not the cap), a
+    slice at a time with `between()` (default: `window_answers`) asked after each (True: the
+    game is quitting, stop waiting); else until the pacer's deadline under `cap`, the cap in
+    force now (F, a lesson or a script may have changed it)."""
     capture = running_capture(clock)
     if capture is not None:
-        return capture.wait_out_frame()
+        return capture.wait_out_frame(between or window_answers)
     if pacer.cap_fps != cap:
         pacer.set_cap(cap)
     return pacer.wait(clock)

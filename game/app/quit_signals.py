@@ -66,3 +66,15 @@ class QuitOnSignals:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
         except pygame.error:  # no event queue to post to: stop where we are
             raise KeyboardInterrupt from None
+
+
+def window_answers() -> bool:
+    """Between the slices of a long wait (a captured frame of seconds): the window's events are
+    pumped, so that it answers the system and is not taken for hung, and whether a quit (a stop
+    signal's, the close button's) waits in the queue. The other events wait there for the
+    loop, as they would at the end of any frame."""
+    try:
+        pygame.event.pump()
+        return bool(pygame.event.peek(pygame.QUIT))
+    except pygame.error:  # no window, no queue: nothing to answer
+        return False

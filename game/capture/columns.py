@@ -8,12 +8,13 @@ then scaled to ns and rounded half to even exactly as `decimal_ns` does. A cell 
 plain digits and a point (a sign, an exponent, more than 18 digits) is read by `decimal_ns`
 itself, one at a time: such cells are rare.
 
-Only lines with as many cells as the header are read here; the rest are counted as irregular.
+Only lines with the cells the reader needs, and no more than the header's, are read here; the
+rest are counted as irregular.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
@@ -48,16 +49,28 @@ class Chunk:
     """Lines in the chunk (each ended by a line end)."""
     blank: int
     irregular: int
-    """Lines that are not blank and do not have the header's number of cells."""
+    """Lines that are not blank and have too few cells to read or more than the header."""
     rows: Ints
     """The index in the chunk of each regular line, in order."""
     starts: Ints
     """(rows, width): where each read cell starts, in bytes from the chunk's start."""
     ends: Ints
+    longest: int = 0
+    """The longest line's length in bytes, its line end not counted."""
+    last_cells: int = 0
+    """How many cells the chunk's last line that is not blank has (0: none)."""
+    odd: Ints = field(default_factory=lambda: np.zeros((0, 2), dtype=np.int64))
+    """(irregular lines, 2): where each irregular line's text starts and ends."""
 
 
-def split_chunk(data: bytes, cells: int, width: int) -> Chunk:
-    """`data` (complete lines, each ending with a line end) cut into its first `width` cells."""
+def split_chunk(data: bytes, cells: int, width: int, required: int | None = None) -> Chunk:
+    """`data` (complete lines, each ending with a line end) cut into its first `width` cells.
+
+    A line is regular when it has from `required` (default `width`) to `cells` (the header's)
+    cells: a tool may end a row early where it has nothing for the columns after, and those
+    cells (any of the `width` past its last) are read as empty. Fewer cells than that, or more
+    than the header, and the line is irregular (cut short, or spliced from another file)."""
+    needed = width if required is None else required
     raw = np.frombuffer(data, dtype=np.uint8)
     line_ends = np.flatnonzero(raw == _NEWLINE)
     line_starts = np.concatenate(([0], line_ends[:-1] + 1))
@@ -65,26 +78,73 @@ def split_chunk(data: bytes, cells: int, width: int) -> Chunk:
     text_ends = line_ends - carriage
     commas = np.flatnonzero(raw == _COMMA)
     blank = text_ends == line_starts
+    lengths = line_ends - line_starts
+    longest = int(lengths.max()) if len(lengths) else 0
     grid = _every_line_regular(commas, line_starts, line_ends, cells)
+    odd = np.zeros((0, 2), dtype=np.int64)
     if grid is not None:
         rows = np.arange(len(line_ends))
+        starts, ends = _grid_cells(grid, line_starts, text_ends, cells, width)
+        last_cells = cells
     else:
         comma_line = np.searchsorted(line_ends, commas)
         per_line = np.bincount(comma_line, minlength=len(line_ends))
-        regular = (per_line == cells - 1) & ~blank
+        regular = (per_line >= needed - 1) & (per_line <= cells - 1) & ~blank
         rows = np.flatnonzero(regular)
-        grid = commas[regular[comma_line]].reshape(len(rows), cells - 1)
-    starts = np.empty((len(rows), width), dtype=np.int64)
-    starts[:, 0] = line_starts[rows]
-    starts[:, 1:] = grid[:, : width - 1] + 1
-    ends = np.empty((len(rows), width), dtype=np.int64)
-    ends[:, : min(width, cells - 1)] = grid[:, :width]
-    if width == cells:
-        ends[:, -1] = text_ends[rows]
+        starts, ends = _ragged_cells(commas, per_line, rows, line_starts, text_ends, width)
+        filled = np.flatnonzero(~blank)
+        last_cells = int(per_line[filled[-1]]) + 1 if len(filled) else 0
+        cut = np.flatnonzero(~regular & ~blank)
+        odd = np.stack((line_starts[cut], text_ends[cut]), axis=1)
     blanks = int(blank.sum())
     padded = np.frombuffer(data + bytes(_WIDEST), dtype=np.uint8)
     irregular = len(line_ends) - blanks - len(rows)
-    return Chunk(raw, padded, len(line_ends), blanks, irregular, rows, starts, ends)
+    return Chunk(
+        raw,
+        padded,
+        len(line_ends),
+        blanks,
+        irregular,
+        rows,
+        starts,
+        ends,
+        longest,
+        last_cells,
+        odd,
+    )
+
+
+def _grid_cells(
+    grid: Ints, line_starts: Ints, text_ends: Ints, cells: int, width: int
+) -> tuple[Ints, Ints]:
+    """Where the first `width` cells of each line start and end, every line holding `cells`."""
+    starts = np.empty((len(grid), width), dtype=np.int64)
+    starts[:, 0] = line_starts
+    starts[:, 1:] = grid[:, : width - 1] + 1
+    ends = np.empty((len(grid), width), dtype=np.int64)
+    ends[:, : min(width, cells - 1)] = grid[:, :width]
+    if width == cells:
+        ends[:, -1] = text_ends
+    return starts, ends
+
+
+def _ragged_cells(
+    commas: Ints, per_line: Ints, rows: Ints, line_starts: Ints, text_ends: Ints, width: int
+) -> tuple[Ints, Ints]:
+    """Where the first `width` cells of each of the lines `rows` start and end, the lines
+    holding `per_line` + 1 cells each: cell j ends at the line's j-th comma, or at its end for
+    its last cell, and a cell past its last starts and ends there (empty)."""
+    first = np.cumsum(per_line) - per_line  # each line's first comma, in `commas`
+    held = per_line[rows][:, None]
+    at = np.arange(width)
+    index = np.minimum(first[rows][:, None] + at, max(len(commas) - 1, 0))
+    found = commas[index] if len(commas) else np.zeros_like(index)
+    line_end = text_ends[rows][:, None]
+    ends = np.where(at < held, found, line_end)
+    starts = np.empty_like(ends)
+    starts[:, 0] = line_starts[rows]
+    starts[:, 1:] = np.where(at[1:] <= held, found[:, :-1] + 1, line_end)
+    return starts, ends
 
 
 def _every_line_regular(
@@ -154,10 +214,10 @@ def numbers(chunk: Chunk, column: int, unit: int) -> tuple[Ints, npt.NDArray[np.
     widest = min(int(lengths.max()) if len(starts) else 0, _WIDEST)
     if widest == 0:  # every cell empty (or no rows)
         return np.zeros(len(starts), dtype=np.int64), np.full(len(starts), MISSING, np.int8)
-    offsets = np.arange(widest, dtype=np.int16)
-    table = np.where(offsets < lengths[:, None], _windows(chunk, starts, widest), 0)
+    table = _windows(chunk, starts, widest)  # each cell's bytes, and what follows it
     kinds = _KINDS[table]  # a digit 1, the point 32, anything else 0: one sum counts both
-    tally = kinds.sum(axis=1, dtype=np.int16)
+    kinds *= np.arange(widest, dtype=np.int16) < lengths[:, None]  # only the cell's own
+    tally = kinds.astype(np.int16) @ np.ones(widest, dtype=np.int16)  # a sum, as a product
     points = tally >> 5
     plain = ((tally & 31) + points == lengths) & (points <= 1) & (lengths > points)
     plain &= lengths <= widest

@@ -43,6 +43,23 @@ class CapturedFrame(NamedTuple):
     display_time_ns: int | None
     """When it reached the screen, on the same clock as `time_ns` (present time plus
     `MsUntilDisplayed`, or `DisplayedTime`); None when it did not or the capture does not say."""
+    ready_ns: int | None = None
+    """When the GPU had finished drawing it, on the same clock, never before `time_ns`
+    (`game.capture.presentmon`'s "Ready"); None when the capture does not say."""
+
+
+DAMAGE: tuple[str, ...] = ("missing value", "not a number", "truncated line")
+"""The skip reasons that are damage when they befall a row of the kept process and swap chain
+(`game.capture.damage`): the other skips are other processes' rows, or rows that are whole but
+no frame under the rules (not displayed, a zero interval)."""
+
+
+class Candidate(NamedTuple):
+    """A (process, swap chain) of the capture not kept by default, and its rows."""
+
+    process: str
+    swapchain: str
+    rows: int
 
 
 SkipReason = Literal[
@@ -82,6 +99,27 @@ class CaptureInfo:
     and every figure made from them must say so."""
     chosen_by_default: bool = False
     """True when no `--process`/`--swapchain` was given and the one with most rows was kept."""
+    kept_rows: int | None = None
+    """The kept process and swap chain's rows, its truncated lines included (and lines that
+    name no process): what damage is a share of. None: every row (one process)."""
+    candidates: tuple[Candidate, ...] = ()
+    """When the choice was the default: up to 5 other (process, swap chain) pairs, most rows
+    first (`game.capture.selection`)."""
+    notes: tuple[str, ...] = ()
+    """What the reader noticed and the report says ("last line had no line end: ...")."""
+    tool_info: tuple[tuple[str, str], ...] = ()
+    """What the tool wrote about the capture besides its frames (CapFrameX's `//Key=Value`
+    lines): `--json`'s `capture.info`, in file order, a repeated key keeping its last value."""
+
+    @property
+    def damaged(self) -> dict[str, int]:
+        """The kept rows skipped as damage, by reason (`DAMAGE`)."""
+        return {reason: self.skipped[reason] for reason in DAMAGE if self.skipped.get(reason)}
+
+    @property
+    def chain_rows(self) -> int:
+        """The rows damage is counted against: the kept chain's (or every row)."""
+        return self.rows if self.kept_rows is None else self.kept_rows
 
 
 class Capture(Protocol):
@@ -91,6 +129,6 @@ class Capture(Protocol):
     def info(self) -> CaptureInfo: ...
 
     def frames(self) -> Iterator[CapturedFrame]:
-        """The kept frames, in file order, on each call (a 1 GB capture is never held whole: a
-        PresentMon capture's kept frames are held as columns, the others' read again)."""
+        """The kept frames, in file order, on each call (a 1 GB capture is never held whole:
+        its kept frames are held as columns, read once when it was opened)."""
         ...

@@ -30,7 +30,7 @@ when). A frame shown exactly 1 ns before the first frame kept cannot be told fro
 no capture tool writes such a time."""
 CHUNK_FRAMES = 1 << 12
 """Frames written down (or handed out as `CapturedFrame`s) at a time: a megabyte or so."""
-_FIELDS = tuple(itemgetter(index) for index in range(6))
+_FIELDS = tuple(itemgetter(index) for index in range(7))
 _SAID = {True: 1, False: 0, None: NOT_SAID}
 _NONE_NOT_SAID: dict[int | None, int] = {None: NOT_SAID}
 """`.get(time, time)`: the time, or `NOT_SAID` for None, in C."""
@@ -49,6 +49,9 @@ class FrameColumns:
     """1 shown, 0 not shown, `NOT_SAID` when the capture does not say."""
     display_ns: Ints
     """When it was shown, `NOT_SAID` when not, or not said."""
+    ready_ns: Ints
+    """When the GPU had drawn it, `NOT_SAID` when not said (a capture that never says holds one
+    read-only array of `NOT_SAID`, no memory a frame)."""
 
     def __len__(self) -> int:
         return int(self.elapsed_ns.shape[0])
@@ -59,6 +62,7 @@ class FrameColumns:
             part = slice(start, start + CHUNK_FRAMES)
             displayed = [None if said < 0 else said == 1 for said in self.displayed[part].tolist()]
             display = [None if at == NOT_SAID else at for at in self.display_ns[part].tolist()]
+            ready = [None if at == NOT_SAID else at for at in self.ready_ns[part].tolist()]
             columns = zip(
                 self.row[part].tolist(),
                 self.time_ns[part].tolist(),
@@ -66,6 +70,7 @@ class FrameColumns:
                 self.present_interval_ns[part].tolist(),
                 displayed,
                 display,
+                ready,
                 strict=True,
             )
             yield from map(partial(tuple.__new__, CapturedFrame), columns)
@@ -85,27 +90,38 @@ class FrameColumns:
             GrowingColumn(np.int8, capacity)
         ]
         display = GrowingColumn(np.int64, capacity)
+        ready = GrowingColumn(np.int64, capacity)
         while chunk := list(islice(source, CHUNK_FRAMES)):
             count = len(chunk)
             for column, field in zip(columns[:4], _FIELDS, strict=False):
                 column.extend(map(field, chunk), count)
             columns[4].extend(map(_SAID.__getitem__, map(_FIELDS[4], chunk)), count)
-            times = list(map(_FIELDS[5], chunk))
-            display.extend(map(_NONE_NOT_SAID.get, times, times), count)
+            for growing, field in ((display, _FIELDS[5]), (ready, _FIELDS[6])):
+                times = list(map(field, chunk))
+                growing.extend(map(_NONE_NOT_SAID.get, times, times), count)
             if done is not None:
                 done(display.size)
         row, time, elapsed, present, displayed = (column.written() for column in columns)
-        return cls(row, time, elapsed, present, displayed, display.written())
+        return cls(row, time, elapsed, present, displayed, display.written(), ready.written())
 
     @classmethod
-    def written(cls, columns: list[GrowingColumn], same: bool) -> FrameColumns:
+    def written(cls, columns: list[GrowingColumn], *, same: bool, ready: bool) -> FrameColumns:
         """The frames written into `columns` (one per field, `present_interval_ns` left out when
-        `same`: the elapsed times are the present intervals)."""
+        `same`: the elapsed times are the present intervals; `ready_ns` left out unless
+        `ready`: none is said)."""
         arrays = [column.written() for column in columns]
         if same:
             arrays.insert(3, arrays[2])
-        row, time, elapsed, present, displayed, display = arrays
-        return cls(row, time, elapsed, present, displayed, display)
+        if not ready:
+            arrays.append(not_said(len(arrays[0])))
+        row, time, elapsed, present, displayed, display, readied = arrays
+        return cls(row, time, elapsed, present, displayed, display, readied)
+
+
+def not_said(count: int) -> Ints:
+    """`count` frames' `NOT_SAID`, read-only, in the memory of one."""
+    said: Ints = np.broadcast_to(np.int64(NOT_SAID), (count,))
+    return said
 
 
 class GrowingColumn:

@@ -15,7 +15,12 @@ median step rounded to whole ms (`CaptureInfo.sample_interval_ms`, layout `mango
 
 **Rows.** A row's elapsed time is its `frametime`; it must be a positive number ("missing
 value", "not a number", "zero or negative interval"), and so must `elapsed` be a number; a row
-with fewer cells than the header, or a last line without a line end, is a "truncated line".
+with fewer cells than the columns read is a "truncated line". A last line without a line end is
+read as a row when it has at least as many cells as the line before it and both its numbers
+read, and is a truncated line otherwise (as `presentmon_file.py` says).
+
+**One read.** The log is read once, front to back (it may come through a pipe), and its frames
+are written down as columns as they come (`FrameColumns`, 25 bytes a frame).
 """
 
 from __future__ import annotations
@@ -25,14 +30,21 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
+
 from game.capture.decimals import MISSING, MS, NS, US, decimal_ns
 from game.capture.frame import CapturedFrame, CaptureInfo, IntervalColumn
+from game.capture.frame_columns import NOT_SAID, FrameColumns, GrowingColumn, not_said
 from game.capture.lines import CaptureLines
 from game.capture.selection import describe_skips
+from game.capture.source import CaptureInput
 from game.errors import BadInput
 from game.limits import MAX_CAPTURE_ROWS
 
 _SAMPLED_AFTER = 1000
+_MICROSECONDS_ABOVE = 31_623 * 10**15
+"""`fps` x `frametime` above 31,623 (the geometric middle of 10^3 and 10^6) means microseconds:
+here in the units `_unit` reads them in (10^-9 of a frame a second, ns of a millisecond)."""
 _LOG_NAME = re.compile(r"(.+)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}")
 
 
@@ -60,14 +72,15 @@ class MangoHudCapture:
 
     def __init__(
         self,
-        path: Path,
+        source: CaptureInput,
         lines: Sequence[str],
         *,
         process: str | None = None,
         swapchain: str | None = None,
         column: IntervalColumn = "presents",
     ) -> None:
-        self.path = path
+        path = self.path = source.path
+        self.source = source
         if column != "presents":
             raise BadInput(
                 f"{path}: --column {column} needs display or simulation times, which a MangoHud "
@@ -81,6 +94,7 @@ class MangoHudCapture:
         self.frametime, self.elapsed = header.index("frametime"), header.index("elapsed")
         self.fps = header.index("fps")
         self.unit = self._unit(lines[self.skip_lines :])
+        self.unterminated: str | None = None
         rows, skipped, frames, steps, times = self._tally()
         if frames == 0:
             reasons = describe_skips(skipped) or "no rows"
@@ -99,6 +113,9 @@ class MangoHudCapture:
             skipped=skipped,
             sample_interval_ms=interval,
             chosen_by_default=False,
+            notes=()
+            if self.unterminated is None
+            else (f"last line had no line end: read as {self.unterminated}",),
         )
 
     @property
@@ -107,32 +124,42 @@ class MangoHudCapture:
 
     def _unit(self, data_lines: Sequence[str]) -> int:
         """Milliseconds, or microseconds when `fps` x `frametime` of the first rows is nearer 10^6
-        (the first lines are all that is looked at; with no row there, milliseconds)."""
+        (the first lines are all that is looked at; with no row there, milliseconds). Each is
+        read as a capture's decimals are: a number past their limits (`1e999999999`) is no
+        number, at once."""
         for line in data_lines:
             cells = line.split(",")
             if len(cells) < self.width:
                 continue
             try:
-                product = Fraction(cells[self.fps]) * Fraction(cells[self.frametime])
-            except (ValueError, ZeroDivisionError):
+                fps = decimal_ns(cells[self.fps].strip(), 9)
+                frametime = decimal_ns(cells[self.frametime].strip(), MS)
+            except ValueError:
                 continue
-            if product > 0:
-                return US if product > 31_623 else MS  # the geometric middle of 10^3 and 10^6
+            if fps > 0 and frametime > 0:
+                return US if fps * frametime > _MICROSECONDS_ABOVE else MS
         return MS
 
     def _rows(self) -> Iterator[tuple[int, str | tuple[int, int]]]:
-        """(line number, the row's reason or its (elapsed column, frametime) in ns) of each row."""
+        """(line number, the row's reason or its (elapsed column, frametime) in ns) of each row,
+        the input read once."""
         number = 0
-        lines = CaptureLines(self.path)
+        cells_before = self.width
+        lines = CaptureLines(self.source)
         for chunk in lines:
             for line in chunk:
                 number += 1
                 if number <= self.skip_lines or not line:
                     continue
-                cells = line.split(",", self.width)
-                yield number, self._read(cells)
-        if lines.unterminated.strip() and number >= self.skip_lines:
-            yield number + 1, "truncated line"
+                cells_before = line.count(",") + 1
+                yield number, self._read(line.split(",", self.width))
+        last = lines.unterminated.decode("utf-8", errors="replace").rstrip("\r")
+        if last.strip() and number >= self.skip_lines:
+            outcome = self._read(last.split(",", self.width))
+            if last.count(",") + 1 < cells_before or outcome in ("missing value", "not a number"):
+                outcome = "truncated line"
+            self.unterminated = "a truncated line" if outcome == "truncated line" else "a row"
+            yield number + 1, outcome
 
     def _read(self, cells: list[str]) -> str | tuple[int, int]:
         if len(cells) < self.width:
@@ -150,13 +177,17 @@ class MangoHudCapture:
         return values[0], values[1]
 
     def _tally(self) -> tuple[int, dict[str, int], int, list[int], list[int]]:
-        """Rows, skips by reason, frames, and the first rows' elapsed steps and frame times."""
+        """Rows, skips by reason, frames, and the first rows' elapsed steps and frame times;
+        the frames written down as columns on the way (`self.columns`)."""
         rows = frames = 0
         skipped: dict[str, int] = {}
         steps: list[int] = []
         times: list[int] = []
         last: int | None = None
-        for _, outcome in self._rows():
+        origin = 0
+        written = [GrowingColumn(np.int64, 1 << 12) for _ in range(3)]
+        found: list[list[int]] = [[], [], []]
+        for number, outcome in self._rows():
             rows += 1
             if rows > MAX_CAPTURE_ROWS:
                 raise BadInput(
@@ -165,24 +196,34 @@ class MangoHudCapture:
             if isinstance(outcome, str):
                 skipped[outcome] = skipped.get(outcome, 0) + 1
                 continue
+            if frames == 0:
+                origin = outcome[0]
             frames += 1
+            for values, value in zip(found, (number, outcome[0] - origin, outcome[1]), strict=True):
+                values.append(value)
+            if len(found[0]) >= 1 << 12:
+                self._write(written, found)
             if len(times) < _SAMPLED_AFTER:
                 times.append(outcome[1])
                 if last is not None:
                     steps.append(outcome[0] - last)
             last = outcome[0]
+        self._write(written, found)
+        row, time, elapsed = (column.written() for column in written)
+        unsaid = not_said(len(row))
+        shown = np.full(len(row), NOT_SAID, dtype=np.int8)
+        self.columns = FrameColumns(row, time, elapsed, elapsed, shown, unsaid, unsaid)
         return rows, skipped, frames, steps, times
 
+    @staticmethod
+    def _write(written: list[GrowingColumn], found: list[list[int]]) -> None:
+        for column, values in zip(written, found, strict=True):
+            column.append(np.array(values, dtype=np.int64))
+            values.clear()
+
     def frames(self) -> Iterator[CapturedFrame]:
-        """The rows' frames (or samples) in file order, read from the file again."""
-        origin: int | None = None
-        for number, outcome in self._rows():
-            if isinstance(outcome, str):
-                continue
-            elapsed, frametime = outcome
-            if origin is None:
-                origin = elapsed
-            yield CapturedFrame(number, elapsed - origin, frametime, frametime, None, None)
+        """The rows' frames (or samples) in file order, from the columns read when opened."""
+        return self.columns.frames()
 
 
 def _median(values: list[int]) -> int:

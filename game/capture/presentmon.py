@@ -43,6 +43,18 @@ writes `NA`, some versions 0, for a frame never shown, and then fills dependent 
 `MsAnimationError` with garbage like -1.8e15, which is never read). v2_metrics: `DisplayedTime`
 is a positive number. The display time is the present time plus `MsUntilDisplayed` (v2_metrics:
 the CPU start plus `DisplayLatency`).
+
+**Ready.** A frame cannot reach the screen before the GPU has drawn it, so the display model
+takes each frame's *ready time* where the capture gives one (`game.workshop.captures.display_side`):
+1.x (and OCAT's and CapFrameX's files) the present time plus `MsUntilRenderComplete`; 2.x the
+present time plus `MsRenderPresentLatency`, or else the CPU start (`CPUStartTime`, in seconds or
+ms) plus `MsGPULatency` and `MsGPUTime`; v2_metrics the CPU start plus `GPULatency` and
+`GPUTime`. A ready time is never before the present (a negative sum is taken as 0), and a row
+whose cells for it are missing or unreadable has none: it is no less a frame for that.
+
+**Short rows.** A row may end before the header does (OCAT writes its system-information
+columns on its first row only): it is read when it holds every column the rules above need
+(`PresentMonLayout.last_column`); the ready time's columns may be missing from it.
 """
 
 from __future__ import annotations
@@ -53,9 +65,9 @@ from dataclasses import dataclass
 from game.capture.decimals import MISSING, MS, SECONDS, decimal_ns
 from game.capture.frame import IntervalColumn
 
-Row = tuple[int, int, int, "bool | None", "int | None"]
-"""A frame as read from its row: (time, elapsed, present interval, displayed, display time), the
-times in ns on the capture's own clock (not yet from the first frame)."""
+Row = tuple[int, int, int, "bool | None", "int | None", "int | None"]
+"""A frame as read from its row: (time, elapsed, present interval, displayed, display time, ready
+time), the times in ns on the capture's own clock (not yet from the first frame)."""
 
 RowReader = Callable[[list[str], "ChainClock"], "Row | str"]
 """Reads one row's cells (with its swap chain's clock): a `Row`, or the `SkipReason` it fails."""
@@ -73,6 +85,10 @@ _TIME_COLUMNS = {
     "cpustarttimeinms": MS,
 }
 _TICK_COLUMNS = ("timeinqpc", "timeindatetime", "cpustartqpc", "cpustartdatetime")
+_CPU_START = ("cpustarttime", "cpustarttimeinseconds", "cpustartqpctime", "cpustarttimeinms")
+"""2.x's CPU start, where it is written as a time (not in ticks), for the ready time."""
+_RENDER_COMPLETE = ("msuntilrendercomplete", "msrenderpresentlatency")
+"""The ready time's interval after the present: in 1.x, and in 2.x."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,14 +108,46 @@ class PresentMonLayout:
     display_change: int | None = None
     displayed_time: int | None = None
     simulation: int | None = None
+    render_complete: int | None = None
+    """The ready time's interval after the present (1.x `MsUntilRenderComplete`, 2.x
+    `MsRenderPresentLatency`)."""
+    cpu_start: int | None = None
+    """2.x's `CPUStartTime`, where the ready time is summed from it and the two GPU intervals."""
+    cpu_start_unit: int = SECONDS
+    gpu_latency: int | None = None
+    gpu_time: int | None = None
+    gpu_after_time: bool = False
+    """v2_metrics: the row's time is its CPU start, which the GPU intervals follow."""
 
     @property
     def last_column(self) -> int:
-        """The last column read: a row is split no further (telemetry columns stay unsplit)."""
-        used = (self.application, self.process_id, self.swapchain, self.present, self.time,
-                self.dropped, self.until_displayed, self.display_change, self.displayed_time,
-                self.simulation)  # fmt: skip
+        """The last column a row must hold to be read (a shorter row is a truncated line)."""
+        used = (
+            self.application,
+            self.process_id,
+            self.swapchain,
+            self.present,
+            self.time,
+            self.dropped,
+            self.until_displayed,
+            self.display_change,
+            self.displayed_time,
+            self.simulation,
+        )
         return max(index for index in used if index is not None)
+
+    @property
+    def widest_column(self) -> int:
+        """The last column read: a row is split no further (telemetry columns stay unsplit)."""
+        ready = (self.render_complete, self.cpu_start, self.gpu_latency, self.gpu_time)
+        return max((self.last_column, *(index for index in ready if index is not None)))
+
+    @property
+    def has_ready(self) -> bool:
+        """Whether the layout gives a ready time (a row's cells may still be missing)."""
+        summed = self.cpu_start is not None or self.gpu_after_time
+        gpu = self.gpu_latency is not None and self.gpu_time is not None
+        return self.render_complete is not None or (summed and gpu)
 
     def lacks(self, column: IntervalColumn) -> str | None:
         """What the layout lacks for `column` (a column name), or None when it has it."""
@@ -134,6 +182,10 @@ def detect_layout(header: Sequence[str]) -> PresentMonLayout | None:
         name = "2.x-qpc"
     time_unit = next((_TIME_COLUMNS[n] for n in time_names if n in where), SECONDS)
     v2 = name == "v2_metrics"
+    cpu_start = next((where[n] for n in _CPU_START if n in where), None)
+    if v2 or time is None:  # v2_metrics: the time is the CPU start; ticks: times are summed
+        cpu_start = None
+    cpu_start_unit = next((_TIME_COLUMNS[n] for n in _CPU_START if n in where), SECONDS)
     return PresentMonLayout(
         name=name,
         application=application,
@@ -147,6 +199,12 @@ def detect_layout(header: Sequence[str]) -> PresentMonLayout | None:
         display_change=None if v2 else where.get("msbetweendisplaychange"),
         displayed_time=where.get("displayedtime") if v2 else None,
         simulation=where.get("msbetweensimulationstart"),
+        render_complete=None if v2 else where.get(_RENDER_COMPLETE[name != "1.x"]),
+        cpu_start=cpu_start,
+        cpu_start_unit=cpu_start_unit,
+        gpu_latency=where.get("gpulatency" if v2 else "msgpulatency"),
+        gpu_time=where.get("gputime" if v2 else "msgputime"),
+        gpu_after_time=v2,
     )
 
 
@@ -192,11 +250,68 @@ def _display_change(cells: list[str], change: int | None, shown_for_ns: int | No
     return "missing value" if shown_for_ns is None else shown_for_ns
 
 
+def _number(text: str, unit: int) -> int | None:
+    """A cell as ns if it is a number, else None."""
+    if text in MISSING:
+        return None
+    try:
+        return decimal_ns(text, unit)
+    except ValueError:
+        return None
+
+
+def ready_after(layout: PresentMonLayout, cells: list[str], time_ns: int) -> int | None:
+    """How long after its time (the present; in v2_metrics the CPU start) the row's frame was
+    ready, never below 0; None when the row does not say (the module's "Ready")."""
+    if layout.render_complete is not None and layout.render_complete < len(cells):
+        after = _number(cells[layout.render_complete], MS)
+        if after is not None:
+            return max(after, 0)
+    columns = (layout.cpu_start, layout.gpu_latency, layout.gpu_time)
+    start_column, latency_column, gpu_column = columns
+    if latency_column is None or gpu_column is None:
+        return None
+    if start_column is None and not layout.gpu_after_time:
+        return None
+    if max(index for index in columns if index is not None) >= len(cells):
+        return None
+    start: int | None = time_ns
+    if start_column is not None:
+        start = _number(cells[start_column], layout.cpu_start_unit)
+    latency = _number(cells[latency_column], MS)
+    gpu = _number(cells[gpu_column], MS)
+    if start is None or latency is None or gpu is None:
+        return None
+    return max(start + latency + gpu - time_ns, 0)
+
+
+def _shown(
+    layout: PresentMonLayout, cells: list[str], time_ns: int
+) -> tuple[bool | None, int | None]:
+    """Whether the row's frame was displayed (None: the layout does not say), and when."""
+    dropped, until, displayed_time = layout.dropped, layout.until_displayed, layout.displayed_time
+    displayed: bool | None = None
+    if dropped is not None:
+        displayed = cells[dropped] == "0"
+    elif displayed_time is not None:
+        displayed = _positive_ms(cells[displayed_time]) is not None
+    elif until is not None:
+        displayed = _positive_ms(cells[until]) is not None
+    display_ns = None
+    if displayed and until is not None:
+        until_ns = _positive_ms(cells[until])
+        display_ns = None if until_ns is None else time_ns + until_ns
+    return displayed, display_ns
+
+
 def row_reader(layout: PresentMonLayout, column: IntervalColumn) -> RowReader:
     """The rule that makes one of `layout`'s rows a frame under `column` (the module's rules)."""
     present, time, unit = layout.present, layout.time, layout.time_unit
-    dropped, until, change = layout.dropped, layout.until_displayed, layout.display_change
-    displayed_time, simulation = layout.displayed_time, layout.simulation
+    change, displayed_time, simulation = (
+        layout.display_change,
+        layout.displayed_time,
+        layout.simulation,
+    )
     # `MsBetweenPresents` ends at its row's present; `FrameTime` starts at its row's CPU start.
     interval_ends_row = layout.name != "v2_metrics"
 
@@ -226,21 +341,13 @@ def row_reader(layout: PresentMonLayout, column: IntervalColumn) -> RowReader:
                 time_ns = decimal_ns(time_text, unit)
             except ValueError:
                 return "not a number"
-        displayed: bool | None = None
-        if dropped is not None:
-            displayed = cells[dropped] == "0"
-        elif displayed_time is not None:
-            displayed = _positive_ms(cells[displayed_time]) is not None
-        elif until is not None:
-            displayed = _positive_ms(cells[until]) is not None
         if present_ns <= 0:
             return "zero or negative interval"
-        display_ns = None
-        if displayed and until is not None:
-            until_ns = _positive_ms(cells[until])
-            display_ns = None if until_ns is None else time_ns + until_ns
+        displayed, display_ns = _shown(layout, cells, time_ns)
+        after = ready_after(layout, cells, time_ns)
+        ready_ns = None if after is None else time_ns + after
         if column == "presents":
-            return (time_ns, present_ns, present_ns, displayed, display_ns)
+            return (time_ns, present_ns, present_ns, displayed, display_ns, ready_ns)
         if column == "display":
             if not displayed:
                 return "not displayed"
@@ -249,6 +356,6 @@ def row_reader(layout: PresentMonLayout, column: IntervalColumn) -> RowReader:
             elapsed = _interval(cells[simulation]) if simulation is not None else "missing value"
         if isinstance(elapsed, str):
             return elapsed
-        return (time_ns, elapsed, present_ns, displayed, display_ns)
+        return (time_ns, elapsed, present_ns, displayed, display_ns, ready_ns)
 
     return read

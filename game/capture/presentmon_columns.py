@@ -73,6 +73,10 @@ class ChunkRows:
     until_read: Flags
     shown_for: Ints
     """v2_metrics: `DisplayedTime` where displayed."""
+    ready_after: Ints
+    """How long after the row's time its frame was ready, never below 0 (`ready_after`)."""
+    ready_read: Flags
+    """The row gives a ready time."""
 
 
 def read_chunk(chunk: Chunk, layout: PresentMonLayout, column: IntervalColumn) -> ChunkRows:
@@ -106,10 +110,45 @@ def read_chunk(chunk: Chunk, layout: PresentMonLayout, column: IntervalColumn) -
         elapsed, status = numbers(chunk, layout.simulation, MS)
         column_code = _interval_codes(elapsed, status)
     code = _first_failure(present_code, time_code, zero_code, column_code)
+    ready_after, ready_read = _ready(chunk, layout, time, count)
     return ChunkRows(
-        code, present, present_status == NUMBER, time, elapsed, displayed, until, until_read,
-        shown_for,
-    )  # fmt: skip
+        code=code,
+        present=present,
+        present_read=present_status == NUMBER,
+        time=time,
+        elapsed=elapsed,
+        displayed=displayed,
+        until=until,
+        until_read=until_read,
+        shown_for=shown_for,
+        ready_after=ready_after,
+        ready_read=ready_read,
+    )
+
+
+def _ready(chunk: Chunk, layout: PresentMonLayout, time: Ints, count: int) -> tuple[Ints, Flags]:
+    """Each row's ready time after its time, and whether it gives one (`ready_after`'s rule:
+    the interval after the present where it is a number, else the CPU start and the two GPU
+    intervals where all three are)."""
+    after = np.zeros(count, dtype=np.int64)
+    read = np.zeros(count, dtype=np.bool_)
+    if layout.render_complete is not None:
+        after, status = numbers(chunk, layout.render_complete, MS)
+        read = status == NUMBER
+    summed = layout.cpu_start is not None or layout.gpu_after_time
+    if summed and layout.gpu_latency is not None and layout.gpu_time is not None:
+        latency, latency_status = numbers(chunk, layout.gpu_latency, MS)
+        gpu, gpu_status = numbers(chunk, layout.gpu_time, MS)
+        sum_read = (latency_status == NUMBER) & (gpu_status == NUMBER)
+        from_start = latency + gpu
+        if layout.cpu_start is not None:
+            start, start_status = numbers(chunk, layout.cpu_start, layout.cpu_start_unit)
+            sum_read &= start_status == NUMBER
+            from_start += start - time
+        after = np.where(read, after, from_start)
+        read |= sum_read
+    np.maximum(after, 0, out=after)
+    return after, read
 
 
 def _display(

@@ -7,8 +7,15 @@ of frames, and mixing two would invent frame times nobody had. One is kept:
 - `--process NAME|PID` keeps that process: all digits is a process id, anything else a name
   (`game.exe`, matched without regard to case, as Windows names are);
 - `--swapchain ADDR` keeps that swap chain (`0x...`, leading zeros optional);
-- of what is left, the (process, swap chain) with the most rows is kept (the first in the file on
-  a tie); with neither option that choice is said to be the default (`chosen_by_default`).
+- of what is left, the process with the most rows is kept, and of its swap chains the one with
+  the most rows (the first in the file on a tie); with neither option that choice is said to be
+  the default (`chosen_by_default`), and the report lists the other (process, swap chain) pairs
+  with the most rows (`candidates`), so that a wrong guess is one flag away.
+
+**Not the compositor.** The desktop compositor (`dwm.exe`, matched without regard to case)
+presents on every refresh while anything on screen changes, so in a capture of a windowed game
+it often has more rows than the game itself. The default passes it over: it is kept only when
+nothing else presents (or when `--process` asks for it).
 
 Every row of another process counts as "other process", of the same process but another swap
 chain as "other swap chain".
@@ -19,10 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.capture.frame import Candidate
 from game.errors import BadInput
 
 ChainKey = tuple[str, str, str]
 """(Application, ProcessID, SwapChainAddress) as written in the file."""
+COMPOSITOR = "dwm.exe"
+"""Windows' desktop compositor, passed over by the default (the module's "Not the compositor")."""
+CANDIDATES = 5
+"""Other (process, swap chain) pairs a default choice lists."""
 
 
 @dataclass(slots=True)
@@ -69,8 +81,8 @@ def choose_chain(
     """The kept chain (the module's rules); `BadInput` when none matches the options."""
     if not tallies:
         raise BadInput(f"{path}: no frames: the capture has no rows")
-    candidates = [tally for tally in tallies if matches(tally.key, process, swapchain)]
-    if not candidates:
+    running = [tally for tally in tallies if matches(tally.key, process, swapchain)]
+    if not running:
         asked = " ".join(
             f"{flag} {value}"
             for flag, value in (("--process", process), ("--swapchain", swapchain))
@@ -80,11 +92,34 @@ def choose_chain(
         present = ", ".join(f"{t.process} swap chain {t.key[2]}" for t in chains)
         more = f" and {len(tallies) - len(chains)} more" if len(tallies) > len(chains) else ""
         raise BadInput(f"{path}: nothing matches {asked}; the capture has {present}{more}")
-    return max(candidates, key=lambda tally: tally.rows)  # max keeps the first of equals
+    if process is None:
+        games = [tally for tally in running if not _compositor(tally)]
+        running = games or running
+    processes: dict[tuple[str, str], int] = {}
+    for tally in running:
+        processes[tally.key[:2]] = processes.get(tally.key[:2], 0) + tally.rows
+    busiest = max(processes, key=processes.__getitem__)  # max keeps the first of equals
+    return max((tally for tally in running if tally.key[:2] == busiest), key=_rows)
 
 
-def skipped_rows(tallies: list[ChainTally], chosen: ChainTally, truncated: int) -> dict[str, int]:
-    """Every row not kept, by reason: the other chains', the kept chain's own, truncated lines."""
+def _rows(tally: ChainTally) -> int:
+    return tally.rows
+
+
+def _compositor(tally: ChainTally) -> bool:
+    return tally.key[0].strip().lower() == COMPOSITOR
+
+
+def candidates(tallies: list[ChainTally], chosen: ChainTally) -> tuple[Candidate, ...]:
+    """Up to `CANDIDATES` other (process, swap chain) pairs, most rows first (the first in the
+    file on a tie): what a default choice could have been."""
+    others = sorted((tally for tally in tallies if tally is not chosen), key=lambda t: -t.rows)
+    return tuple(Candidate(t.process, t.key[2], t.rows) for t in others[:CANDIDATES])
+
+
+def skipped_rows(tallies: list[ChainTally], chosen: ChainTally, unplaced: int) -> dict[str, int]:
+    """Every row not kept, by reason: the other chains', the kept chain's own, and the truncated
+    lines that name no chain (`unplaced`)."""
     skipped: dict[str, int] = {}
     for tally in tallies:
         if tally is chosen:
@@ -95,8 +130,8 @@ def skipped_rows(tallies: list[ChainTally], chosen: ChainTally, truncated: int) 
     for reason, count in chosen.outcomes.items():
         if reason:
             skipped[reason] = skipped.get(reason, 0) + count
-    if truncated:
-        skipped["truncated line"] = truncated
+    if unplaced:
+        skipped["truncated line"] = skipped.get("truncated line", 0) + unplaced
     return skipped
 
 

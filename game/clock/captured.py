@@ -12,14 +12,18 @@ One owner of time: this clock reads nothing itself. It is handed the machine's c
   with real time but never past the frame's end, so it never runs backwards.
 - **Pacing.** `wait_out_frame` (the loop's pacer, while a capture runs) sleeps and spins on the
   real clock until the frame has lasted its length in real time: a 277 ms hitch is 277 ms on
-  screen.
+  screen. A captured frame may last seconds (a loading screen) or, in a hostile file, a year:
+  the wait is slept in slices of at most `WAIT_SLICE_NS`, and after each the loop's `between`
+  is asked (it keeps the window answering and says whether to quit: a stop signal, the close
+  button), so a stop acts within a slice, never at the frame's end.
 - **Stretched frames.** A frame shorter than this laptop can draw (or than the ticks' step cost,
   which is burnt for real) ends late in real time. The scheduler is still handed the capture's
   length, so the plans stay the capture's; only the picture lags. Each such frame is counted
   (`stretched`, with the real time it ran over in `stretched_ns`), and the HUD says so.
 - **At the end** the capture starts again from its first frame (`passes` counts the rounds, and
   the HUD shows it): a room watches a hitch come round again. `loop=False` stops instead: the
-  loop ends when the capture does (tests).
+  loop ends when the capture does (tests). The frames are the capture's, read once when it was
+  opened (a pipe cannot be read twice): each round hands them out again.
 """
 
 from __future__ import annotations
@@ -30,11 +34,18 @@ from pathlib import PurePath
 from typing import Protocol
 
 from game.clock.wall import MeasuredClock
+from game.stopping import stop_point
 from timestep_lab import NOTHING_RAN, NS_PER_MS, FrameRan
 
 SPIN_NS = NS_PER_MS
 """How much of a frame's wait `wait_out_frame` spins rather than sleeps: an OS wakes a sleeper up
 to a millisecond late, so the frame still ends on time."""
+WAIT_SLICE_NS = 50 * NS_PER_MS
+"""The longest sleep of a frame's wait before the loop is asked whether to go on: a stop acts
+within 100 ms (a slice, and the loop's next poll)."""
+STOP_POINT = "frame"
+"""The stop point (`game.stopping`) reached the first time a frame's wait is longer than a
+slice: a test stops the game there, mid-wait."""
 
 
 class _Frame(Protocol):
@@ -125,16 +136,21 @@ class CapturedClock:
         self.real.block_ns(ns)
         self._stall_ns += ns
 
-    def wait_out_frame(self) -> int:
-        """Wait, on the real clock, until the frame in flight has lasted its length; how long
-        that took (0 for a frame already late: it is stretched)."""
+    def wait_out_frame(self, between: Callable[[], bool] | None = None) -> int:
+        """Wait, on the real clock, until the frame in flight has lasted its length, in slices of
+        at most `WAIT_SLICE_NS`, `between()` asked after each (True: stop waiting, the game is
+        quitting); how long that took (0 for a frame already late: it is stretched)."""
         start = self.real.now_ns()
         left = self._length_now() - (start - self._real_mark)
         if left <= 0:
             return 0
-        if left > SPIN_NS:
-            self.real.sleep_ns(left - SPIN_NS)
-        left = self._length_now() - (self.real.now_ns() - self._real_mark)
+        if left > WAIT_SLICE_NS:
+            stop_point(STOP_POINT)
+        while left > SPIN_NS:
+            self.real.sleep_ns(min(left - SPIN_NS, WAIT_SLICE_NS))
+            if between is not None and between():
+                return self.real.now_ns() - start
+            left = self._length_now() - (self.real.now_ns() - self._real_mark)
         if left > 0:
             self.real.busy_wait_ns(left)
         return self.real.now_ns() - start

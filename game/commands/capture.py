@@ -58,6 +58,7 @@ from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import HEADROOM_FRAMES
 from game.workshop.captures.hitches import hitch_rule
 from game.workshop.captures.report import footnotes, heading, json_record, rate_table
+from game.workshop.captures.work import refuse_headroom_work, refuse_run_work
 from game.workshop.files.output import (
     Outputs,
     add_theme_argument,
@@ -84,8 +85,19 @@ which is what lets them skip the scheduler's per-frame path (`open_loop`)."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=file_path, metavar="FILE", help="the capture to read")
-    parser.add_argument("--process", metavar="NAME|PID", help="the process to keep")
-    parser.add_argument("--swapchain", metavar="ADDR", help="the swap chain to keep")
+    parser.add_argument(
+        "--process",
+        metavar="NAME|PID",
+        help="the process to keep (default: the one with most rows, not the compositor dwm.exe)",
+    )
+    parser.add_argument(
+        "--swapchain", metavar="ADDR", help="the swap chain to keep (default: its most rows)"
+    )
+    parser.add_argument(
+        "--allow-damaged",
+        action="store_true",
+        help="read a capture even when more than half its kept rows are damaged",
+    )
     parser.add_argument(
         "--column", choices=get_args(IntervalColumn), default="presents",
         help="each frame's time: between presents (default), display changes or simulation starts",
@@ -123,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
+    display_options(args)  # its flags checked before the file is read, as every flag is
+    refuse_headroom_work(args.headroom_frames, len(rates), len(policies))
     names = capture_outputs(rates)
     Outputs([("FILE", args.file)]).folder("--out", args.out, names)  # before the file is read
     return run_on(open_file(args), args, rates, policies, workers)
@@ -137,6 +151,7 @@ def run_on(
 ) -> int:
     """The command once its flags are checked and its capture is open (a test hands one in)."""
     refuse_no_frames(capture.info)
+    refuse_run_work(capture.info.path, capture.info.frames, len(rates), len(policies))
     options = display_options(args)
     out = output_directory(args.out) if args.out is not None else None
     columns = read_with_progress(capture)  # the policies' runs and the display side share it
@@ -174,7 +189,8 @@ def tick_rates(args: argparse.Namespace) -> list[SchedulerSettings]:
     ]
     rates = []
     for text in texts:
-        scenario = load_scenario(None, [Flag("--hz", ("scheduler", "hz"), text), *given])
+        flags = [Flag("--hz", ("scheduler", "hz"), text), *given]
+        scenario = load_scenario(None, flags, timeline=False)  # no run of seconds: the capture's
         rates.append(scenario.scheduler.settings())
     if len({rate.step_ns for rate in rates}) != len(rates):
         raise BadInput.error(f"--hz names a tick rate twice (got {args.hz!r})")
@@ -192,9 +208,13 @@ def open_file(args: argparse.Namespace) -> Capture:
         megabytes = 0.0  # the reader says why in one line
     with progress_bar(round(megabytes), "MB read") as done:
         return open_capture(
-            args.file, process=args.process, swapchain=args.swapchain, column=column,
+            args.file,
+            process=args.process,
+            swapchain=args.swapchain,
+            column=column,
             done=lambda read: done(round(read / 1e6)),
-        )  # fmt: skip
+            allow_damaged=args.allow_damaged,
+        )
 
 
 def refuse_no_frames(info: CaptureInfo) -> None:

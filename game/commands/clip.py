@@ -29,12 +29,14 @@ from game.commands.options import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
+from game.printable import printable
 from game.workshop.claims.record import DemoRun
 from game.workshop.clips.cues import ScenarioCues
 from game.workshop.clips.files import ClipSink, ClipSpec, clip_spec, open_sink
 from game.workshop.files.frame_log import FrameLog, add_frame_log_argument, frame_log_file
 from game.workshop.files.lessons import Lesson, find_lesson, load_lessons
 from game.workshop.files.output import Named, Outputs, written_whole
+from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import add_scenario_choice, chosen_scenario, load_scenario
 
 Made = TypeVar("Made")
@@ -88,6 +90,26 @@ def check_sources(args: argparse.Namespace) -> None:
         raise BadInput.error("say how long: --seconds S (or --demo, with --lesson)")
 
 
+UNFILMED = ("network", "display")
+"""A scenario's sections a clip cannot film: the game's loop plays no simulated peer and shows
+its frames on the real window's display, not on the virtual one a `[display]` describes."""
+
+
+def refuse_unfilmed(scenario: Scenario, name: object) -> None:
+    """One line and exit 2 for a scenario with a section a clip would leave out without a word:
+    a clip of `rollback_wait` would show no rollback."""
+    for section in UNFILMED:
+        if getattr(scenario, section) is not None:
+            raise BadInput.error(
+                f"--scenario {printable(str(name))}: its [{section}] section cannot be filmed (the "
+                f"game's loop has no {_WHY[section]}): run it with simulate, or film a scenario "
+                "without it"
+            )
+
+
+_WHY = {"network": "simulated peer", "display": "virtual display"}
+
+
 def demo_seconds(lesson: Lesson, step: int, fps: int) -> str:
     """A demo's clip length: its last picture is taken as the demo ends."""
     demo = lesson.steps[step - 1].demo
@@ -115,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
     cues = None
     scenario_file = chosen_scenario(args)
     if scenario_file is not None:
-        cues = ScenarioCues(load_scenario(scenario_file), scenario_file)
+        scenario = load_scenario(scenario_file)
+        refuse_unfilmed(scenario, args.scenario)
+        cues = ScenarioCues(scenario, scenario_file)
     if cues is not None:
         config = cues.config(spec.width, spec.height)
     else:

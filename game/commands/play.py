@@ -80,8 +80,17 @@ def add_capture_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="play a capture's frame times (PresentMon, CapFrameX, MangoHud, a --frame-log)",
     )
-    add("--process", metavar="NAME|PID", help="the capture's process (default: most rows)")
-    add("--swapchain", metavar="ADDR", help="the capture's swap chain (default: most rows)")
+    add(
+        "--process",
+        metavar="NAME|PID",
+        help="the capture's process (default: the one with most rows, not the compositor dwm.exe)",
+    )
+    add("--swapchain", metavar="ADDR", help="the capture's swap chain (default: its most rows)")
+    add(
+        "--allow-damaged",
+        action="store_true",
+        help="play a capture even when more than half its kept rows are damaged",
+    )
     add(
         "--column",
         choices=INTERVAL_COLUMNS,
@@ -174,8 +183,8 @@ def _check_arguments(args: argparse.Namespace) -> None:
     files.file("--record", args.record)
     files.file("--screenshot", args.screenshot)  # not after an hour of play
     files.file("--frame-log", args.frame_log)
-    for flag in ("--process", "--swapchain"):
-        if getattr(args, flag[2:]) is not None and args.capture is None:
+    for flag in ("--process", "--swapchain", "--allow-damaged"):
+        if getattr(args, flag[2:].replace("-", "_")) not in (None, False) and args.capture is None:
             raise BadInput.error(f"{flag} needs --capture FILE")
 
 
@@ -190,22 +199,36 @@ def _game_clock(args: argparse.Namespace) -> MeasuredClock:
 
 def _opened_capture(args: argparse.Namespace) -> Capture | None:
     """`--capture`'s file, opened and checked before the window opens (and said on stdout:
-    which process and swap chain it plays, and what it skipped)."""
+    which process and swap chain it plays, what it skipped, and, chosen by default, what else
+    the file held; the names as printable text)."""
     if args.capture is None:
         return None
+    from game.capture.damage import damage_line
     from game.capture.reading import open_capture
+    from game.printable import printable
+    from game.workshop.captures.report import candidates_text
 
     capture = open_capture(
-        args.capture, process=args.process, swapchain=args.swapchain, column=args.column
+        args.capture,
+        process=args.process,
+        swapchain=args.swapchain,
+        column=args.column,
+        allow_damaged=args.allow_damaged,
     )
     info = capture.info
-    chain = f", swap chain {info.swapchain}" if info.swapchain else ""
+    chain = f", swap chain {printable(info.swapchain)}" if info.swapchain else ""
     skipped = sum(info.skipped.values())
+    damaged = damage_line(info)
+    if damaged is not None:
+        print(printable(damaged), flush=True)
     print(
-        f"playing {args.capture} ({info.format} {info.layout}): {info.frames:,} frames of "
-        f"{info.process}{chain}, by {info.column} interval; {skipped:,} rows skipped",
+        f"playing {printable(str(args.capture))} ({info.format} {info.layout}): "
+        f"{info.frames:,} frames of {printable(info.process)}{chain}, by {info.column} interval; "
+        f"{skipped:,} rows skipped",
         flush=True,
     )
+    if info.chosen_by_default and info.candidates:
+        print("  other processes: " + candidates_text(info), flush=True)
     return capture
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 from fractions import Fraction
+from pathlib import Path
 
 from game.arguments import file_path
 from game.clock.units import parse_decimal
@@ -29,9 +30,9 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
-from game.limits import MAX_REPLAY_FRAMES
+from game.limits import MAX_REPLAY_FRAMES, MAX_RUN_TICKS
 from game.session.rollback import Rollback, TooLate
-from game.workshop.files.replay_file import read_recording
+from game.workshop.files.replay_file import Recording, read_recording
 from game.workshop.files.timeline import Timeline
 from game.workshop.runs.runner import run_headless
 from timestep_lab import NS_PER_SECOND
@@ -59,6 +60,22 @@ def render_fps_from(text: str) -> Fraction:
     return fps
 
 
+def refuse_resimulation(path: Path, recording: Recording) -> None:
+    """One line and exit 2 when a network session's replay may simulate more ticks than a
+    command may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
+    if recording.network is None:
+        return
+    again = recording.network.resimulated_at_most(recording.final_tick)
+    if recording.final_tick + again > MAX_RUN_TICKS:
+        window = recording.network.prediction_window
+        raise BadInput.error(
+            f"replaying {path} may simulate up to {recording.final_tick + again:,} ticks (to "
+            f"tick {recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back "
+            f"its last {window}, network.prediction_window), more than {MAX_RUN_TICKS:,} (the "
+            "limit)"
+        )
+
+
 _ENDED = {
     "signal": "the recorded session was ended by a signal (Ctrl+C, a closed terminal or a kill)",
     "error": "the recorded session was ended by an error; it was recorded up to that moment",
@@ -74,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             f"replaying {args.file} at {decimal_text(fps)} fps takes about {frames:,} frames, "
             f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
         )
+    refuse_resimulation(args.file, recording)
     session = session_from(recording.config)
     if recording.network is not None:
         world = session.lanes[0].world

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from game.arguments import file_path
+from game.printable import printable
 from game.resources import SCENARIOS
 from game.workshop.files.scenario_loading import load_scenario
 from game.workshop.files.scenario_names import PACKAGED, known_scenarios, scenarios_in
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{source if source == PACKAGED else 'yours'} ({folder}):")
         for scenario in scenarios_in(folder, source):
             hidden = "  (hidden by yours)" if known[scenario.name].source != source else ""
-            print(f"  {scenario.name:<{width}}  {load_scenario(scenario.path).title}{hidden}")
+            title = printable(load_scenario(scenario.path).title)
+            print(f"  {printable(scenario.name):<{width}}  {title}{hidden}")
     print("\nrun one by name, e.g. `simulate --scenario spiral` (a file's path works too)")
     return 0

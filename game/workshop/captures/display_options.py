@@ -17,9 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.capture.frame import CaptureInfo
-from game.clock.units import parse_decimal
-from game.display.model import MAX_REFRESH_HZ, PRESENT_MODES, PresentMode
+from game.clock.units import parse_decimal, shown
+from game.config.exact import decimal_text
+from game.display.model import PRESENT_MODES, PresentMode
 from game.errors import BadInput
+from game.knobs import knob_at
 from game.workshop.captures.display_columns import DisplayColumns
 from game.workshop.captures.display_report import DISPLAY_CSV, display_text, write_display_csv
 from game.workshop.captures.display_side import DisplaySide, compare_display
@@ -43,16 +45,20 @@ def add_display_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def display_options(args: argparse.Namespace) -> DisplayOptions:
-    """The options given, checked: a bad `--refresh` is one line and exit 2."""
+    """The options given, checked: a bad `--refresh` is one line and exit 2. Its range is the
+    model's, the knob table's `display.refresh_hz` (as `judder --refresh` takes it)."""
     refresh = None
     if args.refresh is not None:
         try:
             refresh = parse_decimal(args.refresh, what="--refresh")
         except ValueError as problem:
             raise BadInput.error(str(problem)) from None
-        if not 0 < refresh <= MAX_REFRESH_HZ:
+        bounds = knob_at("display.refresh_hz").range
+        assert bounds is not None and bounds.at_least is not None and bounds.at_most is not None
+        if not bounds.at_least <= refresh <= bounds.at_most:
             raise BadInput.error(
-                f"--refresh must be above 0 and at most {MAX_REFRESH_HZ} Hz (got {args.refresh})"
+                f"--refresh must be from {decimal_text(Fraction(bounds.at_least))} to "
+                f"{decimal_text(Fraction(bounds.at_most))} Hz (got {shown(args.refresh)})"
             )
     return DisplayOptions(args.present_mode, refresh)
 
@@ -73,7 +79,10 @@ def run_display_side(
     why_not = why_no_display_side(columns, info)
     if why_not is not None:
         return why_not
-    return compare_display(columns, mode=options.mode, refresh_hz=options.refresh_hz)
+    try:
+        return compare_display(columns, mode=options.mode, refresh_hz=options.refresh_hz)
+    except (ValueError, OverflowError) as problem:  # times the checks above did not foresee
+        return f"the display model cannot take this capture's times ({problem})"
 
 
 def display_lines(side: DisplaySide | str, frames: int) -> str:

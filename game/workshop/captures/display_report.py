@@ -45,6 +45,8 @@ def display_text(side: DisplaySide, frames: int) -> str:
         "  " + _figures("model", side.predicted_shown, side.predicted_judder),
         "  " + agreement_line(side),
     ]
+    if side.meter_note is not None:
+        lines.append(f"  judder: not measured: {side.meter_note}")
     return "\n".join(lines) + "\n"
 
 
@@ -74,7 +76,8 @@ def model_line(side: DisplaySide) -> str:
         f"{mode} {_percent(agreement)} %" for mode, agreement in side.agreements.items()
     )
     why = "asked" if side.asked else f"best fit; agreement: {tried}"
-    return f"model: {described}, each frame {format_ms(side.lead_ns)} ms after its present ({why})"
+    after = "it was ready" if side.ready_from == "ready" else "its present"
+    return f"model: {described}, each frame {format_ms(side.lead_ns)} ms after {after} ({why})"
 
 
 def agreement_line(side: DisplaySide) -> str:
@@ -86,7 +89,9 @@ def agreement_line(side: DisplaySide) -> str:
     return line
 
 
-def _figures(name: str, shown: int, report: JudderReport) -> str:
+def _figures(name: str, shown: int, report: JudderReport | None) -> str:
+    if report is None:
+        return f"{name:8}{shown:>9,}  {'-':>8}  {'-':>10}  -"
     return (
         f"{name:8}{shown:>9,}  {report.judder_pct:>8.3f}  {report.latency_ms:>10.3f}  "
         f"{report.cadence or '-'}"

@@ -6,13 +6,16 @@ display-change times; MangoHud says neither), three steps:
 1. The refresh grid, fitted from the shown frames' display times (`game.display.grid`). Times
    that sit on no grid (a torn display shows frames as they come, and its refreshes leave no
    trace in the capture) get a stated one instead: the refresh given, else 60 Hz.
-2. The model: the virtual display (`game.display.model`) on that grid, handed each frame at its
-   present time plus the *lead*, how long before a refresh the driver or the compositor takes
-   the frame it will show: the least time a shown frame took from its present to its vblank,
-   or for `latest` whichever of a few quantiles of those times agrees best (`leads_ns`). In
-   each present mode, or the one asked; the mode that agrees with the capture on the most
-   frames is the best fit, ties going to the mode listed first (`PRESENT_MODES`), or to
-   `immediate` when the display times do not sit on a grid.
+2. The model: the virtual display (`game.display.model`) on that grid, handed each frame when
+   it was *ready* (`ready_from`: a frame cannot reach the screen before the GPU has drawn it,
+   so where the capture gives every shown frame a ready time, each frame is handed over at
+   its ready time, else at its present; a frame is never ready before the one before it, as a
+   GPU draws them in turn), plus the *lead*, how long before a refresh the driver or the
+   compositor takes the frame it will show: the least time a shown frame took from being
+   handed over to its vblank, or for `latest` whichever of a few quantiles of those times
+   agrees best (`leads_ns`). In each present mode, or the one asked; the mode that agrees with
+   the capture on the most frames is the best fit, ties going to the mode listed first
+   (`PRESENT_MODES`), or to `immediate` when the display times do not sit on a grid.
 3. Side by side: per frame, shown by the capture's word and by the model's; the agreement (the
    share of the frames the capture speaks of on which the two agree); and the judder meter's
    figures (`game.display.judder`) for what was on screen at each refresh of the grid, by the
@@ -45,6 +48,14 @@ from game.display.model import (
 )
 from game.workshop.captures.display_columns import Bools, DisplayColumns
 
+METER_REFRESHES_A_FRAME = 64
+"""The judder meter measures every refresh from the first frame shown to the last; when those
+are more than this many a frame shown (and than `METER_REFRESHES`), a pause in the capture
+(a jump in its times) holds the screen for more refreshes than its frames could say anything
+about, and the meter is not run: the display side then costs in proportion to the frames, not
+to the span. A real capture has one to a few refreshes a frame (10 fps on 240 Hz: 24)."""
+METER_REFRESHES = 1_000_000
+"""Refreshes the meter always measures (4.6 hours at 60 Hz): 8 MB an array."""
 LEAD_QUANTILES = tuple(Fraction(percent, 100) for percent in (0, 1, 5, 10, 25, 50))
 """The shares of the shown frames' present-to-refresh times tried as `latest`'s lead."""
 UNSEEN_REFRESH_HZ = Fraction(60)
@@ -77,8 +88,13 @@ class DisplaySide:
     """Per frame: shown, by the model in `mode`."""
     predicted_ns: Ints
     """Per frame: when the model shows it (or, replaced, would have), to the nearest ns."""
-    captured_judder: JudderReport
-    predicted_judder: JudderReport
+    captured_judder: JudderReport | None
+    """None: not measured (`meter_note` says why)."""
+    predicted_judder: JudderReport | None
+    ready_from: str = "present"
+    """What the model was handed each frame at: `"ready"` (its ready time) or `"present"`."""
+    meter_note: str | None = None
+    """Why the judder meter was not run (`METER_REFRESHES_A_FRAME`), or None."""
 
     @property
     def frames(self) -> int:
@@ -106,12 +122,13 @@ class DisplaySide:
         differ = self.said & (self.captured != self.predicted)
         return [int(row) for row in self.columns.rows[differ][:limit]]
 
-    def record(self) -> dict[str, int | float]:
+    def record(self) -> dict[str, int | float | str]:
         """`--json`'s `"display"` object."""
         return {
             "captured_shown": self.captured_shown,
             "predicted_shown": self.predicted_shown,
             "agreement": round(float(self.agreement), 9),
+            "ready_from": self.ready_from,
         }
 
 
@@ -120,11 +137,13 @@ def compare_display(
     *,
     mode: PresentMode | None = None,
     refresh_hz: Fraction | None = None,
+    ready: bool = True,
 ) -> DisplaySide:
     """The display side of a capture (see the module's docstring): in `mode`, or in the mode
     that fits best; `refresh_hz`, when given, is the grid fit's first period, and the grid of a
-    capture whose display times sit on none. The capture must give what the display side reads
-    (`DisplayColumns.missing` is None)."""
+    capture whose display times sit on none; `ready=False` hands the model the present times
+    even where the capture gives ready times. The capture must give what the display side
+    reads (`DisplayColumns.missing` is None)."""
     why_not = columns.missing()
     if why_not is not None:
         raise ValueError(why_not)
@@ -136,17 +155,22 @@ def compare_display(
     )
     said = columns.said
     captured = columns.shown & said
+    ready_from = columns.ready_from if ready else "present"
+    handed = np.maximum.accumulate(columns.handed_ns(ready_from))  # a GPU draws them in turn
     agreements: dict[PresentMode, Fraction] = {}
     best: tuple[PresentMode, _Run] | None = None
     for tried in _modes_to_try(grid, mode):
-        run = _best_run(columns, grid, tried, captured)  # only the best run is kept
+        run = _best_run(columns, handed, grid, tried, captured)  # only the best run is kept
         agreements[tried] = run.agreement
         if best is None or run.agreement > best[1].agreement:  # the first of equals
             best = tried, run
         del run  # let go before the next mode's runs, unless it is the best
     assert best is not None, "there is always a mode to try"
     chosen, (lead, shown_ns, predicted, _) = best
-    capture_judder, model_judder = _judders(columns, shown_ns, predicted, grid)
+    meter_note = _too_many_refreshes(columns, shown_ns, predicted, grid)
+    capture_judder, model_judder = (
+        (None, None) if meter_note else _judders(columns, shown_ns, predicted, grid)
+    )
     return DisplaySide(
         fit=fit,
         grid=grid,
@@ -161,6 +185,8 @@ def compare_display(
         predicted_ns=shown_ns,
         captured_judder=capture_judder,
         predicted_judder=model_judder,
+        ready_from=ready_from,
+        meter_note=meter_note,
     )
 
 
@@ -174,14 +200,14 @@ class _Run(NamedTuple):
 
 
 def _best_run(
-    columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode, captured: Bools
+    columns: DisplayColumns, handed_ns: Ints, grid: RefreshGrid, mode: PresentMode, captured: Bools
 ) -> _Run:
-    """The model in `mode` with each lead to try (`leads_ns`); the one that agrees best with the
-    capture (the least lead of equals)."""
+    """The model in `mode`, handed each frame at `handed_ns`, with each lead to try (`leads_ns`);
+    the one that agrees best with the capture (the least lead of equals)."""
     said = columns.said
     best: _Run | None = None
-    for lead in leads_ns(columns, grid, mode):
-        shown_ns = predict_shown_ns(columns.present_ns, grid, mode, lead)
+    for lead in leads_ns(columns, grid, mode, handed_ns):
+        shown_ns = predict_shown_ns(handed_ns, grid, mode, lead)
         predicted = reached_screen(shown_ns)
         agreement = Fraction(int((predicted == captured)[said].sum()), int(said.sum()))
         if best is None or agreement > best.agreement:
@@ -216,15 +242,18 @@ def _modes_to_try(grid: RefreshGrid, mode: PresentMode | None) -> tuple[PresentM
     return ("immediate", *(tried for tried in PRESENT_MODES if tried != "immediate"))
 
 
-def leads_ns(columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode) -> list[int]:
-    """The leads to try, least first: how long a shown frame took from its present to the
-    refresh that showed it (its nearest vblank on the grid; for `immediate`, its display time),
-    in whole ns (rounded down, never below 0). The least of them is the lead of a driver or
-    compositor that takes frames at a fixed time before each refresh; Windows' compositor
-    takes them earlier on some refreshes than others, so for `latest` the `LEAD_QUANTILES` of
-    those times are tried too, and the one that agrees best is kept."""
+def leads_ns(
+    columns: DisplayColumns, grid: RefreshGrid, mode: PresentMode, handed_ns: Ints | None = None
+) -> list[int]:
+    """The leads to try, least first: how long a shown frame took from being handed over (its
+    present, or `handed_ns`) to the refresh that showed it (its nearest vblank on the grid; for
+    `immediate`, its display time), in whole ns (rounded down, never below 0). The least of
+    them is the lead of a driver or compositor that takes frames at a fixed time before each
+    refresh; Windows' compositor takes them earlier on some refreshes than others, so for
+    `latest` the `LEAD_QUANTILES` of those times are tried too, and the one that agrees best is
+    kept."""
     shown = columns.shown
-    present = columns.present_ns[shown]
+    present = (columns.present_ns if handed_ns is None else handed_ns)[shown]
     if mode == "immediate":
         return [max(0, int((columns.display_ns[shown] - present).min()))]
     vblanks = grid.nearest_vblanks_ps(columns.display_ns[shown])
@@ -249,6 +278,23 @@ def predict_shown_ns(present_ns: Ints, grid: RefreshGrid, mode: PresentMode, lea
     shown += per_ns
     shown //= 2 * per_ns
     return shown
+
+
+def _too_many_refreshes(
+    columns: DisplayColumns, model_ns: Ints, predicted: Bools, grid: RefreshGrid
+) -> str | None:
+    """Why the meter is not run on these frames (`METER_REFRESHES_A_FRAME`), or None."""
+    shown = int(columns.shown.sum())
+    start = max(int(columns.display_ns[columns.shown].min()), int(model_ns[predicted][0]))
+    end = min(int(columns.display_ns[columns.shown].max()), int(model_ns[predicted][-1]))
+    refreshes = max(end - start, 0) * 1000 // max(grid.period_ps, 1)
+    if refreshes <= max(METER_REFRESHES_A_FRAME * shown, METER_REFRESHES):
+        return None
+    return (
+        f"the frames shown span {refreshes:,} refreshes, more than {METER_REFRESHES_A_FRAME} "
+        f"a frame shown ({shown:,}): a pause in the capture the meter would only measure the "
+        "stillness of"
+    )
 
 
 def _judders(

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from game.capture.damage import damage_line
 from game.capture.frame import CaptureInfo
 from game.clock.units import format_ms
 from game.config.exact import decimal_text
+from game.printable import printable
 from game.workshop.captures.headroom import RESOLUTION_NS, Headroom
 from game.workshop.captures.policy_figures import PolicyFigures, nine_places
 from timestep_lab import SchedulerSettings
@@ -27,15 +29,26 @@ COLUMN_WORDS = {
 
 
 def capture_record(info: CaptureInfo) -> dict[str, object]:
-    """`--json`'s `"capture"` object."""
-    return {
+    """`--json`'s `"capture"` object: what was read (`damaged` counts the kept rows lost to
+    damage, by reason: `game.capture.damage`; `candidates` the other processes and swap chains
+    a default choice passed over; `info` what the tool wrote of the capture, CapFrameX's
+    `//Key=Value` lines; `notes` what the reader noticed)."""
+    record: dict[str, object] = {
         "format": info.format,
         "layout": info.layout,
         "process": info.process,
         "rows": info.rows,
         "frames": info.frames,
         "skipped": dict(info.skipped),
+        "damaged": info.damaged,
     }
+    if info.chosen_by_default:
+        record["candidates"] = [candidate._asdict() for candidate in info.candidates]
+    if info.tool_info:
+        record["info"] = dict(info.tool_info)
+    if info.notes:
+        record["notes"] = list(info.notes)
+    return record
 
 
 def json_record(
@@ -52,17 +65,30 @@ def json_record(
 
 
 def heading(info: CaptureInfo) -> str:
-    """The report's first lines: which file, what was kept, and what the figures describe."""
+    """The report's first lines: damage, if more than 1 % of the kept rows (first, so that it
+    is not missed), which file, what was kept (and what else there was, when the choice was the
+    default), what the tool wrote of it, and what the figures describe."""
     chosen = ", chosen: most rows" if info.chosen_by_default else ""
-    chain = f", swap chain {info.swapchain}" if info.swapchain is not None else ""
+    chain = f", swap chain {printable(info.swapchain)}" if info.swapchain is not None else ""
     skipped = sum(info.skipped.values())
     reasons = ", ".join(f"{reason} {count:,}" for reason, count in info.skipped.items() if count)
-    lines = [
-        f"capture {info.path}: {info.format} {info.layout}, process {info.process}{chain}{chosen}",
+    damaged = damage_line(info)
+    lines = [] if damaged is None else [printable(damaged)]
+    lines += [
+        f"capture {printable(info.path)}: {info.format} {info.layout}, process "
+        f"{printable(info.process)}{chain}{chosen}",
         f"rows {info.rows:,}: frames {info.frames:,}, skipped {skipped:,}"
         + (f" ({reasons})" if reasons else ""),
-        f"each frame's time: {COLUMN_WORDS.get(info.column, info.column)} (--column {info.column})",
     ]
+    if info.chosen_by_default and info.candidates:
+        lines.append("other processes: " + candidates_text(info))
+    lines += [f"note: {note}" for note in info.notes]
+    if info.tool_info:
+        said = ", ".join(f"{key}={value}" for key, value in info.tool_info)
+        lines.append(f"the tool wrote: {printable(said)}")
+    lines.append(
+        f"each frame's time: {COLUMN_WORDS.get(info.column, info.column)} (--column {info.column})"
+    )
     if info.sample_interval_ms is not None:
         lines.append(
             f"MangoHud logged a sample every {info.sample_interval_ms} ms: the figures below "
@@ -73,6 +99,16 @@ def heading(info: CaptureInfo) -> str:
         "no spiral can start (spiral: none to judge)"
     )
     return "\n".join(lines) + "\n"
+
+
+def candidates_text(info: CaptureInfo) -> str:
+    """`dwm.exe (1234) swap chain 0x1F 4,229 rows, ...`: what a default choice passed over."""
+    return printable(
+        ", ".join(
+            f"{candidate.process} swap chain {candidate.swapchain} {candidate.rows:,} rows"
+            for candidate in info.candidates
+        )
+    )
 
 
 def _histogram(counts: Mapping[int, int]) -> str:

@@ -219,8 +219,9 @@ class Claim(Section):
 
     measure: Annotated[str, AfterValidator(one_of(*CLAIM_MEASURES))]
     """What is measured (`game.vocabulary.CLAIM_MEASURES`)."""
-    expected: float
-    tolerance: Annotated[float, Field(ge=0)]
+    expected: Annotated[float, Field(allow_inf_nan=False)]
+    tolerance: Annotated[float, Field(ge=0, allow_inf_nan=False)]
+    """Both finite: `inf` would hold any measurement, `nan` none, and neither says anything."""
     lane: Literal[1, 2] = 1
     from_s: DemoSecond = Fraction(0)
     """Measure the frames after this second of the demo..."""
@@ -284,10 +285,13 @@ class Lesson(Section):
 
 
 def load_lessons(folder: Path = LESSONS_DIR) -> tuple[Lesson, ...]:
-    """Every lesson in the folder, by number; a bad file or a repeated number is BadInput."""
+    """Every lesson in the folder, by number; a bad file or a repeated number is BadInput. Only
+    regular files are read, as `--scenario-dir` reads them: a FIFO or a device named `*.toml`
+    would hang the read or never end it, and a folder so named is no lesson."""
     if not folder.is_dir():
         raise BadInput(f"{folder}: the lessons folder is missing")
-    lessons = [load_toml_model(path, Lesson) for path in sorted(folder.glob("*.toml"))]
+    files = [path for path in sorted(folder.glob("*.toml")) if path.is_file()]
+    lessons = [load_toml_model(path, Lesson) for path in files]
     numbers = [lesson.number for lesson in lessons]
     repeated = sorted({n for n in numbers if numbers.count(n) > 1})
     if repeated:
@@ -303,12 +307,32 @@ def find_lesson(lessons: tuple[Lesson, ...], number: int) -> Lesson:
     raise BadInput.error(f"there is no lesson {number} (the lessons are {available})")
 
 
+ROOM_CONTROLS = tuple(
+    name
+    for name in Controls.__dataclass_fields__
+    if name not in {knob.control for knob in knobs_where(Where.LESSON)} | {"paused", "focus_lane"}
+)
+"""The controls no lesson sets nor reads (presentation mode, help): the room's, kept as they are
+(`lesson_baseline`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class LessonRun:
     """A lesson being played: which step is showing."""
 
     lesson: Lesson
     step: int = 0
+    folded: Controls | None = None
+    """The settings of every step up to this one, turned in order from `lesson_baseline` of
+    fresh controls: carried from step to step (`advanced`), so that walking a lesson of K steps
+    turns each step's settings once, not K^2 / 2 times (worked out when the run is made)."""
+
+    def __post_init__(self) -> None:
+        if self.folded is None:
+            controls = lesson_baseline(Controls())
+            for step in self.lesson.steps[: self.step + 1]:
+                controls = step.settings.applied_to(controls)
+            object.__setattr__(self, "folded", controls)
 
     @property
     def current(self) -> LessonStep:
@@ -320,16 +344,23 @@ class LessonRun:
 
     def advanced(self) -> LessonRun | None:
         """The next step, or None when the lesson is over."""
-        return None if self.last else replace(self, step=self.step + 1)
+        if self.last:
+            return None
+        following = self.lesson.steps[self.step + 1].settings.applied_to(self._folded())
+        return replace(self, step=self.step + 1, folded=following)
 
     def controls(self, free_play: Controls) -> Controls:
         """The controls this step starts with: `lesson_baseline(free_play)`, then the settings
         of every step up to this one, in order (a step's keys text starts where the steps before
-        it left the controls, and never where the player did)."""
-        controls = lesson_baseline(free_play)
-        for step in self.lesson.steps[: self.step + 1]:
-            controls = step.settings.applied_to(controls)
-        return controls
+        it left the controls, and never where the player did). A step's settings read and turn
+        only the knobs the baseline sets, so this is the fold from fresh controls (`folded`)
+        with the room's own controls (`ROOM_CONTROLS`) as `free_play` has them."""
+        room = {name: getattr(free_play, name) for name in ROOM_CONTROLS}
+        return replace(self._folded(), **room)
+
+    def _folded(self) -> Controls:
+        assert self.folded is not None, "worked out when the run is made (`__post_init__`)"
+        return self.folded
 
     def caption(self) -> str:
         step = self.current

@@ -24,6 +24,7 @@ from pydantic import Field
 
 from game.config.exact import exact_number
 from game.config.section import Section
+from game.knobs import MAX_SEED
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, NetworkSettings, TimeSyncMode
 from timestep_lab import NS_PER_MS
 
@@ -47,8 +48,9 @@ class NetworkSection(Section):
     """At most this many ticks run on predicted input; the next waits (a window stall)."""
     time_sync: TimeSyncMode = "none"
     """How the peer that is ahead slows down: "none", "wait" (GGPO) or "stretch" (GGRS)."""
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
-    """Every random draw of the link and of the remote player."""
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0
+    """Every random draw of the link and of the remote player: 0 to 2^64 - 1, as every seed in
+    every file kind (the knob table's `MAX_SEED`)."""
     remote_flips_per_s: Annotated[Fraction, exact_number(at_least=0, at_most=1000, example="2")] = (
         Fraction(2)
     )
@@ -57,6 +59,14 @@ class NetworkSection(Section):
         Fraction(0)
     )
     """The remote joined this much after us, in ms (whole ns): we run that far ahead of it."""
+
+    def resimulated_at_most(self, ticks: int) -> int:
+        """The most ticks a run of `ticks` may re-simulate: a prediction can be wrong only when
+        the remote flips its trigger, and then every tick may find one of its last
+        `prediction_window` ticks wrong (the window stalls the run past that), so re-simulate
+        them all. None with a remote that never flips. What a run's work is checked against
+        (`game.workshop.files.scenario.work_refusal`, `replay`)."""
+        return ticks * self.prediction_window if self.remote_flips_per_s > 0 else 0
 
     def settings(self) -> NetworkSettings:
         return NetworkSettings(

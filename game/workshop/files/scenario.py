@@ -67,6 +67,7 @@ from game.config.section import Section
 from game.config.toml_files import TomlArray
 from game.knobs import Where
 from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
+from game.printable import printable
 from game.workshop.files.display_section import DisplaySection
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
@@ -201,10 +202,12 @@ class Scenario(Section):
         )
 
     def heading(self, path: Path | None, fallback: str) -> str:
-        """What to call the run on screen: its title, else its file's name, else `fallback`."""
+        """What to call the run on screen: its title, else its file's name, else `fallback`;
+        printable (`game.printable`: a title holding a line break or an escape sequence cannot
+        split a heading or colour the terminal)."""
         if self.title:
-            return self.title
-        return path.stem.replace("_", " ") if path is not None else fallback
+            return printable(self.title)
+        return printable(path.stem.replace("_", " ")) if path is not None else fallback
 
     @property
     def until_ns(self) -> Fraction:
@@ -262,16 +265,22 @@ class RunSize(NamedTuple):
     """The most one run of a scenario can take, and the rates that bound it."""
 
     ticks: int
+    """Ticks simulated, the re-simulated ones (`resimulated`) among them."""
     frames: int
     hz: Fraction
     time_scale: Fraction
     render_fps: Fraction
+    resimulated: int = 0
+    """Ticks a `[network]` run may simulate again (`NetworkSection.resimulated_at_most`): each
+    costs a step, as a new tick does."""
 
 
 def run_size(scenario: Scenario) -> RunSize:
     """No policy runs more ticks than the scaled wall time holds (seconds x time scale x hz), and
     no frame is shorter than 1 / render_fps, each at the largest value the run reaches; with
-    vsync, no more frames than the panel refreshes, plus the queue's and the one being drawn."""
+    vsync, no more frames than the panel refreshes, plus the queue's and the one being drawn.
+    A `[network]` run may also simulate ticks again (a rollback), as many as its settings allow
+    at most."""
     changes = scenario.changes
     hz = max([scenario.scheduler.hz, *(c.hz for c in changes if c.hz is not None)])
     scale = max([scenario.scheduler.time_scale, *(c.time_scale for c in changes if c.time_scale)])
@@ -281,7 +290,10 @@ def run_size(scenario: Scenario) -> RunSize:
     if display is not None and display.vsync:  # a full queue waits for a vblank to take a frame
         fps = min(fps, max(display.refresh_hz, display.vrr_max_hz or 0))
         queued = display.queue_depth + 1  # and the one being drawn
-    return RunSize(ticks, math.ceil(scenario.seconds * fps) + queued, hz, scale, fps)
+    network = scenario.network
+    again = 0 if network is None else network.resimulated_at_most(ticks)
+    frames = math.ceil(scenario.seconds * fps) + queued
+    return RunSize(ticks + again, frames, hz, scale, fps, again)
 
 
 def work_refusal(scenario: Scenario, runs: int = 1) -> str | None:
@@ -291,10 +303,17 @@ def work_refusal(scenario: Scenario, runs: int = 1) -> str | None:
     who, times = ("the run", "") if runs == 1 else (f"{runs} runs", f"{runs} x ")
     seconds = f"{times}{decimal_text(scenario.seconds)} s"
     if runs * size.ticks > MAX_RUN_TICKS:
+        again = ""
+        if size.resimulated:
+            window = scenario.network.prediction_window if scenario.network else 0
+            again = (
+                f", and {runs * size.resimulated:,} re-simulated: each tick may roll back its "
+                f"last {window} (network.prediction_window)"
+            )
         return (
             f"would let {who} simulate up to {runs * size.ticks:,} ticks ({seconds} x time "
-            f"scale {decimal_text(size.time_scale)} x {decimal_text(size.hz)} Hz), more than "
-            f"{MAX_RUN_TICKS:,} (the limit)"
+            f"scale {decimal_text(size.time_scale)} x {decimal_text(size.hz)} Hz{again}), more "
+            f"than {MAX_RUN_TICKS:,} (the limit)"
         )
     if runs * size.frames > MAX_RUN_FRAMES:
         return (

@@ -129,9 +129,13 @@ def _stall(text: str) -> dict[str, str]:
     return {"at": at.strip(), "ms": ms.strip()}
 
 
-def load_scenario(path: Path | None, flags: Sequence[Flag] = ()) -> Scenario:
+def load_scenario(
+    path: Path | None, flags: Sequence[Flag] = (), *, timeline: bool = True
+) -> Scenario:
     """The scenario at `path` (or the defaults) with `flags` applied; `BadInput` listing every
-    problem, each labelled with the file or the flag it came from."""
+    problem, each labelled with the file or the flag it came from. `timeline=False` leaves out
+    the checks of a run across its seconds (`timeline_problems`): for a caller that takes only
+    the scenario's settings and runs no timeline of its own (`capture`)."""
     data = read_toml(path) if path is not None else {}
     merged, clashes = apply_overrides(data, [Override(flag.key, flag.value) for flag in flags])
     lines = [scenario_line(problem, path, flags) for problem in clashes]
@@ -141,7 +145,8 @@ def load_scenario(path: Path | None, flags: Sequence[Flag] = ()) -> Scenario:
         for problem in problems_in(error, Scenario):
             lines.append(scenario_line(problem, path, flags))
         raise BadInput(*lines) from None
-    lines.extend(scenario_line(problem, path, flags) for problem in timeline_problems(scenario))
+    if timeline:
+        lines.extend(scenario_line(p, path, flags) for p in timeline_problems(scenario))
     if lines:
         raise BadInput(*lines)
     return scenario
