@@ -33,19 +33,21 @@ class PlayerOrders:
     def __init__(
         self,
         lanes: Sequence[Lane],
-        rollback: Callable[[], Rollback | None],
         on_order: OrderLog | None = None,
     ) -> None:
         self._lanes = lanes
         """The session's lanes, as they are now (the same list: a split adds a lane to it)."""
-        self._rollback = rollback
+        self.rollback: Rollback | None = None
+        """Lane 0's rollback against a remote peer, told of every order lane 0 gets, or None.
+        The session sets it (its own `rollback` is this attribute): the orders hold no reference
+        back to the session, so a run leaves no reference cycle for the collector."""
         self.on_order = on_order
 
     def stamp(self, order: Order, lane_index: int = 0) -> None:
         """Submit `order` to a lane's world, and tell rollback and the recorder."""
         world = self._lanes[lane_index].world
         world.submit(order)
-        rollback = self._rollback()
+        rollback = self.rollback
         if lane_index == 0 and rollback is not None:
             rollback.submitted(world.tick, order)
         if self.on_order is not None:

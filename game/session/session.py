@@ -74,7 +74,7 @@ class LabSession:
         )
         world = make_world()
         self.lanes: list[Lane] = [Lane(self._scheduler_settings(self.controls, 0), world)]
-        self.orders = PlayerOrders(self.lanes, lambda: self.rollback, on_order)
+        self.orders = PlayerOrders(self.lanes, on_order)
         """Every order reaches a world through it, stamped with its tick."""
         self._frame: Frame | None = None
         self._waiting: list[ControlsChange | Action | _BooksRestart | _CountsRestart] = []
@@ -82,13 +82,20 @@ class LabSession:
         self.inputs = InputDesk(self.controls.input_models[:1])
         """The avatar's presses, each lane's input model, and their counters."""
         self._lane_readouts = LaneReadouts()
-        self.rollback: Rollback | None = None
-        """Lane 0's rollback against a remote peer (`connect`, the `network` control), or None."""
         self.books_since = ""
         """What the books count from, for the HUD ("step start"); empty: the session's start."""
         if world.integrator != controls.integrator:
             self.orders.stamp(SetIntegrator(tick=world.tick, name=controls.integrator))
         self.set_controls(controls)
+
+    @property
+    def rollback(self) -> Rollback | None:
+        """Lane 0's rollback against a remote peer (`connect`, the `network` control), or None."""
+        return self.orders.rollback
+
+    @rollback.setter
+    def rollback(self, rollback: Rollback | None) -> None:
+        self.orders.rollback = rollback
 
     # -- time -------------------------------------------------------------------------------------
 
