@@ -23,6 +23,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+from game import limits
 from game.arguments import file_path
 from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
@@ -30,10 +31,10 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
-from game.limits import MAX_REPLAY_FRAMES, MAX_RUN_TICKS
 from game.session.rollback import Rollback, TooLate
 from game.workshop.files.replay_file import Recording, read_recording
 from game.workshop.files.timeline import Timeline
+from game.workshop.runs.progress import every_frames, progress_bar
 from game.workshop.runs.runner import run_headless
 from timestep_lab import NS_PER_SECOND
 
@@ -60,19 +61,21 @@ def render_fps_from(text: str) -> Fraction:
     return fps
 
 
-def refuse_resimulation(path: Path, recording: Recording) -> None:
+def refuse_resimulation(path: Path, recording: Recording, frames: int) -> None:
     """One line and exit 2 when a network session's replay may simulate more ticks than a
-    command may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
+    run may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
     if recording.network is None:
         return
     again = recording.network.resimulated_at_most(recording.final_tick)
-    if recording.final_tick + again > MAX_RUN_TICKS:
+    ticks = recording.final_tick + again
+    if ticks > limits.MAX_RUN_TICKS:
         window = recording.network.prediction_window
+        took = limits.duration_text(limits.estimated_s(ticks, frames))
         raise BadInput.error(
-            f"replaying {path} may simulate up to {recording.final_tick + again:,} ticks (to "
-            f"tick {recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back "
-            f"its last {window}, network.prediction_window), more than {MAX_RUN_TICKS:,} (the "
-            "limit)"
+            f"replaying {path} may simulate up to {ticks:,} ticks (to tick "
+            f"{recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back its "
+            f"last {window}, network.prediction_window), about {took} of CPU, more than "
+            f"{limits.MAX_RUN_TICKS:,} (the limit)"
         )
 
 
@@ -86,24 +89,29 @@ def run(args: argparse.Namespace) -> int:
     fps = render_fps_from(args.render_fps)
     recording = read_recording(args.file)
     frames = math.ceil(recording.simulated_ns() * fps / NS_PER_SECOND)
-    if frames > MAX_REPLAY_FRAMES:
+    if frames > limits.MAX_REPLAY_FRAMES:
+        took = limits.duration_text(limits.estimated_s(recording.final_tick, frames))
         raise BadInput.error(
             f"replaying {args.file} at {decimal_text(fps)} fps takes about {frames:,} frames, "
-            f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
+            f"about {took} of CPU, more than {limits.MAX_REPLAY_FRAMES:,} (the limit): use a "
+            "lower --render-fps"
         )
-    refuse_resimulation(args.file, recording)
+    refuse_resimulation(args.file, recording, frames)
     session = session_from(recording.config)
     if recording.network is not None:
         world = session.lanes[0].world
         session.connect(Rollback.from_recording(world, recording.network.settings()))
     try:
-        result = run_headless(
-            session,
-            VirtualClock(fps),
-            Timeline(tick_events=recording.events),
-            until_tick=recording.final_tick,
-            keep=0,  # a replay needs the end, not the frames: its memory does not grow with them
-        )
+        with progress_bar(recording.final_tick, "ticks replayed") as done:
+            told = every_frames(done)  # the bar at the frame's tick
+            result = run_headless(
+                session,
+                VirtualClock(fps),
+                Timeline(tick_events=recording.events),
+                until_tick=recording.final_tick,
+                sink=lambda frame: told(frame.number, frame.plan.tick),
+                keep=0,  # a replay needs the end, not the frames: its memory does not grow
+            )
     except TooLate as late:
         raise BadInput.error(f"{args.file}: {late}") from None
     print(f"final tick {result.tick} state {result.state_hash}")

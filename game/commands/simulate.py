@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.arguments import file_path
+from game.commands.options import say_what_was_left_out
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
@@ -52,12 +53,10 @@ from game.workshop.files.scenario_loading import (
 from game.workshop.runs.input_runs import (
     InputRuns,
     add_input_arguments,
-    input_model_count,
-    refuse_too_much_work,
     run_input_models,
     wanted,
 )
-from game.workshop.runs.progress import progress_bar
+from game.workshop.runs.progress import progress_bar, wall_seconds
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario, scenario_config
 from game.workshop.tables.frames import (
@@ -68,7 +67,6 @@ from game.workshop.tables.frames import (
     settings_text,
     totals_text,
 )
-from timestep_lab import NS_PER_SECOND
 
 HELP = "run the game headless on a virtual clock: deterministic frames, stalls and scenarios"
 
@@ -97,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
-    refuse_too_much_work(scenario, input_model_count(args), "--seconds")
+    say_what_was_left_out(scenario)
     outputs = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     outputs.file("--record", args.record)
     outputs.file("--frame-log", args.frame_log)
@@ -121,13 +119,12 @@ def run(args: argparse.Namespace) -> int:
             else:
                 inputs = None
                 sinks.start(None)
-                seconds = int(scenario.seconds)
-                with progress_bar(seconds, "simulated wall seconds") as done:
+                with progress_bar(float(scenario.seconds), "simulated wall seconds") as done:
+                    seen = wall_seconds(done)
 
                     def sink(frame: FrameReport) -> None:
                         sinks(frame)
-                        if frame.number % 4096 == 0:  # the bar costs nothing per frame
-                            done(min(seconds, frame.wall_ns // NS_PER_SECOND))
+                        seen(frame.number, frame.wall_ns)
 
                     result = run_scenario(
                         scenario, recorder=recorder, sink=sink, keep=0, frame_log=frame_log
@@ -135,7 +132,10 @@ def run(args: argparse.Namespace) -> int:
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     if args.json:
-        sys.stdout.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
+        summary = _summary(result, inputs)
+        if scenario.left_out:
+            summary["left_out"] = scenario.left_out.record()
+        sys.stdout.write(json.dumps({"summary": summary}) + "\n")
     else:
         _print_readable(scenario, result, title, sinks.buckets.rows())
         if inputs is not None:

@@ -20,7 +20,7 @@ from game.errors import BadInput
 from game.vocabulary import INPUT_MODEL_NAMES
 from game.workshop.files.input_script import load_input_script
 from game.workshop.files.recording import SessionRecorder
-from game.workshop.files.scenario import Scenario, work_refusal
+from game.workshop.files.scenario import Scenario
 from game.workshop.files.timeline import KeyEdge
 from game.workshop.runs.runner import RunResult
 from game.workshop.runs.simulation import in_input_lab, run_scenario, tick_phase, tick_phase_text
@@ -118,14 +118,6 @@ def wanted(args: argparse.Namespace) -> bool:
 def input_model_count(args: argparse.Namespace) -> int:
     """How many runs `--input-models` asks for of each scenario (1 when it is not given)."""
     return len(parse_input_models(args.input_models)) if args.input_models is not None else 1
-
-
-def refuse_too_much_work(scenario: Scenario, runs: int, what: str) -> None:
-    """One line and exit 2, before any work, when `runs` runs of `scenario` would take more
-    ticks or frames than one command may (`work_refusal`)."""
-    refusal = work_refusal(scenario, runs)
-    if refusal is not None:
-        raise BadInput.error(f"{what} {refusal}")
 
 
 def run_input_models(
