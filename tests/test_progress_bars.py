@@ -87,3 +87,9 @@ def test_replay_counts_ticks(bars: Watched, tmp_path: Path) -> None:
     bars.stopped = 0
     assert main(["replay", str(recording)]) == 0
     assert (bars.started, bars.stopped) == ([("ticks replayed", 60, 60)], 1)
+
+
+def test_simulate_with_input_models_counts_the_seconds_of_every_model(bars: Watched) -> None:
+    args = ["--seconds", "1", "--input-models", "frame-edge,latched", "--json"]
+    assert main(["simulate", *args]) == 0
+    assert (bars.started, bars.stopped) == ([("simulated wall seconds", 2, 2)], 1)

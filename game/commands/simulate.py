@@ -53,7 +53,7 @@ from game.workshop.files.scenario_loading import (
 from game.workshop.runs.input_runs import (
     InputRuns,
     add_input_arguments,
-    run_input_models,
+    input_model_runs,
     wanted,
 )
 from game.workshop.runs.progress import progress_bar, wall_seconds
@@ -108,18 +108,23 @@ def run(args: argparse.Namespace) -> int:
         sinks = _Sinks(scenario, args.json, out, files)
         frame_log = files.enter_context(frame_log_file(args.frame_log))
         try:
-            if wanted(args):
-                inputs = run_input_models(scenario, args, recorder=recorder)
-                result = inputs.main
-                sinks.start(inputs)
-                for frame in result.frames:
-                    sinks(frame)
-                    if frame_log is not None:
-                        frame_log.frame(frame.frame_ns)
-            else:
-                inputs = None
-                sinks.start(None)
-                with progress_bar(float(scenario.seconds), "simulated wall seconds") as done:
+            inputs = input_model_runs(scenario, args) if wanted(args) else None
+            sinks.start(inputs)
+            runs = 1 if inputs is None else len(inputs.names)
+            seconds = float(scenario.seconds)
+            with progress_bar(seconds * runs, "simulated wall seconds") as done:
+                if inputs is not None:
+
+                    def logged(frame: FrameReport) -> None:
+                        sinks(frame)
+                        if frame_log is not None:
+                            frame_log.frame(frame.frame_ns)
+
+                    per_frame = args.json or out is not None
+                    result = inputs.run(
+                        sink=logged, recorder=recorder, per_frame=per_frame, progress=done
+                    )
+                else:
                     seen = wall_seconds(done)
 
                     def sink(frame: FrameReport) -> None:
@@ -179,12 +184,12 @@ class _Sinks:
         if self.as_json:
             record: dict[str, object] = dict(frame.record())
             if inputs is not None:
-                record["inputs"] = inputs.frame_inputs(index)
+                record["inputs"] = inputs.frame_inputs(index, frame)
             sys.stdout.write(json.dumps(record) + "\n")
         else:
             self.buckets(frame)
         if self.row is not None:
-            self.row(frame, inputs.csv_cells(index) if inputs is not None else ())
+            self.row(frame, inputs.csv_cells(index, frame) if inputs is not None else ())
             self.series(frame)
 
 
