@@ -39,7 +39,7 @@ from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
 from game.workshop.figures.frame_series import SeriesBuilder
-from game.workshop.files.frame_log import add_frame_log_argument, frame_log_file
+from game.workshop.files.frame_log import FrameLog, add_frame_log_argument, frame_log_file
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.recording import SessionRecorder
 from game.workshop.files.scenario import Scenario
@@ -110,36 +110,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             inputs = input_model_runs(scenario, args) if wanted(args) else None
             sinks.start(inputs)
-            runs = 1 if inputs is None else len(inputs.names)
-            seconds = float(scenario.seconds)
-            with progress_bar(seconds * runs, "simulated wall seconds") as done:
-                if inputs is not None:
-
-                    def logged(frame: FrameReport) -> None:
-                        sinks(frame)
-                        if frame_log is not None:
-                            frame_log.frame(frame.frame_ns)
-
-                    per_frame = args.json or out is not None
-                    result = inputs.run(
-                        sink=logged, recorder=recorder, per_frame=per_frame, progress=done
-                    )
-                else:
-                    seen = wall_seconds(done)
-
-                    def sink(frame: FrameReport) -> None:
-                        sinks(frame)
-                        seen(frame.number, frame.wall_ns)
-
-                    result = run_scenario(
-                        scenario, recorder=recorder, sink=sink, keep=0, frame_log=frame_log
-                    )
+            result = _run(
+                scenario, inputs, sinks, recorder, frame_log, args.json or out is not None
+            )
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     if args.json:
-        summary = _summary(result, inputs)
-        if scenario.left_out:
-            summary["left_out"] = scenario.left_out.record()
+        summary = _summary(result, inputs, scenario)
         sys.stdout.write(json.dumps({"summary": summary}) + "\n")
     else:
         _print_readable(scenario, result, title, sinks.buckets.rows())
@@ -152,6 +129,35 @@ def run(args: argparse.Namespace) -> int:
     if args.frame_log is not None and not args.json:
         print(f"wrote {args.frame_log}: the run's frames as a PresentMon 1.x capture")
     return 0
+
+
+def _run(
+    scenario: Scenario,
+    inputs: InputRuns | None,
+    sinks: _Sinks,
+    recorder: SessionRecorder | None,
+    frame_log: FrameLog | None,
+    per_frame: bool,
+) -> RunResult:
+    """The run (once per input model with `inputs`), each frame streamed to `sinks` as it is
+    made, under a progress bar counting simulated wall seconds over every run."""
+    runs = 1 if inputs is None else len(inputs.names)
+    with progress_bar(float(scenario.seconds) * runs, "simulated wall seconds") as done:
+        if inputs is not None:
+
+            def logged(frame: FrameReport) -> None:
+                sinks(frame)
+                if frame_log is not None:
+                    frame_log.frame(frame.frame_ns)
+
+            return inputs.run(sink=logged, recorder=recorder, per_frame=per_frame, progress=done)
+        seen = wall_seconds(done)
+
+        def sink(frame: FrameReport) -> None:
+            sinks(frame)
+            seen(frame.number, frame.wall_ns)
+
+        return run_scenario(scenario, recorder=recorder, sink=sink, keep=0, frame_log=frame_log)
 
 
 class _Sinks:
@@ -193,10 +199,12 @@ class _Sinks:
             self.series(frame)
 
 
-def _summary(result: RunResult, inputs: InputRuns | None) -> dict[str, object]:
+def _summary(result: RunResult, inputs: InputRuns | None, scenario: Scenario) -> dict[str, object]:
     summary: dict[str, object] = dict(result.summary())
     if inputs is not None:
         summary["inputs"] = inputs.summary()
+    if scenario.left_out:  # `--seconds` shorter than the scenario
+        summary["left_out"] = scenario.left_out.record()
     return summary
 
 
@@ -248,7 +256,7 @@ def _write_outputs(
 
     summary_json = out / "summary.json"
     with written_whole(summary_json, "--out") as partial:
-        summary = {"summary": _summary(result, inputs)}
+        summary = {"summary": _summary(result, inputs, scenario)}
         partial.write_text(json.dumps(summary, indent=2) + "\n")
     series = sinks.series.series()
     figures = timeline_figure(out / "timeline.png", result, scenario, title, THEMES[theme], series)
