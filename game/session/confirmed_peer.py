@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.network.peer import RemoteInput
 from game.world.orders import Order, SetCannon
 from game.world.world import World
+
+RemoteApplied = Callable[[World, RemoteInput], None]
+"""How the remote's input for a tick reaches a world (`game.session.sides`)."""
 
 DESYNC_CHECK_TICKS = 15
 """Compare the peers' state hashes after every tick whose number is a multiple of this."""
@@ -23,16 +27,19 @@ DESYNC_CHECK_TICKS = 15
 class ConfirmedPeer:
     """A copy of the world that runs only confirmed ticks, and the comparisons it makes."""
 
-    def __init__(self, world: World, on_desync: Callable[[int], None]) -> None:
+    def __init__(
+        self, world: World, on_desync: Callable[[int], None], apply: RemoteApplied
+    ) -> None:
         self.world = world.clone()
         self._on_desync = on_desync
+        self._apply = apply
         self.compared = 0
 
     def run_to(
         self,
         last: int,
         orders: Callable[[int], list[Order]],
-        remote: Callable[[int], tuple[bool, float]],
+        remote: Callable[[int], tuple[RemoteInput, float]],
         our_hashes: dict[int, str],
     ) -> None:
         """Run every tick up to `last`, each with the local orders submitted for it and the
@@ -42,8 +49,8 @@ class ConfirmedPeer:
             tick = world.tick
             for order in orders(tick):
                 world.submit(order)
-            trigger, dt = remote(tick)
-            pull_trigger(world, trigger)
+            value, dt = remote(tick)
+            self._apply(world, value)
             world.step(dt)
             if world.tick % DESYNC_CHECK_TICKS == 0:
                 self.compared += 1

@@ -35,6 +35,7 @@ from game.session.netplay import link_changed, live_rollback
 from game.session.player_orders import OrderLog, PlayerOrders, TickRateLog
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
+from game.world.avatar import AvatarInput
 from game.world.orders import Order, SetIntegrator
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
@@ -336,7 +337,11 @@ class LabSession:
             return False
         if lane.snapshots is not None:
             lane.snapshots.save(world)
-        order = self.inputs.before_tick(lane_index, world.tick)
+        order: Order | None = self.inputs.before_tick(lane_index, world.tick)
+        if rollback is not None:  # in a match, the move read input_delay ticks ago, and sent
+            order = rollback.our_input(
+                world, order if isinstance(order, AvatarInput) else None, self.inputs.run
+            )
         if order is not None:
             self.orders.stamp(order, lane_index)
         if rollback is not None:
