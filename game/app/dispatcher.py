@@ -25,6 +25,7 @@ from game.app.screenshots import numbered_name, save_picture
 from game.app.window import Window
 from game.clock.wall import Clock
 from game.session.controls import Act, Action, ControlsChange
+from game.session.match_rules import refusal
 from game.session.rewatch import Rewatch
 from game.session.rewind import Rewind
 from game.session.session import LabSession
@@ -102,6 +103,9 @@ class Dispatcher:
                 # The edge carries the time it was read, in the session's wall time.
                 self.session.inputs.edge(button, down, self.since_start())
             case RewindKey(down=down):
+                if down and self.session.in_match:
+                    self.say(refusal("rewind"))
+                    return
                 self._say_if(self.rewind.hold() if down else self.rewind.release())
 
     def perform(self, action: Action) -> None:
@@ -187,6 +191,9 @@ class Dispatcher:
             self.rewatch.stop(self.session)
             self.say("back to live")
             return
+        if self.session.in_match:
+            self.say(refusal("the rewatch's pause"))
+            return
         message = self.rewatch.start(self.clock.now_ns(), self.session)
         if message:
             self.say(message)
@@ -214,6 +221,8 @@ class Dispatcher:
 
     def _focus_lost(self) -> None:
         self._say_if(self.rewind.release())  # its key-up happens in another window
+        if self.session.in_match:
+            return  # a match goes on: the other player is still playing
         if self.pause_on_focus_loss and not self.session.wanted_controls.paused:
             self.session.change(ControlsChange(paused=True))  # also ends a catch-up
             self._auto_paused = True

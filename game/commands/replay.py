@@ -32,6 +32,8 @@ from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
 from game.limits import MAX_REPLAY_FRAMES, MAX_RUN_TICKS
 from game.session.rollback import Rollback, TooLate
+from game.session.sides import MatchSides
+from game.workshop.files.match_record import match_settings
 from game.workshop.files.replay_file import Recording, read_recording
 from game.workshop.files.timeline import Timeline
 from game.workshop.runs.runner import run_headless
@@ -63,11 +65,15 @@ def render_fps_from(text: str) -> Fraction:
 def refuse_resimulation(path: Path, recording: Recording) -> None:
     """One line and exit 2 when a network session's replay may simulate more ticks than a
     command may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
-    if recording.network is None:
-        return
-    again = recording.network.resimulated_at_most(recording.final_tick)
-    if recording.final_tick + again > MAX_RUN_TICKS:
+    if recording.network is not None:
         window = recording.network.prediction_window
+        again = recording.network.resimulated_at_most(recording.final_tick)
+    elif recording.match is not None:  # any tick's move may prove a prediction wrong
+        window = recording.match["prediction_window"]
+        again = recording.final_tick * window
+    else:
+        return
+    if recording.final_tick + again > MAX_RUN_TICKS:
         raise BadInput.error(
             f"replaying {path} may simulate up to {recording.final_tick + again:,} ticks (to "
             f"tick {recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back "
@@ -93,9 +99,15 @@ def run(args: argparse.Namespace) -> int:
         )
     refuse_resimulation(args.file, recording)
     session = session_from(recording.config)
+    world = session.lanes[0].world
     if recording.network is not None:
-        world = session.lanes[0].world
         session.connect(Rollback.from_recording(world, recording.network.settings()))
+    elif recording.match is not None:  # a match's world, its peer's moves, our own orders
+        world.add_joiner()
+        settings = match_settings(recording.match)
+        host = recording.match["host"]
+        sides = MatchSides(host=host, input_delay=settings.input_delay, live=False)
+        session.connect(Rollback.from_recording(world, settings, sides))
     try:
         result = run_headless(
             session,

@@ -113,8 +113,7 @@ class Rollback:
         self.confirmed = origin + settings.input_delay - 1
         """The last tick up to which every remote input is known."""
         self._used: dict[int, tuple[RemoteInput, float]] = {}
-        """Each tick run since the oldest one still needed: the remote input it ran with, its
-        dt."""
+        """Each tick run since the oldest one still needed: the remote input it ran on, its dt."""
         self._log: dict[int, list[Order]] = {}
         """Local orders by the tick the world was at when they were submitted."""
         self._pending: RemoteInput = first
@@ -130,15 +129,13 @@ class Rollback:
         self.now_ns = 0
         """Our wall clock: the sum of the frames' lengths, whole ns."""
         self.rollbacks = 0  # so far, each re-simulating one tick or more
-        self.late_inputs = 0
-        """Remote inputs that arrived after their tick ran on a prediction (right or wrong)."""
+        self.late_inputs = 0  # remote inputs that came after their tick ran on a prediction
+        self.stop_at: int | None = None
+        """No new tick from this one on (`--until-tick`); None: no end."""
         self.pace = OurPace(settings.time_sync)
         """Our own time sync: how far ahead we are, and the wait or stretch it sets."""
-        self._reference = (
-            ConfirmedPeer(world, self.totals.desync, self.sides.apply_remote)
-            if check_desyncs
-            else None
-        )
+        desync, apply = self.totals.desync, self.sides.apply_remote
+        self._reference = ConfirmedPeer(world, desync, apply) if check_desyncs else None
         snapshots.save(world)
 
     @classmethod
@@ -150,10 +147,21 @@ class Rollback:
         return cls(world, settings, _ring(window), peer=peer, window=window)
 
     @classmethod
-    def from_recording(cls, world: World, settings: NetworkSettings) -> Rollback:
+    def matched(
+        cls, world: World, settings: NetworkSettings, link: Link, sides: Sides, window: int
+    ) -> Rollback:
+        """Against a real peer over `link` (a match: `game.workshop.runs.match`), with the
+        prediction window and a confirmed peer checking for desyncs."""
+        return cls(world, settings, _ring(window), window=window, link=link, sides=sides)
+
+    @classmethod
+    def from_recording(
+        cls, world: World, settings: NetworkSettings, sides: Sides | None = None
+    ) -> Rollback:
         """For a replay: the inputs come back as recorded, at the ticks they arrived at
         (`Session.remote_inputs`); no window (a recorded stall changed no state), no check."""
-        return cls(world, settings, _ring(settings.prediction_window), check_desyncs=False)
+        ring = _ring(settings.prediction_window)
+        return cls(world, settings, ring, check_desyncs=False, sides=sides)
 
     # -- the frame ---------------------------------------------------------------------------------
 
@@ -213,7 +221,10 @@ class Rollback:
         )
 
     def may_run(self, tick: int) -> bool:
-        """Whether a new tick may run on prediction: not past the window (a stall if not)."""
+        """Whether a new tick may run on prediction: not past the window (a stall if not), nor
+        at `stop_at` (a headless match's last tick)."""
+        if self.stop_at is not None and tick >= self.stop_at:
+            return False
         if self.window is None or tick - self.confirmed <= self.window:
             return True
         self._frame = self._frame._replace(window_stall=True)

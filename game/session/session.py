@@ -31,6 +31,7 @@ from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
+from game.session.match_rules import refusal, refused_act, refused_controls
 from game.session.netplay import link_changed, live_rollback
 from game.session.player_orders import OrderLog, PlayerOrders, TickRateLog
 from game.session.readout import LaneReadout
@@ -181,6 +182,8 @@ class LabSession:
     def apply(self, action: Action) -> str | None:
         """Carry out a player's action. Returns a short message for the screen, if any."""
         act = action.act
+        if self.in_match and (why := refused_act(act)) is not None:
+            return why
         if act is Act.FIRE:
             self.orders.fire(action.x, action.y)
             return None
@@ -202,6 +205,8 @@ class LabSession:
                         self.rollback.after_lane_tick(index)
             return None
         after = wanted.after(action)
+        if self.in_match and (why := refused_controls(wanted, after)) is not None:
+            return why
         self.change(ControlsChange.between(wanted, after))
         if act is Act.TOGGLE_SPLIT and after.split:
             return "split screen: same frames, same inputs, two policies (B picks the lane)"
@@ -217,8 +222,11 @@ class LabSession:
         and stops its catch-up now (the ticks not run go back to the scheduler), so that the
         plans are settled under the settings that made them.
         """
-        if change.empty:
-            return
+        if change.empty or (
+            self.in_match
+            and refused_controls(self.wanted_controls, change.applied_to(self.wanted_controls))
+        ):
+            return  # in a match, a change that would reach one world only is refused whole
         if self._frame is None:
             self._turn_to(change.applied_to(self.controls))
             return
@@ -313,6 +321,8 @@ class LabSession:
 
     def teleport(self, body_id: int, x: float, y: float) -> str:
         """Move a body to (x, y) at the next tick, in every lane (`PlayerOrders.teleport`)."""
+        if self.in_match:
+            return refusal("teleports")
         return self.orders.teleport(body_id, x, y, smear=self.controls.smear_teleports)
 
     def keep_snapshots(self, ticks: int) -> None:
@@ -320,6 +330,11 @@ class LabSession:
         (`Lane.snapshots`): what the rewind goes back through."""
         for lane in self.lanes:
             lane.snapshots = SnapshotRing(ticks)
+
+    @property
+    def in_match(self) -> bool:
+        """Lane 0 plays a real peer (`--host`, `--join`): `game.session.match_rules` applies."""
+        return self.rollback is not None and self.rollback.sides.match
 
     @property
     def recording(self) -> bool:

@@ -33,6 +33,9 @@ STILL = AvatarMove(0, 0, 0)
 class Sides(Protocol):
     """What rollback needs to know of who plays."""
 
+    match: bool
+    """Two real players (`MatchSides`): what would change one world only is refused."""
+
     @property
     def first(self) -> RemoteInput:
         """The remote's input before any has arrived (known to both peers from the start)."""
@@ -59,6 +62,8 @@ class Sides(Protocol):
 class TriggerSides:
     """Against the simulated peer: the remote flips the cannon's trigger; ours is not sent."""
 
+    match = False
+
     def __init__(self, first: bool) -> None:
         self._first = first
 
@@ -82,8 +87,12 @@ class TriggerSides:
 class MatchSides:
     """Against a real peer: two avatars, each side's moves stamped `input_delay` ticks on."""
 
-    def __init__(self, *, host: bool, input_delay: int, origin: int = 0) -> None:
+    match = True
+
+    def __init__(self, *, host: bool, input_delay: int, origin: int = 0, live: bool = True) -> None:
         self.host = host
+        self.live = live
+        """False in a replay: the recording holds our orders already, as they were stamped."""
         self._delay = input_delay
         self._moves: dict[int, AvatarMove] = dict.fromkeys(
             range(origin, origin + input_delay), STILL
@@ -106,6 +115,8 @@ class MatchSides:
                 world.submit(order)
 
     def ours(self, world: World, order: AvatarInput | None, run: int) -> Order | None:
+        if not self.live:
+            return order
         tick = world.tick
         move = STILL if order is None else AvatarMove(order.run, order.jumps, order.dashes)
         move = move._replace(run=run)

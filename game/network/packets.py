@@ -1,0 +1,144 @@
+"""The datagrams two games of a match exchange: laid out byte by byte, read back strictly.
+
+Every datagram starts with the same seven bytes: `TSLm` (the game's mark), the protocol number
+(two bytes) and its kind (one byte). All numbers are little-endian. The kinds:
+
+- `HELLO`: the handshake's facts (`game.network.handshake`), as UTF-8 JSON.
+- `PING` (the joiner's clock), `PONG` (that clock echoed, and the host's): a round trip, from which
+  the joiner estimates the host's clock.
+- `START` and `STARTED`: the start time, on the host's clock, proposed and acknowledged.
+- `INPUTS`: the match itself. A sequence number; the sender's tick, the last tick of ours it has
+  confirmed (our acknowledgement: we stop sending inputs up to it), its averaged lead over us
+  in thousandths of a tick; its clock when sent, the last clock of ours it heard and how long
+  it held it (a round trip without synchronized clocks); then its inputs for ticks `first`,
+  `first + 1`, ...: every one we have not acknowledged, three bytes each (run, jumps, dashes).
+
+`read` returns None for anything that is not one well-formed datagram of a known kind: a match
+never trusts the network to be polite (issue 35 counts each reason).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from game.network.peer import AvatarMove
+
+MARK = b"TSLm"
+PROTOCOL = 1
+"""The protocol number: two games speak to each other only when theirs are the same."""
+HELLO, PING, PONG, START, STARTED, INPUTS = range(1, 7)
+
+_HEAD = struct.Struct("<4sHB")
+_TIMES = struct.Struct("<qq")
+_INPUTS = struct.Struct("<Iiiiqqqih")
+_MOVE = struct.Struct("<bBB")
+MAX_DATAGRAM = 65_507
+"""The most a UDP datagram over IPv4 can carry."""
+MAX_MOVES = (MAX_DATAGRAM - _HEAD.size - _INPUTS.size) // _MOVE.size
+"""The most inputs one datagram can carry."""
+MAX_PRESSES = 255
+"""The most jumps or dashes of one tick a datagram can carry."""
+
+
+class Inputs(NamedTuple):
+    """An `INPUTS` datagram's contents."""
+
+    seq: int
+    tick: int
+    confirmed: int
+    lead: Fraction
+    sent_ns: int
+    echo_ns: int
+    held_ns: int
+    first: int
+    moves: tuple[AvatarMove, ...]
+
+
+def _head(kind: int) -> bytes:
+    return _HEAD.pack(MARK, PROTOCOL, kind)
+
+
+def hello(facts: dict[str, Any]) -> bytes:
+    return _head(HELLO) + json.dumps(facts, sort_keys=True).encode()
+
+
+def times(kind: int, first: int, second: int = 0) -> bytes:
+    """A `PING`, `PONG`, `START` or `STARTED`: two clock readings (or one, and 0)."""
+    return _head(kind) + _TIMES.pack(first, second)
+
+
+def inputs(packet: Inputs) -> bytes:
+    lead = round(packet.lead * 1000)
+    lead = max(-(2**31), min(2**31 - 1, lead))
+    head = _INPUTS.pack(
+        packet.seq,
+        packet.tick,
+        packet.confirmed,
+        lead,
+        packet.sent_ns,
+        packet.echo_ns,
+        packet.held_ns,
+        packet.first,
+        len(packet.moves),
+    )
+    body = b"".join(_MOVE.pack(*_clamped(move)) for move in packet.moves)
+    return _head(INPUTS) + head + body
+
+
+def _clamped(move: AvatarMove) -> AvatarMove:
+    return AvatarMove(move.run, min(move.jumps, MAX_PRESSES), min(move.dashes, MAX_PRESSES))
+
+
+def kind_of(data: bytes) -> int | None:
+    """The datagram's kind, or None: not ours, or another protocol's."""
+    if len(data) < _HEAD.size:
+        return None
+    mark, protocol, kind = _HEAD.unpack_from(data)
+    if mark != MARK or protocol != PROTOCOL or not HELLO <= kind <= INPUTS:
+        return None
+    return int(kind)
+
+
+def protocol_of(data: bytes) -> int | None:
+    """Another protocol's number, when `data` is a game's datagram of another protocol."""
+    if len(data) < _HEAD.size:
+        return None
+    mark, protocol, _ = _HEAD.unpack_from(data)
+    return int(protocol) if mark == MARK and protocol != PROTOCOL else None
+
+
+def read_hello(data: bytes) -> dict[str, Any] | None:
+    try:
+        facts = json.loads(data[_HEAD.size :].decode())
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return facts if isinstance(facts, dict) else None
+
+
+def read_times(data: bytes) -> tuple[int, int] | None:
+    if len(data) != _HEAD.size + _TIMES.size:
+        return None
+    first, second = _TIMES.unpack_from(data, _HEAD.size)
+    return int(first), int(second)
+
+
+def read_inputs(data: bytes) -> Inputs | None:
+    """An `INPUTS` datagram, or None if its length or any input is not what it may be."""
+    start = _HEAD.size + _INPUTS.size
+    if len(data) < start:
+        return None
+    seq, tick, confirmed, lead, sent, echo, held, first, count = _INPUTS.unpack_from(
+        data, _HEAD.size
+    )
+    if count < 0 or len(data) != start + count * _MOVE.size or first < 0 or tick < 0:
+        return None
+    moves = []
+    for offset in range(start, len(data), _MOVE.size):
+        run, jumps, dashes = _MOVE.unpack_from(data, offset)
+        if run not in (-1, 0, 1):
+            return None
+        moves.append(AvatarMove(run, jumps, dashes))
+    return Inputs(seq, tick, confirmed, Fraction(lead, 1000), sent, echo, held, first, tuple(moves))

@@ -1,0 +1,192 @@
+"""`Match`: this game and a real peer's, one world between them (`--host`, `--join`).
+
+Pure like the session it connects (the loop, `game.app.loop`, waits for its start and asks
+whether it is over); the one piece of the live game that talks to the network.
+
+`agree` runs before the window opens: it binds the socket, says where it listens (a host), and
+shakes hands (`game.network.handshake`): a mismatch is one line and exit 2, with nothing
+opened or written. `connect` then makes the session's world a match's (the joiner's avatar
+added, `World.add_joiner`) and plays lane 0 against the peer through rollback, over the UDP
+link (`game.network.udp_link`), with the sides of a match (`game.session.sides`): the host
+steers the first avatar, the joiner the second.
+
+`--until-tick T` ends a headless match: no tick past T runs, and once every input up to it is
+confirmed on both sides (ours by us, the peer's acknowledgement of ours) the world at T is the
+same on both, and is said: `confirmed tick T state HASH`, then the counts. Each side goes on
+sending for `LINGER_FRAMES` frames, so that the peer hears our last acknowledgement.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from game.clock.wall import Clock
+from game.config.exact import decimal_text
+from game.config.model import GameConfig
+from game.errors import BadInput
+from game.network import handshake
+from game.network.address import bound_socket, host_address, join_address
+from game.network.handshake import Agreed
+from game.network.udp_link import UdpLink
+from game.session.controls import Controls
+from game.session.rollback import Arrival, Rollback
+from game.session.session import LabSession
+from game.session.sides import MatchSides
+from game.workshop.files.match_record import match_settings as header_settings
+from timestep_lab import hz_to_step_ns
+
+LINGER_FRAMES = 15
+"""Frames a finished match goes on sending, so that the peer hears our last acknowledgement."""
+
+
+def match_settings(config: GameConfig, controls: Controls) -> dict[str, str]:
+    """What both games of a match must agree on, as text (compared in the handshake)."""
+    return {
+        "hz": decimal_text(config.scheduler.hz),
+        "world": json.dumps(config.world.model_dump(mode="json"), sort_keys=True),
+        "input_delay": str(controls.input_delay),
+        "prediction_window": str(controls.prediction_window),
+        "time_sync": str(controls.time_sync),
+    }
+
+
+def match_header(host: bool, controls: Controls) -> dict[str, object]:
+    """The recording's `match` header: which side this was, and the link's settings."""
+    return {
+        "host": host,
+        "input_delay": controls.input_delay,
+        "prediction_window": controls.prediction_window,
+        "time_sync": controls.time_sync,
+    }
+
+
+class Match:
+    """The agreed match, then the connected one: its link, its rollback, its end."""
+
+    def __init__(
+        self, agreed: Agreed, link: UdpLink, *, host: bool, until_tick: int | None
+    ) -> None:
+        self.agreed = agreed
+        self.link = link
+        self.host = host
+        self.until_tick = until_tick
+        self.rollback: Rollback | None = None
+        self._lingering = 0
+
+    @classmethod
+    def agree(
+        cls,
+        config: GameConfig,
+        controls: Controls,
+        clock: Clock,
+        *,
+        host: str | None,
+        join: str | None,
+        until_tick: int | None,
+    ) -> Match:
+        """Bind, say where (a host), and shake hands; `BadInput` on any mismatch."""
+        facts = handshake.our_facts(match_settings(config, controls))
+        if host is not None:
+            sock = bound_socket(host_address(host))
+            address, port = sock.getsockname()
+            print(f"hosting on {address}:{port}: waiting for a player to --join", flush=True)
+            try:
+                agreed = handshake.host(sock, facts, clock.now_ns)
+            except BaseException:
+                sock.close()
+                raise
+        else:
+            assert join is not None
+            peer = join_address(join)
+            sock = bound_socket(("0.0.0.0", 0))
+            try:
+                agreed = handshake.join(sock, peer, facts, clock.now_ns)
+            except BaseException:
+                sock.close()
+                raise
+        if agreed.warning is not None:
+            print(agreed.warning, flush=True)
+        side = "hosting" if host is not None else "joined"
+        print(f"match: {side}, the peer at {agreed.peer[0]}:{agreed.peer[1]}", flush=True)
+        step_ns = hz_to_step_ns(config.scheduler.hz)
+        link = UdpLink(sock, agreed.peer, step_ns, agreed.round_trip_ns)
+        return cls(agreed, link, host=host is not None, until_tick=until_tick)
+
+    def header(self, controls: Controls) -> dict[str, object]:
+        """This side's `match` header for a recording (`match_header`)."""
+        return match_header(self.host, controls)
+
+    def connect(
+        self, session: LabSession, on_arrival: Callable[[Arrival], None] | None = None
+    ) -> Rollback:
+        """Make lane 0's world a match's and play it against the peer from tick 0 (a
+        recording hears of each arrival of the peer's moves: `on_arrival`)."""
+        world = session.lanes[0].world
+        if world.tick != 0 or session.rollback is not None:
+            raise BadInput.error("a match starts from tick 0, without the simulated peer")
+        world.add_joiner()
+        controls = session.controls
+        settings = header_settings(match_header(self.host, controls))
+        sides = MatchSides(host=self.host, input_delay=settings.input_delay)
+        window = settings.prediction_window
+        rollback = Rollback.matched(world, settings, self.link, sides, window)
+        rollback.stop_at = self.until_tick
+        rollback.on_arrival = on_arrival
+        session.connect(rollback)
+        self.rollback = rollback
+        return rollback
+
+    def wait_for_start(self, clock: Clock) -> None:
+        """Before the first frame: wait for the moment both games agreed on."""
+        clock.sleep_ns(max(0, self.agreed.start_ns - clock.now_ns()))
+
+    def over(self, session: LabSession) -> bool:
+        """After a frame: whether a headless match has run to its tick, confirmed both ways,
+        and has lingered long enough for the peer to hear so."""
+        if not self.confirmed(session):
+            return False
+        self._lingering += 1
+        return self._lingering > LINGER_FRAMES
+
+    def confirmed(self, session: LabSession) -> bool:
+        """The world stands at `--until-tick` and every input before it is confirmed, on both
+        sides: its state is the same in both games."""
+        last = self.until_tick
+        rollback = self.rollback
+        if last is None or rollback is None:
+            return False
+        world = session.lanes[0].world
+        return world.tick == last and rollback.confirmed >= last - 1 and self.link.acked >= last - 1
+
+    def report(self, session: LabSession) -> list[str]:
+        """`confirmed tick T state HASH`, and the counts."""
+        world, rollback, link = session.lanes[0].world, self.rollback, self.link
+        assert rollback is not None
+        return [
+            f"confirmed tick {world.tick} state {world.state_hash()}",
+            f"rollbacks {rollback.rollbacks}, re-simulated ticks "
+            f"{rollback.totals.resimulated_ticks}, packets sent {link.sent}, lost {link.lost}, "
+            f"late {rollback.late_inputs}",
+        ]
+
+    def end(self, session: LabSession) -> None:
+        """The game is over: say the confirmed state and the counts (`--until-tick`, once
+        confirmed), and close the socket."""
+        if self.confirmed(session):
+            print(*self.report(session), sep="\n", flush=True)
+        self.link.close()
+
+
+def refuse_match_arguments(
+    host: str | None, join: str | None, until_tick: int | None, capture: object
+) -> None:
+    """What cannot be told apart from the flags alone."""
+    if host is not None and join is not None:
+        raise BadInput.error("--host and --join: a game either hosts a match or joins one")
+    if until_tick is not None and host is None and join is None:
+        raise BadInput.error("--until-tick needs a match: --host or --join")
+    if until_tick is not None and until_tick < 1:
+        raise BadInput.error(f"--until-tick must be at least 1 (got {until_tick})")
+    if capture is not None and (host is not None or join is not None):
+        raise BadInput.error("--capture plays a recorded pace: a match plays in real time")
