@@ -19,6 +19,7 @@ sending for `LINGER_FRAMES` frames, so that the peer hears our last acknowledgem
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 
 from game.clock.wall import Clock
@@ -61,6 +62,12 @@ def match_header(host: bool, controls: Controls) -> dict[str, object]:
     }
 
 
+def say(line: str) -> None:
+    """A line about the match on stderr, at once: what the game is doing, not its results
+    (those go on stdout: the confirmed state, the counts)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 class Match:
     """The agreed match, then the connected one: its link, its rollback, its end."""
 
@@ -90,7 +97,7 @@ class Match:
         if host is not None:
             sock = bound_socket(host_address(host))
             address, port = sock.getsockname()
-            print(f"hosting on {address}:{port}: waiting for a player to --join", flush=True)
+            say(f"hosting on {address}:{port}: waiting for a player to --join")
             try:
                 agreed = handshake.host(sock, facts, clock.now_ns)
             except BaseException:
@@ -106,9 +113,9 @@ class Match:
                 sock.close()
                 raise
         if agreed.warning is not None:
-            print(agreed.warning, flush=True)
+            say(agreed.warning)
         side = "hosting" if host is not None else "joined"
-        print(f"match: {side}, the peer at {agreed.peer[0]}:{agreed.peer[1]}", flush=True)
+        say(f"match: {side}, the peer at {agreed.peer[0]}:{agreed.peer[1]}")
         step_ns = hz_to_step_ns(config.scheduler.hz)
         link = UdpLink(sock, agreed.peer, step_ns, agreed.round_trip_ns)
         return cls(agreed, link, host=host is not None, until_tick=until_tick)
