@@ -35,6 +35,7 @@ def hosting(folder: Path, *args: str) -> tuple[Command, str]:
     return host, found.group(1)
 
 
+@pytest.mark.slow
 def test_two_games_confirm_tick_600_in_the_same_state_and_each_recording_replays_to_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -65,6 +66,7 @@ def test_two_games_confirm_tick_600_in_the_same_state_and_each_recording_replays
             assert f"final tick 600 state {state}" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("host_args", "joiner_env", "named"),
     [
