@@ -288,6 +288,7 @@ def _recorded_session(
         on_order=recorder.on_order if recorder else None,
         on_tick_rate=recorder.tick_rate_changed if recorder else None,
         refresh_hz=refresh_hz,
+        on_link=recorder.link_changed if recorder else None,
     )
 
 

@@ -35,7 +35,7 @@ from game.session.rollback import Rollback, TooLate
 from game.session.sides import MatchSides
 from game.workshop.files.match_record import match_settings
 from game.workshop.files.replay_file import Recording, read_recording
-from game.workshop.files.timeline import Timeline
+from game.workshop.files.timeline import LinkChange, Timeline
 from game.workshop.runs.runner import run_headless
 from timestep_lab import NS_PER_SECOND
 
@@ -65,11 +65,15 @@ def render_fps_from(text: str) -> Fraction:
 def refuse_resimulation(path: Path, recording: Recording) -> None:
     """One line and exit 2 when a network session's replay may simulate more ticks than a
     command may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
+    links = [event.settings for event in recording.events if isinstance(event, LinkChange)]
     if recording.network is not None:
         window = recording.network.prediction_window
         again = recording.network.resimulated_at_most(recording.final_tick)
     elif recording.match is not None:  # any tick's move may prove a prediction wrong
         window = recording.match["prediction_window"]
+        again = recording.final_tick * window
+    elif any(links):  # the live game's connections: the widest window, for every tick
+        window = max(link.prediction_window for link in links if link is not None)
         again = recording.final_tick * window
     else:
         return

@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from game.network.settings import NetworkSettings
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
 from game.session.match_rules import refusal, refused_act, refused_controls
-from game.session.netplay import link_changed, live_rollback
+from game.session.netplay import LinkLog, link_changed, live_rollback
 from game.session.player_orders import OrderLog, PlayerOrders, TickRateLog
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
@@ -68,9 +69,11 @@ class LabSession:
         *,
         on_order: OrderLog | None = None,
         on_tick_rate: TickRateLog | None = None,
+        on_link: LinkLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
         self._on_tick_rate = on_tick_rate
+        self._on_link = on_link
         self.controls = replace(
             controls, policies=controls.policies[:1], focus_lane=0, paused=False
         )
@@ -126,6 +129,15 @@ class LabSession:
         resimulated = self.rollback.receive(self.lanes[0].world, arrivals)
         if self._frame is not None:
             self._frame.resimulated += resimulated
+
+    def reconnect_recorded(self, settings: NetworkSettings | None) -> None:
+        """A recorded connection (None: a disconnection) of the live game, made again right
+        before the tick it was made at; an open frame runs no more ticks (its were the last
+        of the connection before, as in the game, where a connection is made between frames)."""
+        world = self.lanes[0].world
+        self.rollback = None if settings is None else Rollback.from_recording(world, settings)
+        if self._frame is not None:
+            self._frame.stop()
 
     def submit_recorded(self, order: Order) -> None:
         """An order from a recording, for lane 0 (recorded already: not told to `on_order`)."""
@@ -297,7 +309,9 @@ class LabSession:
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if link_changed(self.controls, controls):  # the live game's remote peer (`netplay`)
-            self.rollback = live_rollback(controls, self.lanes[0], recording=self.recording)
+            self.rollback = live_rollback(controls, self.lanes[0])
+            if self._on_link is not None:
+                self._on_link(self.lanes[0].world.tick, self.rollback)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
                 self.orders.stamp(

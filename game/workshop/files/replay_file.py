@@ -45,7 +45,12 @@ from game.workshop.files.recording import (
     canonical_line,
     record_hasher,
 )
-from game.workshop.files.timeline import RecordedOrder, RemoteArrival, TickRateChange
+from game.workshop.files.timeline import (
+    LinkChange,
+    RecordedOrder,
+    RemoteArrival,
+    TickRateChange,
+)
 from game.world.orders import Order
 from game.world.settings import WorldSettings
 from timestep_lab import hz_to_step_ns
@@ -62,7 +67,7 @@ class Recording:
     config: GameConfig
     """The recorded world settings and tick rate (with the `uncapped` policy: a replay drops
     nothing)."""
-    events: tuple[RecordedOrder | TickRateChange | RemoteArrival, ...]
+    events: tuple[RecordedOrder | TickRateChange | RemoteArrival | LinkChange, ...]
     final_tick: int
     state_hash: str
     ended: str
@@ -118,7 +123,8 @@ class _Reader:
             lines_hash = record_hasher()
             lines_hash.update(canonical_line(header).encode() + b"\n")
             arena = world_settings_from(config)
-            events: list[RecordedOrder | TickRateChange | RemoteArrival] = []
+            events: list[RecordedOrder | TickRateChange | RemoteArrival | LinkChange] = []
+            connected = network is not None
             last_tick = 0
             for self.line, raw in lines:
                 record = _object(raw)
@@ -131,10 +137,12 @@ class _Reader:
                     hashed = lines_hash.hexdigest()
                     return Recording(config, tuple(events), *final, hashed, network, match)
                 lines_hash.update(canonical_line(record).encode() + b"\n")
-                if "remote" in record:
-                    event: RecordedOrder | TickRateChange | RemoteArrival = _arrival(
-                        record, network, match, last_tick
-                    )
+                if "network" in record:
+                    link = _link_change(record, last_tick)
+                    connected = connected or link.settings is not None
+                    event: RecordedOrder | TickRateChange | RemoteArrival | LinkChange = link
+                elif "remote" in record:
+                    event = _arrival(record, connected, match, last_tick)
                 else:
                     event = _event(record, arena, last_tick, match is not None)
                 last_tick = event.tick
@@ -257,9 +265,17 @@ def _moves(record: dict[str, Any], last_tick: int) -> RemoteArrival:
         raise _Refusal(str(problem)) from None
 
 
+def _link_change(record: dict[str, Any], last_tick: int) -> LinkChange:
+    """`{"tick": N, "network": {...}}`: the live game's peer connected afresh (null: gone)."""
+    _keys(record, {"tick", "network"}, "a connection line")
+    tick = _tick(record, "tick", last_tick)
+    network = None if record["network"] is None else _network(record)
+    return LinkChange(tick, None if network is None else network.settings())
+
+
 def _arrival(
     record: dict[str, Any],
-    network: NetworkSection | None,
+    connected: bool,
     match: dict[str, Any] | None,
     last_tick: int,
 ) -> RemoteArrival:
@@ -267,7 +283,7 @@ def _arrival(
     match's moves)."""
     if match is not None:
         return _moves(record, last_tick)
-    if network is None:
+    if not connected:
         raise _Refusal("remote inputs need a header with the network settings")
     _keys(record, {"tick", "remote", "inputs"}, "a remote-input line")
     tick = _tick(record, "tick", last_tick)
