@@ -46,6 +46,10 @@ class Wire:
     def remote(self, now_ns: int) -> Remote | None:
         return None
 
+    @property
+    def one_way_ns(self) -> int:
+        return 0
+
 
 def match_pair() -> tuple[LabSession, LabSession]:
     """A host's session and a joiner's, in one match over a wire."""

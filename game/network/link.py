@@ -10,6 +10,9 @@ in this order, and nothing else:
 - `remote(now_ns)`: the remote's tick as we estimate it now, and its averaged lead over us (for
   time sync), or None before we have heard it.
 
+And, for the HUD, `one_way_ns`: the link's one-way latency, set (simulated) or measured (half the
+last round trip).
+
 Two links answer them. `SimulatedLink` wraps the seeded remote peer (`game.network.peer`): it
 ignores our inputs (its player does not watch ours) and hears where we are over its lossless
 side channel. `UdpLink` (`game.network.udp_link`) is a real peer on the other end of a socket:
@@ -47,6 +50,9 @@ class Link(Protocol):
 
     def remote(self, now_ns: int) -> Remote | None: ...
 
+    @property
+    def one_way_ns(self) -> int: ...
+
 
 class SimulatedLink:
     """The seeded remote peer behind the link interface: what it hears of us travels at the base
@@ -67,6 +73,10 @@ class SimulatedLink:
         """Run the remote up to now, then collect what it sent that has arrived."""
         self.peer.run_until(now_ns, self._heard)
         return self.peer.arrivals(now_ns)
+
+    @property
+    def one_way_ns(self) -> int:
+        return self.peer.settings.latency_ns
 
     def remote(self, now_ns: int) -> Remote | None:
         """The remote's tick one latency ago, plus the latency in ticks."""

@@ -101,6 +101,12 @@ class UdpLink:
                 arrived.append(packet)
         return arrived
 
+    @property
+    def one_way_ns(self) -> int:
+        """Half the last round trip, to a tenth of a millisecond (what the HUD shows)."""
+        tenth_ms = 100_000
+        return (self.round_trip_ns // 2 + tenth_ms // 2) // tenth_ms * tenth_ms
+
     def remote(self, now_ns: int) -> Remote | None:
         if self._heard is None:
             return None

@@ -199,9 +199,9 @@ class Rollback:
 
     def readout(self) -> NetworkReadout:
         """What the HUD's NETWORK rows say."""
-        settings, frame, totals = self.settings, self.last_frame, self.totals
+        settings, frame, totals, link = self.settings, self.last_frame, self.totals, self.link
         return NetworkReadout(
-            latency_ms=settings.latency_ns / NS_PER_MS,
+            latency_ms=(settings.latency_ns if link is None else link.one_way_ns) / NS_PER_MS,
             input_delay=settings.input_delay,
             prediction_window=settings.prediction_window,
             new_ticks=frame.new_ticks,
