@@ -47,8 +47,8 @@ def said(loop: GameLoop) -> str:
     return loop.dispatcher.message.at(loop.clock.now_ns())
 
 
-def post(kind: int, **values: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **values))
+def post(kind: int, **values: int | str) -> None:
+    pygame.event.post(pygame.event.Event(kind, values))
 
 
 def test_the_rewind_key_is_refused_and_the_world_goes_on(loop: GameLoop) -> None:
