@@ -13,8 +13,8 @@ Every datagram starts with the same seven bytes: `TSLm` (the game's mark), the p
   it held it (a round trip without synchronized clocks); then its inputs for ticks `first`,
   `first + 1`, ...: every one we have not acknowledged, three bytes each (run, jumps, dashes).
 
-`read` returns None for anything that is not one well-formed datagram of a known kind: a match
-never trusts the network to be polite (issue 35 counts each reason).
+Nothing read is trusted: `read_inputs` says why a datagram is not one well-formed `INPUTS` of
+our protocol (`DROPPED`), and the link counts each reason.
 """
 
 from __future__ import annotations
@@ -37,8 +37,21 @@ _INPUTS = struct.Struct("<Iiiiqqqih")
 _MOVE = struct.Struct("<bBB")
 MAX_DATAGRAM = 65_507
 """The most a UDP datagram over IPv4 can carry."""
-MAX_MOVES = (MAX_DATAGRAM - _HEAD.size - _INPUTS.size) // _MOVE.size
-"""The most inputs one datagram can carry."""
+MAX_SENT_MOVES = 256
+"""The most inputs one datagram carries (the oldest a peer has not acknowledged): a link that
+left more than this many unacknowledged has broken, as GGPO's would."""
+MAX_INPUT_DELAY = 1000
+"""The furthest ahead of its tick a peer may send an input (its input delay, at most)."""
+
+STRANGER = "from a stranger"
+SHORT = "short"
+OVERSIZED = "oversized"
+GARBLED = "garbled"
+WRONG_VERSION = "wrong version"
+HANDSHAKE = "late handshake"
+REPLAYED = "replayed old"
+DROPPED = (STRANGER, SHORT, OVERSIZED, GARBLED, WRONG_VERSION, HANDSHAKE, REPLAYED)
+"""Why a datagram the match's socket reads is dropped, each counted (`UdpLink.drops`)."""
 MAX_PRESSES = 255
 """The most jumps or dashes of one tick a datagram can carry."""
 
@@ -125,20 +138,40 @@ def read_times(data: bytes) -> tuple[int, int] | None:
     return int(first), int(second)
 
 
-def read_inputs(data: bytes) -> Inputs | None:
-    """An `INPUTS` datagram, or None if its length or any input is not what it may be."""
+def read_inputs(data: bytes) -> Inputs | str:
+    """An `INPUTS` datagram, or why it is dropped (`DROPPED`): too short for what it says,
+    longer than any game sends, of another protocol or another kind (a handshake's, late),
+    or garbled: a length that does not add up, a tick before 0, inputs for ticks its sender
+    cannot have read yet, a run direction that is not -1, 0 or 1."""
     start = _HEAD.size + _INPUTS.size
+    if len(data) < _HEAD.size:
+        return SHORT
+    mark, protocol, kind = _HEAD.unpack_from(data)
+    if mark != MARK:
+        return GARBLED
+    if protocol != PROTOCOL:
+        return WRONG_VERSION
+    if kind != INPUTS:
+        return HANDSHAKE if HELLO <= kind < INPUTS else GARBLED
     if len(data) < start:
-        return None
+        return SHORT
+    if len(data) > start + MAX_SENT_MOVES * _MOVE.size:
+        return OVERSIZED
     seq, tick, confirmed, lead, sent, echo, held, first, count = _INPUTS.unpack_from(
         data, _HEAD.size
     )
-    if count < 0 or len(data) != start + count * _MOVE.size or first < 0 or tick < 0:
-        return None
+    if not 0 <= count <= MAX_SENT_MOVES:
+        return GARBLED
+    if len(data) != start + count * _MOVE.size:
+        return SHORT if len(data) < start + count * _MOVE.size else GARBLED
+    if min(tick, first, confirmed + 1, sent + 1, echo + 1, held) < 0:
+        return GARBLED
+    if first + count - 1 > tick + MAX_INPUT_DELAY:
+        return GARBLED  # inputs for ticks further ahead than any input delay reads them
     moves = []
     for offset in range(start, len(data), _MOVE.size):
         run, jumps, dashes = _MOVE.unpack_from(data, offset)
         if run not in (-1, 0, 1):
-            return None
+            return GARBLED
         moves.append(AvatarMove(run, jumps, dashes))
     return Inputs(seq, tick, confirmed, Fraction(lead, 1000), sent, echo, held, first, tuple(moves))

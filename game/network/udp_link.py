@@ -19,13 +19,21 @@ from __future__ import annotations
 
 import contextlib
 import socket
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
 from game.network.address import Address
 from game.network.link import Remote
-from game.network.packets import INPUTS, MAX_DATAGRAM, MAX_MOVES, Inputs, inputs, kind_of
-from game.network.packets import read_inputs as read_inputs_packet
+from game.network.packets import (
+    MAX_DATAGRAM,
+    MAX_SENT_MOVES,
+    REPLAYED,
+    STRANGER,
+    Inputs,
+    inputs,
+    read_inputs,
+)
 from game.network.peer import AvatarMove, Heard, Packet, RemoteInput
 
 SEEN_SEQUENCES = 4096
@@ -57,10 +65,8 @@ class UdpLink:
         self._highest = -1
         self.sent = 0
         self.received = 0
-        self.dropped = 0
-        """Datagrams from the peer that were not a well-formed `INPUTS` one, or a duplicate."""
-        self.strangers = 0
-        """Datagrams from any other address than the peer's."""
+        self.drops: Counter[str] = Counter()
+        """Datagrams dropped, by reason (`game.network.packets.DROPPED`)."""
 
     @property
     def lost(self) -> int:
@@ -86,7 +92,7 @@ class UdpLink:
             echo_ns=echo,
             held_ns=now_ns - echoed_at if echo >= 0 else 0,
             first=self._unacked_first,
-            moves=tuple(self._unacked[:MAX_MOVES]),
+            moves=tuple(self._unacked[:MAX_SENT_MOVES]),
         )
         self.sent += 1
         with contextlib.suppress(OSError):  # the peer's port closed: lost like any datagram
@@ -117,15 +123,14 @@ class UdpLink:
     def take(self, data: bytes, sender: Address, now_ns: int) -> Packet | None:
         """One datagram, received at `now_ns`: the peer's inputs, or None (counted)."""
         if sender != self.peer:
-            self.strangers += 1
+            self.drops[STRANGER] += 1
             return None
-        packet = read_inputs_packet(data) if kind_of(data) == INPUTS else None
-        if (
-            packet is None
-            or packet.seq in self._seen
-            or packet.seq <= self._highest - SEEN_SEQUENCES
-        ):
-            self.dropped += 1
+        packet = read_inputs(data)
+        if isinstance(packet, str):
+            self.drops[packet] += 1
+            return None
+        if packet.seq in self._seen or packet.seq <= self._highest - SEEN_SEQUENCES:
+            self.drops[REPLAYED] += 1
             return None
         self._seen.add(packet.seq)
         if len(self._seen) > SEEN_SEQUENCES:

@@ -1,0 +1,98 @@
+"""Nothing the network hands a match can crash or steer it (`game.network.packets`,
+`UdpLink.take`): every datagram that is not one well-formed, new `INPUTS` of our protocol from
+the peer is dropped and counted under its reason, and the world never sees it.
+
+In-process: the link's receive path is handed the datagrams directly, as if the socket had read
+them (no network time).
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import struct
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+from game.network import packets
+from game.network.packets import Inputs
+from game.network.peer import AvatarMove
+from game.network.udp_link import UdpLink
+
+PEER = ("127.0.0.1", 40000)
+STEP_NS = Fraction(50_000_000, 3)
+
+
+@pytest.fixture
+def link() -> Iterator[UdpLink]:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind(("127.0.0.1", 0))
+    made = UdpLink(sock, PEER, STEP_NS, 0)
+    yield made
+    made.close()
+
+
+def datagram(seq: int, tick: int = 10, first: int = 5, count: int = 3, run: int = 1) -> bytes:
+    moves = tuple(AvatarMove(run, seq % 2, 0) for _ in range(count))
+    return packets.inputs(Inputs(seq, tick, tick - 3, Fraction(1, 2), 1000, -1, 0, first, moves))
+
+
+def test_a_well_formed_datagram_from_the_peer_is_its_inputs(link: UdpLink) -> None:
+    packet = link.take(datagram(0), PEER, 5)
+    assert packet is not None
+    assert (packet.sent_tick, packet.first_tick, len(packet.inputs)) == (10, 5, 3)
+    assert packet.inputs[1] == AvatarMove(1, 0, 0) and link.acked == 7
+
+
+def bad_datagrams(rng: random.Random) -> Iterator[tuple[bytes, tuple[str, int], str]]:
+    """10,000 datagrams none of which may reach the world, and the reason each is dropped."""
+    good = datagram(0)
+    head = good[:7]
+    for number in range(10_000):
+        kind = number % 8
+        if kind == 0:
+            yield datagram(number), ("127.0.0.1", 40001), packets.STRANGER
+        elif kind == 1:
+            yield rng.randbytes(rng.randrange(0, 7)), PEER, packets.SHORT
+        elif kind == 2:
+            yield b"XXXX" + rng.randbytes(rng.randrange(3, 200)), PEER, packets.GARBLED
+        elif kind == 3:
+            other = struct.pack("<4sHB", packets.MARK, packets.PROTOCOL + 1, packets.INPUTS)
+            yield other + good[7:], PEER, packets.WRONG_VERSION
+        elif kind == 4:
+            size = rng.randrange(len(good) + 3 * 256 + 1, packets.MAX_DATAGRAM + 1)
+            yield head + rng.randbytes(size - 7), PEER, packets.OVERSIZED
+        elif kind == 5:
+            yield datagram(rng.randrange(1, 4), run=rng.choice((-7, 2, 99))), PEER, packets.GARBLED
+        elif kind == 6:
+            far = datagram(rng.randrange(1, 4), first=10 + packets.MAX_INPUT_DELAY)
+            yield far, PEER, packets.GARBLED
+        else:
+            yield datagram(0), PEER, packets.REPLAYED  # the first one, again
+
+
+def test_ten_thousand_bad_datagrams_are_each_dropped_and_counted_under_their_reason(
+    link: UdpLink,
+) -> None:
+    assert link.take(datagram(0), PEER, 5) is not None
+    expected: Counter[str] = Counter()
+    for data, sender, reason in bad_datagrams(random.Random(7)):
+        assert link.take(data, sender, 6) is None, reason
+        expected[reason] += 1
+    assert link.drops == expected
+    assert sum(link.drops.values()) == 10_000
+    assert (link.received, link.lost, link.acked) == (1, 0, 7)
+
+
+def test_a_late_handshake_datagram_is_dropped_as_such(link: UdpLink) -> None:
+    assert link.take(packets.times(packets.START, 5, 6), PEER, 1) is None
+    assert link.drops == Counter({packets.HANDSHAKE: 1})
+
+
+def test_sequence_numbers_never_received_are_lost(link: UdpLink) -> None:
+    for seq in (0, 1, 4, 3, 9):
+        assert link.take(datagram(seq), PEER, seq) is not None
+    assert (link.received, link.lost) == (5, 5)  # 2, 5, 6, 7 and 8 never came
