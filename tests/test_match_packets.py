@@ -3,7 +3,8 @@
 the peer is dropped and counted under its reason, and the world never sees it.
 
 In-process: the link's receive path is handed the datagrams directly, as if the socket had read
-them (no network time).
+them (no network time); and a peer that falls silent, or says goodbye, on frames of a fixed
+length (no wall time).
 """
 
 from __future__ import annotations
@@ -17,10 +18,15 @@ from fractions import Fraction
 
 import pytest
 
+from game.config.loading import load_config
+from game.from_config import session_from
 from game.network import packets
+from game.network.handshake import Agreed
 from game.network.packets import Inputs
 from game.network.peer import AvatarMove
 from game.network.udp_link import UdpLink
+from game.session.session import LabSession
+from game.workshop.runs.match import Match
 
 PEER = ("127.0.0.1", 40000)
 STEP_NS = Fraction(50_000_000, 3)
@@ -96,3 +102,53 @@ def test_sequence_numbers_never_received_are_lost(link: UdpLink) -> None:
     for seq in (0, 1, 4, 3, 9):
         assert link.take(datagram(seq), PEER, seq) is not None
     assert (link.received, link.lost) == (5, 5)  # 2, 5, 6, 7 and 8 never came
+
+
+@pytest.fixture
+def hosting() -> Iterator[tuple[LabSession, Match, socket.socket]]:
+    """A session hosting a match whose peer is a socket of ours that never answers."""
+    silent = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    silent.bind(("127.0.0.1", 0))
+    peer = silent.getsockname()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind(("127.0.0.1", 0))
+    link = UdpLink(sock, (str(peer[0]), int(peer[1])), STEP_NS, 0)
+    match = Match(Agreed(link.peer, 0, 0, None), link, host=True, until_tick=None)
+    session = session_from(load_config(None, ()))
+    match.connect(session)
+    yield session, match, silent
+    link.close()
+    silent.close()
+
+
+def test_a_peer_silent_for_3_s_is_lost_and_the_game_goes_on_alone(
+    hosting: tuple[LabSession, Match, socket.socket],
+) -> None:
+    session, match, _ = hosting
+    said = []
+    for _ in range(180):  # 179 frames of 1/60 s are 2.98 s; the 180th ends past 3 s
+        assert session.in_match
+        session.play_frame(16_666_667)
+        said.append(match.after_frame(session))
+    assert said[:-1] == [None] * 179
+    assert said[-1] == "peer lost: nothing heard for 3 s; the game goes on alone"
+    assert session.rollback is None and not session.in_match
+    tick = session.lanes[0].world.tick
+    session.play_frame(16_666_667)
+    assert session.lanes[0].world.tick > tick  # alone: no window to wait on any more
+
+
+def test_a_goodbye_ends_the_match_at_once_and_ours_is_said_as_we_quit(
+    hosting: tuple[LabSession, Match, socket.socket],
+) -> None:
+    session, match, silent = hosting
+    session.play_frame(16_666_667)
+    assert match.link.take(packets.goodbye(), match.link.peer, 1) is None
+    assert match.after_frame(session) == "peer left: the game goes on alone"
+    assert session.rollback is None
+    match.ended = None  # as if it had not gone: our own Q now says goodbye to it
+    match.end(session)
+    silent.settimeout(60)  # waits on the datagrams, each sent already: not a speed guess
+    received = [silent.recv(packets.MAX_DATAGRAM) for _ in range(4)]
+    assert isinstance(packets.read_inputs(received[0]), Inputs)  # the one frame's inputs
+    assert received[1:] == [packets.goodbye()] * 3

@@ -147,8 +147,10 @@ class GameLoop:
         self.dispatcher.save_requested_screenshot(self.frames)
         self.frames += 1
         self._pace()
-        if self.match is not None and self.match.over(self.session):
-            return False
+        if self.match is not None:
+            self.dispatcher.say_if(self.match.after_frame(self.session))
+            if self.match.over(self.session):
+                return False
         if self.options.frames is not None and self.frames >= self.options.frames:
             return False
         return not self.dispatcher.quitting

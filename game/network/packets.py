@@ -7,6 +7,7 @@ Every datagram starts with the same seven bytes: `TSLm` (the game's mark), the p
 - `PING` (the joiner's clock), `PONG` (that clock echoed, and the host's): a round trip, from which
   the joiner estimates the host's clock.
 - `START` and `STARTED`: the start time, on the host's clock, proposed and acknowledged.
+- `GOODBYE`: the sender quits (Q): the other game plays on alone at once.
 - `INPUTS`: the match itself. A sequence number; the sender's tick, the last tick of ours it has
   confirmed (our acknowledgement: we stop sending inputs up to it), its averaged lead over us
   in thousandths of a tick; its clock when sent, the last clock of ours it heard and how long
@@ -29,7 +30,7 @@ from game.network.peer import AvatarMove
 MARK = b"TSLm"
 PROTOCOL = 1
 """The protocol number: two games speak to each other only when theirs are the same."""
-HELLO, PING, PONG, START, STARTED, INPUTS = range(1, 7)
+HELLO, PING, PONG, START, STARTED, INPUTS, GOODBYE = range(1, 8)
 
 _HEAD = struct.Struct("<4sHB")
 _TIMES = struct.Struct("<qq")
@@ -78,6 +79,10 @@ def hello(facts: dict[str, Any]) -> bytes:
     return _head(HELLO) + json.dumps(facts, sort_keys=True).encode()
 
 
+def goodbye() -> bytes:
+    return _head(GOODBYE)
+
+
 def times(kind: int, first: int, second: int = 0) -> bytes:
     """A `PING`, `PONG`, `START` or `STARTED`: two clock readings (or one, and 0)."""
     return _head(kind) + _TIMES.pack(first, second)
@@ -110,7 +115,7 @@ def kind_of(data: bytes) -> int | None:
     if len(data) < _HEAD.size:
         return None
     mark, protocol, kind = _HEAD.unpack_from(data)
-    if mark != MARK or protocol != PROTOCOL or not HELLO <= kind <= INPUTS:
+    if mark != MARK or protocol != PROTOCOL or not HELLO <= kind <= GOODBYE:
         return None
     return int(kind)
 
@@ -152,7 +157,7 @@ def read_inputs(data: bytes) -> Inputs | str:
     if protocol != PROTOCOL:
         return WRONG_VERSION
     if kind != INPUTS:
-        return HANDSHAKE if HELLO <= kind < INPUTS else GARBLED
+        return HANDSHAKE if HELLO <= kind < INPUTS else GARBLED  # a goodbye is read before
     if len(data) < start:
         return SHORT
     if len(data) > start + MAX_SENT_MOVES * _MOVE.size:

@@ -31,6 +31,7 @@ from game.network.packets import (
     REPLAYED,
     STRANGER,
     Inputs,
+    goodbye,
     inputs,
     read_inputs,
 )
@@ -67,6 +68,10 @@ class UdpLink:
         self.received = 0
         self.drops: Counter[str] = Counter()
         """Datagrams dropped, by reason (`game.network.packets.DROPPED`)."""
+        self.last_heard_ns = 0
+        """When the peer's last well-formed datagram arrived (our clock; 0: the start)."""
+        self.left = False
+        """The peer said goodbye: it has quit."""
 
     @property
     def lost(self) -> int:
@@ -125,6 +130,9 @@ class UdpLink:
         if sender != self.peer:
             self.drops[STRANGER] += 1
             return None
+        if data == goodbye():
+            self.left = True
+            return None
         packet = read_inputs(data)
         if isinstance(packet, str):
             self.drops[packet] += 1
@@ -136,6 +144,7 @@ class UdpLink:
         if len(self._seen) > SEEN_SEQUENCES:
             self._seen = {seq for seq in self._seen if seq > packet.seq - SEEN_SEQUENCES}
         self.received += 1
+        self.last_heard_ns = now_ns
         self._highest = max(self._highest, packet.seq)
         self.acked = max(self.acked, packet.confirmed)
         if self._heard is None or packet.tick >= self._heard[1]:
@@ -156,6 +165,12 @@ class UdpLink:
             except ConnectionError:  # an earlier send found the peer's port closed
                 continue
             return data, (str(sender[0]), int(sender[1]))
+
+    def say_goodbye(self) -> None:
+        """Tell the peer we quit, three times over (a goodbye lost is a peer lost, later)."""
+        for _ in range(3):
+            with contextlib.suppress(OSError):
+                self._sock.sendto(goodbye(), self.peer)
 
     def close(self) -> None:
         self._sock.close()

@@ -130,14 +130,15 @@ class LabSession:
         if self._frame is not None:
             self._frame.resimulated += resimulated
 
-    def reconnect_recorded(self, settings: NetworkSettings | None) -> None:
-        """A recorded connection (None: a disconnection) of the live game, made again right
-        before the tick it was made at; an open frame runs no more ticks (its were the last
-        of the connection before, as in the game, where a connection is made between frames)."""
+    def reconnect(self, settings: NetworkSettings | None) -> None:
+        """A replay's recorded connection, made again before its tick; or None: on alone (a
+        match's peer gone). An open frame runs no more ticks; a recorder hears of it."""
         world = self.lanes[0].world
         self.rollback = None if settings is None else Rollback.from_recording(world, settings)
         if self._frame is not None:
             self._frame.stop()
+        if self._on_link is not None:
+            self._on_link(world.tick, self.rollback)
 
     def submit_recorded(self, order: Order) -> None:
         """An order from a recording, for lane 0 (recorded already: not told to `on_order`)."""

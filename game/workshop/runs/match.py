@@ -35,10 +35,12 @@ from game.session.rollback import Arrival, Rollback
 from game.session.session import LabSession
 from game.session.sides import MatchSides
 from game.workshop.files.match_record import match_settings as header_settings
-from timestep_lab import hz_to_step_ns
+from timestep_lab import NS_PER_SECOND, hz_to_step_ns
 
 LINGER_FRAMES = 15
 """Frames a finished match goes on sending, so that the peer hears our last acknowledgement."""
+LOST_AFTER_NS = 3 * NS_PER_SECOND
+"""A peer silent this long is lost: the game goes on alone."""
 
 
 def match_settings(config: GameConfig, controls: Controls) -> dict[str, str]:
@@ -80,6 +82,8 @@ class Match:
         self.until_tick = until_tick
         self.rollback: Rollback | None = None
         self._lingering = 0
+        self.ended: str | None = None
+        """Why the match ended before its game did (the peer lost, or gone), if it did."""
 
     @classmethod
     def agree(
@@ -148,23 +152,47 @@ class Match:
         """Before the first frame: wait for the moment both games agreed on."""
         clock.sleep_ns(max(0, self.agreed.start_ns - clock.now_ns()))
 
+    def after_frame(self, session: LabSession) -> str | None:
+        """After a frame: has the peer gone (a goodbye), or fallen silent for `LOST_AFTER_NS`?
+        Then the match ends, and the game goes on alone, the peer's avatar as it was told
+        last (`LabSession.reconnect(None)`). Returns what to say, once."""
+        rollback = self.rollback
+        if self.ended is not None or rollback is None or session.rollback is not rollback:
+            return None
+        if self.settled():
+            return None  # every input up to --until-tick confirmed: the peer may go first
+        if self.link.left:
+            self.ended = "peer left: the game goes on alone"
+        elif rollback.now_ns - self.link.last_heard_ns >= LOST_AFTER_NS:
+            seconds = LOST_AFTER_NS // NS_PER_SECOND
+            self.ended = f"peer lost: nothing heard for {seconds} s; the game goes on alone"
+        else:
+            return None
+        session.reconnect(None)
+        say(f"at tick {session.lanes[0].world.tick}: {self.ended}")
+        return self.ended
+
     def over(self, session: LabSession) -> bool:
         """After a frame: whether a headless match has run to its tick, confirmed both ways,
-        and has lingered long enough for the peer to hear so."""
+        and has lingered long enough for the peer to hear so; or has ended without it."""
+        if self.until_tick is not None and self.ended is not None:
+            return True
         if not self.confirmed(session):
             return False
         self._lingering += 1
         return self._lingering > LINGER_FRAMES
 
-    def confirmed(self, session: LabSession) -> bool:
-        """The world stands at `--until-tick` and every input before it is confirmed, on both
-        sides: its state is the same in both games."""
-        last = self.until_tick
-        rollback = self.rollback
+    def settled(self) -> bool:
+        """Every input before `--until-tick` is confirmed on both sides (ours by us, the peer's
+        acknowledgement of ours): the rest needs no peer."""
+        last, rollback = self.until_tick, self.rollback
         if last is None or rollback is None:
             return False
-        world = session.lanes[0].world
-        return world.tick == last and rollback.confirmed >= last - 1 and self.link.acked >= last - 1
+        return rollback.confirmed >= last - 1 and self.link.acked >= last - 1
+
+    def confirmed(self, session: LabSession) -> bool:
+        """The world stands at `--until-tick`, settled: its state is the same in both games."""
+        return self.settled() and session.lanes[0].world.tick == self.until_tick
 
     def report(self, session: LabSession) -> list[str]:
         """`confirmed tick T state HASH`, and the counts."""
@@ -179,9 +207,13 @@ class Match:
 
     def end(self, session: LabSession) -> None:
         """The game is over: say the confirmed state and the counts (`--until-tick`, once
-        confirmed), and close the socket."""
+        confirmed), say goodbye to a peer still there, and close the socket."""
         if self.confirmed(session):
             print(*self.report(session), sep="\n", flush=True)
+        elif self.ended is not None and self.until_tick is not None:
+            say(f"tick {self.until_tick} was never confirmed: {self.ended.split(':')[0]}")
+        if self.ended is None:
+            self.link.say_goodbye()
         self.link.close()
 
 

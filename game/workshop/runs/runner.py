@@ -339,6 +339,6 @@ class _HeadlessRun:
             case RemoteArrival(arrival=arrival):
                 session.remote_inputs([arrival])
             case LinkChange(settings=settings):
-                session.reconnect_recorded(settings)
+                session.reconnect(settings)
             case _:
                 raise ValueError(f"cannot apply {event!r}")
