@@ -43,7 +43,9 @@ def link() -> Iterator[UdpLink]:
 
 def datagram(seq: int, tick: int = 10, first: int = 5, count: int = 3, run: int = 1) -> bytes:
     moves = tuple(AvatarMove(run, seq % 2, 0) for _ in range(count))
-    return packets.inputs(Inputs(seq, tick, tick - 3, Fraction(1, 2), 1000, -1, 0, first, moves))
+    check = (-1, bytes(8))
+    packet = Inputs(seq, tick, tick - 3, Fraction(1, 2), 1000, -1, 0, *check, first, moves)
+    return packets.inputs(packet)
 
 
 def test_a_well_formed_datagram_from_the_peer_is_its_inputs(link: UdpLink) -> None:

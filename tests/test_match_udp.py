@@ -41,7 +41,8 @@ def test_two_games_confirm_tick_600_in_the_same_state_and_each_recording_replays
 ) -> None:
     """Real network time: two processes play a 10 s match on 127.0.0.1, scripted on both
     sides; both exit 0 with the same confirmed line, each having rolled back; then each side's
-    recording replays, in this process, to its final hash at 30 and at 240 fps."""
+    recording replays, in this process, to its final hash at 30 and at 240 fps, and the two
+    recordings' confirmed worlds are the same at every tick (`replay --against`)."""
     (tmp_path / "host.txt").write_text(SCRIPT_HOST)
     (tmp_path / "joiner.txt").write_text(SCRIPT_JOINER)
     common = ["--until-tick", "600"]
@@ -64,6 +65,9 @@ def test_two_games_confirm_tick_600_in_the_same_state_and_each_recording_replays
         for fps in ("30", "240"):
             assert main(["replay", str(tmp_path / name), "--render-fps", fps]) == 0
             assert f"final tick 600 state {state}" in capsys.readouterr().out
+    host_file, joiner_file = str(tmp_path / "host.jsonl"), str(tmp_path / "joiner.jsonl")
+    assert main(["replay", host_file, "--against", joiner_file]) == 0
+    assert capsys.readouterr().out == "same to tick 600\n"
 
 
 @pytest.mark.slow
@@ -96,3 +100,33 @@ def test_a_mismatch_is_refused_on_both_sides_naming_what_differs(
     mirrored = named.replace("30 here, 60 there", "60 here, 30 there")
     assert host.lines[-1] == f"error: no match: {named}", host.err
     assert joiner.lines[-1] == f"error: no match: {mirrored}", joiner.err
+
+
+DESYNC = re.compile(r"DESYNC at tick (\d+): the worlds differ; each goes on alone")
+
+
+@pytest.mark.slow
+def test_a_nudged_world_is_a_desync_both_sides_report_at_one_tick_and_replay_against_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Real network time: the host's world is nudged at tick 104 (the test hook); both games
+    report the desync at the same tick, the first compared after it (every 15 ticks), end the
+    match and exit 1; `replay --against` names the first tick the recordings' confirmed worlds
+    differ at, no later than that."""
+    monkeypatch.setenv("TIMESTEP_LAB_NUDGE_AT", "104")
+    host, address = hosting(tmp_path, "--until-tick", "600", "--record", "host.jsonl")
+    monkeypatch.delenv("TIMESTEP_LAB_NUDGE_AT")
+    joiner = Command(
+        ["--join", address, "--until-tick", "600", "--record", "joiner.jsonl"],
+        tmp_path,
+        stop_at=None,
+    )
+    assert (joiner.ends(), host.ends()) == (1, 1), host.err + joiner.err
+    reported = [DESYNC.search(side.err) for side in (host, joiner)]
+    assert reported[0] is not None and reported[1] is not None, host.err + joiner.err
+    tick = int(reported[0].group(1))
+    assert int(reported[1].group(1)) == tick and tick % 15 == 0
+    host_file, joiner_file = str(tmp_path / "host.jsonl"), str(tmp_path / "joiner.jsonl")
+    assert main(["replay", host_file, "--against", joiner_file]) == 1
+    found = re.fullmatch(r"first difference at tick (\d+)\n", capsys.readouterr().out)
+    assert found is not None and tick - 15 < int(found.group(1)) <= tick

@@ -176,8 +176,8 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(problem, OSError | pygame.error):
                 raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
             raise
-    if match is not None:
-        match.end(session)  # a headless match's confirmed state and counts
+    if match is not None:  # a headless match's confirmed state and counts, or why not
+        code = match.end(session) or code
     return _ended(code, signals.number, recorder, session.lanes[0].world, args.record)
 
 

@@ -48,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--render-fps", default="144", help="the render rate to replay at (default 144)"
     )
+    parser.add_argument(
+        "--against",
+        type=file_path,
+        metavar="OTHER",
+        help="compare a match's two recordings tick by tick: the first tick their confirmed "
+        "worlds differ at (exit 1), or the last both confirm (exit 0)",
+    )
 
 
 def render_fps_from(text: str) -> Fraction:
@@ -86,6 +93,23 @@ def refuse_resimulation(path: Path, recording: Recording) -> None:
         )
 
 
+def _against(path: Path, recording: Recording, other_path: Path) -> int:
+    """`--against`: the two recordings of a match, their confirmed worlds compared."""
+    from game.workshop.runs.against import confirmed_hashes, first_difference
+
+    other = read_recording(other_path)
+    for name, each in ((path, recording), (other_path, other)):
+        refuse_resimulation(name, each)
+    first, both = first_difference(
+        confirmed_hashes(recording, str(path)), confirmed_hashes(other, str(other_path))
+    )
+    if first is None:
+        print(f"same to tick {both}")
+        return 0
+    print(f"first difference at tick {first}")
+    return EXIT_MISMATCH
+
+
 _ENDED = {
     "signal": "the recorded session was ended by a signal (Ctrl+C, a closed terminal or a kill)",
     "error": "the recorded session was ended by an error; it was recorded up to that moment",
@@ -95,6 +119,8 @@ _ENDED = {
 def run(args: argparse.Namespace) -> int:
     fps = render_fps_from(args.render_fps)
     recording = read_recording(args.file)
+    if args.against is not None:
+        return _against(args.file, recording, args.against)
     frames = math.ceil(recording.simulated_ns() * fps / NS_PER_SECOND)
     if frames > MAX_REPLAY_FRAMES:
         raise BadInput.error(

@@ -11,7 +11,8 @@ Every datagram starts with the same seven bytes: `TSLm` (the game's mark), the p
 - `INPUTS`: the match itself. A sequence number; the sender's tick, the last tick of ours it has
   confirmed (our acknowledgement: we stop sending inputs up to it), its averaged lead over us
   in thousandths of a tick; its clock when sent, the last clock of ours it heard and how long
-  it held it (a round trip without synchronized clocks); then its inputs for ticks `first`,
+  it held it (a round trip without synchronized clocks); the last tick whose confirmed state
+  hash it knows, and that hash's first 8 bytes (a desync check); then its inputs for ticks `first`,
   `first + 1`, ...: every one we have not acknowledged, three bytes each (run, jumps, dashes).
 
 Nothing read is trusted: `read_inputs` says why a datagram is not one well-formed `INPUTS` of
@@ -34,7 +35,7 @@ HELLO, PING, PONG, START, STARTED, INPUTS, GOODBYE = range(1, 8)
 
 _HEAD = struct.Struct("<4sHB")
 _TIMES = struct.Struct("<qq")
-_INPUTS = struct.Struct("<Iiiiqqqih")
+_INPUTS = struct.Struct("<Iiiiqqqi8sih")
 _MOVE = struct.Struct("<bBB")
 MAX_DATAGRAM = 65_507
 """The most a UDP datagram over IPv4 can carry."""
@@ -67,6 +68,10 @@ class Inputs(NamedTuple):
     sent_ns: int
     echo_ns: int
     held_ns: int
+    check_tick: int
+    """The last tick whose confirmed state hash the sender knows (-1: none yet)..."""
+    check: bytes
+    """... and the hash's first 8 bytes: the receiver compares it with its own."""
     first: int
     moves: tuple[AvatarMove, ...]
 
@@ -99,6 +104,8 @@ def inputs(packet: Inputs) -> bytes:
         packet.sent_ns,
         packet.echo_ns,
         packet.held_ns,
+        packet.check_tick,
+        packet.check,
         packet.first,
         len(packet.moves),
     )
@@ -162,14 +169,14 @@ def read_inputs(data: bytes) -> Inputs | str:
         return SHORT
     if len(data) > start + MAX_SENT_MOVES * _MOVE.size:
         return OVERSIZED
-    seq, tick, confirmed, lead, sent, echo, held, first, count = _INPUTS.unpack_from(
-        data, _HEAD.size
+    seq, tick, confirmed, lead, sent, echo, held, check_tick, check, first, count = (
+        _INPUTS.unpack_from(data, _HEAD.size)
     )
     if not 0 <= count <= MAX_SENT_MOVES:
         return GARBLED
     if len(data) != start + count * _MOVE.size:
         return SHORT if len(data) < start + count * _MOVE.size else GARBLED
-    if min(tick, first, confirmed + 1, sent + 1, echo + 1, held) < 0:
+    if min(tick, first, confirmed + 1, sent + 1, echo + 1, held, check_tick + 1) < 0:
         return GARBLED
     if first + count - 1 > tick + MAX_INPUT_DELAY:
         return GARBLED  # inputs for ticks further ahead than any input delay reads them
@@ -179,4 +186,7 @@ def read_inputs(data: bytes) -> Inputs | str:
         if run not in (-1, 0, 1):
             return GARBLED
         moves.append(AvatarMove(run, jumps, dashes))
-    return Inputs(seq, tick, confirmed, Fraction(lead, 1000), sent, echo, held, first, tuple(moves))
+    lead_ticks = Fraction(lead, 1000)
+    return Inputs(
+        seq, tick, confirmed, lead_ticks, sent, echo, held, check_tick, check, first, tuple(moves)
+    )

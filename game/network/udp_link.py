@@ -72,6 +72,10 @@ class UdpLink:
         """When the peer's last well-formed datagram arrived (our clock; 0: the start)."""
         self.left = False
         """The peer said goodbye: it has quit."""
+        self.our_check: tuple[int, bytes] = (-1, bytes(8))
+        """The last confirmed tick's state hash we know, sent in each datagram (`Match`)."""
+        self.their_checks: dict[int, bytes] = {}
+        """The peer's confirmed state hashes by tick, until compared with ours."""
 
     @property
     def lost(self) -> int:
@@ -96,6 +100,8 @@ class UdpLink:
             sent_ns=now_ns,
             echo_ns=echo,
             held_ns=now_ns - echoed_at if echo >= 0 else 0,
+            check_tick=self.our_check[0],
+            check=self.our_check[1],
             first=self._unacked_first,
             moves=tuple(self._unacked[:MAX_SENT_MOVES]),
         )
@@ -147,6 +153,8 @@ class UdpLink:
         self.last_heard_ns = now_ns
         self._highest = max(self._highest, packet.seq)
         self.acked = max(self.acked, packet.confirmed)
+        if packet.check_tick >= 0 and len(self.their_checks) < SEEN_SEQUENCES:
+            self.their_checks[packet.check_tick] = packet.check
         if self._heard is None or packet.tick >= self._heard[1]:
             self._heard = (now_ns, packet.tick, packet.lead)
         if packet.echo_ns >= 0:

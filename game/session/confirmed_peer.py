@@ -22,6 +22,8 @@ RemoteApplied = Callable[[World, RemoteInput], None]
 
 DESYNC_CHECK_TICKS = 15
 """Compare the peers' state hashes after every tick whose number is a multiple of this."""
+KEPT_CHECKS = 64
+"""The confirmed hashes kept, the newest (a real peer's arrive a round trip late)."""
 
 
 class ConfirmedPeer:
@@ -34,6 +36,9 @@ class ConfirmedPeer:
         self._on_desync = on_desync
         self._apply = apply
         self.compared = 0
+        self.checks: dict[int, str] = {}
+        """The state hash of each compared tick, the last `KEPT_CHECKS`: what a real peer's
+        confirmed world must hold too (a match sends them: `game.workshop.runs.match`)."""
 
     def run_to(
         self,
@@ -54,8 +59,11 @@ class ConfirmedPeer:
             world.step(dt)
             if world.tick % DESYNC_CHECK_TICKS == 0:
                 self.compared += 1
+                confirmed = self.checks[world.tick] = world.state_hash()
+                if len(self.checks) > KEPT_CHECKS:
+                    del self.checks[next(iter(self.checks))]
                 ours = our_hashes.pop(world.tick, None)
-                if ours is not None and ours != world.state_hash():
+                if ours is not None and ours != confirmed:
                     self._on_desync(tick)
 
 

@@ -126,6 +126,8 @@ class Rollback:
         """The rollback depth of the last frames, oldest first (the HUD's strip)."""
         self.on_arrival: Callable[[Arrival], None] | None = None
         """Told of every arrival as it is taken in (a recording writes it down)."""
+        self.on_tick: Callable[[World], None] | None = None
+        """Told of each tick's end, re-simulated or not (`replay --against` hashes each)."""
         self.now_ns = 0
         """Our wall clock: the sum of the frames' lengths, whole ns."""
         self.rollbacks = 0  # so far, each re-simulating one tick or more
@@ -220,6 +222,12 @@ class Rollback:
             stretched_total=totals.stretched_frames,
         )
 
+    @property
+    def checks(self) -> dict[int, str]:
+        """The confirmed world's state hash at each of the last compared ticks (none without a
+        confirmed peer): what the other peer's must be too."""
+        return {} if self._reference is None else self._reference.checks
+
     def may_run(self, tick: int) -> bool:
         """Whether a new tick may run on prediction: not past the window (a stall if not), nor
         at `stop_at` (a headless match's last tick)."""
@@ -245,6 +253,8 @@ class Rollback:
         """A tick ended: what it ran with, and a snapshot of the tick the world is at now."""
         self._used[world.tick - 1] = (self._pending, world.last_dt)
         self._snapshots.save(world)
+        if self.on_tick is not None:
+            self.on_tick(world)
         if self._reference is not None and world.tick % DESYNC_CHECK_TICKS == 0:
             self._hashes[world.tick] = world.state_hash()
 

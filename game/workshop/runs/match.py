@@ -19,6 +19,7 @@ sending for `LINGER_FRAMES` frames, so that the peer hears our last acknowledgem
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 
@@ -35,10 +36,15 @@ from game.session.rollback import Arrival, Rollback
 from game.session.session import LabSession
 from game.session.sides import MatchSides
 from game.workshop.files.match_record import match_settings as header_settings
+from game.world.orders import Teleport
 from timestep_lab import NS_PER_SECOND, hz_to_step_ns
 
+EXIT_UNCONFIRMED = 1
+"""A headless match that ended before its `--until-tick` was confirmed."""
 LINGER_FRAMES = 15
 """Frames a finished match goes on sending, so that the peer hears our last acknowledgement."""
+NUDGE_AT = "TIMESTEP_LAB_NUDGE_AT"
+"""A test hook: at this tick, this game's world is nudged (a desync the check must catch)."""
 LOST_AFTER_NS = 3 * NS_PER_SECOND
 """A peer silent this long is lost: the game goes on alone."""
 
@@ -83,7 +89,10 @@ class Match:
         self.rollback: Rollback | None = None
         self._lingering = 0
         self.ended: str | None = None
-        """Why the match ended before its game did (the peer lost, or gone), if it did."""
+        """Why the match ended before its game did (a desync, the peer lost or gone), if it
+        did."""
+        nudge = os.environ.get(NUDGE_AT, "")
+        self._nudge_at = int(nudge) if nudge.isascii() and nudge.isdigit() else None
 
     @classmethod
     def agree(
@@ -161,7 +170,11 @@ class Match:
             return None
         if self.settled():
             return None  # every input up to --until-tick confirmed: the peer may go first
-        if self.link.left:
+        self._nudge(session)
+        desync = self._first_desync(rollback)
+        if desync is not None:
+            self.ended = f"DESYNC at tick {desync}: the worlds differ; each goes on alone"
+        elif self.link.left:
             self.ended = "peer left: the game goes on alone"
         elif rollback.now_ns - self.link.last_heard_ns >= LOST_AFTER_NS:
             seconds = LOST_AFTER_NS // NS_PER_SECOND
@@ -171,6 +184,29 @@ class Match:
         session.reconnect(None)
         say(f"at tick {session.lanes[0].world.tick}: {self.ended}")
         return self.ended
+
+    def _first_desync(self, rollback: Rollback) -> int | None:
+        """Compare the peer's confirmed state hashes with ours, tick by tick, as both are
+        known; the first tick they differ at, if any. Then say our newest to the peer."""
+        ours, theirs = rollback.checks, self.link.their_checks
+        differing = None
+        for tick in sorted(tick for tick in theirs if tick in ours):
+            if bytes.fromhex(ours[tick])[:8] != theirs.pop(tick) and differing is None:
+                differing = tick
+        if ours:
+            oldest, newest = next(iter(ours)), next(reversed(ours))
+            for tick in [tick for tick in theirs if tick < oldest]:
+                del theirs[tick]  # ours is forgotten already: never to be compared
+            self.link.our_check = (newest, bytes.fromhex(ours[newest])[:8])
+        return differing
+
+    def _nudge(self, session: LabSession) -> None:
+        """The test hook `NUDGE_AT`: once lane 0 reaches that tick, a spring's bob moves a
+        little in this world only, stamped as an order (so rollback keeps it): a desync."""
+        if self._nudge_at is None or session.lanes[0].world.tick < self._nudge_at:
+            return
+        self._nudge_at = None
+        session.orders.stamp(Teleport(tick=session.lanes[0].world.tick, body_id=0, x=10, y=10))
 
     def over(self, session: LabSession) -> bool:
         """After a frame: whether a headless match has run to its tick, confirmed both ways,
@@ -205,16 +241,20 @@ class Match:
             f"late {rollback.late_inputs}",
         ]
 
-    def end(self, session: LabSession) -> None:
+    def end(self, session: LabSession) -> int:
         """The game is over: say the confirmed state and the counts (`--until-tick`, once
-        confirmed), say goodbye to a peer still there, and close the socket."""
+        confirmed), say goodbye to a peer still there, and close the socket. The exit code:
+        1 when a headless match ended before its tick was confirmed (a desync, a peer gone)."""
+        failed = False
         if self.confirmed(session):
             print(*self.report(session), sep="\n", flush=True)
         elif self.ended is not None and self.until_tick is not None:
             say(f"tick {self.until_tick} was never confirmed: {self.ended.split(':')[0]}")
+            failed = True
         if self.ended is None:
             self.link.say_goodbye()
         self.link.close()
+        return EXIT_UNCONFIRMED if failed else 0
 
 
 def refuse_match_arguments(
