@@ -34,6 +34,7 @@ class Wire:
         self.inbox: list[Packet] = []
         self.other: Wire = self
         self._mine: list[RemoteInput] = []
+        self.sent = self.lost = 0
 
     def send(self, now_ns: int, us: Heard, first: int, inputs: Sequence[RemoteInput]) -> None:
         self._mine.extend(inputs)

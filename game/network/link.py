@@ -11,7 +11,7 @@ in this order, and nothing else:
   time sync), or None before we have heard it.
 
 And, for the HUD, `one_way_ns`: the link's one-way latency, set (simulated) or measured (half the
-last round trip).
+last round trip); the datagrams `sent` to the peer, and the peer's `lost`.
 
 Two links answer them. `SimulatedLink` wraps the seeded remote peer (`game.network.peer`): it
 ignores our inputs (its player does not watch ours) and hears where we are over its lossless
@@ -53,6 +53,12 @@ class Link(Protocol):
     @property
     def one_way_ns(self) -> int: ...
 
+    @property
+    def sent(self) -> int: ...
+
+    @property
+    def lost(self) -> int: ...
+
 
 class SimulatedLink:
     """The seeded remote peer behind the link interface: what it hears of us travels at the base
@@ -77,6 +83,14 @@ class SimulatedLink:
     @property
     def one_way_ns(self) -> int:
         return self.peer.settings.latency_ns
+
+    @property
+    def sent(self) -> int:
+        return self.peer.sent
+
+    @property
+    def lost(self) -> int:
+        return self.peer.lost
 
     def remote(self, now_ns: int) -> Remote | None:
         """The remote's tick one latency ago, plus the latency in ticks."""

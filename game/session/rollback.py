@@ -40,7 +40,7 @@ from game.network.peer import Heard, Packet, RemoteInput, RemotePeer
 from game.network.settings import NetworkSettings
 from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer
 from game.session.pacing import UNPACED, OurPace
-from game.session.readout import NetworkReadout
+from game.session.readout import MatchReadout, NetworkReadout
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
 from game.session.sides import Sides, TriggerSides
 from game.world.avatar import AvatarInput
@@ -220,7 +220,16 @@ class Rollback:
             stretching=frame.stretched,
             held_total=totals.held_ticks,
             stretched_total=totals.stretched_frames,
+            match=self._match_readout() if link is not None and self.sides.match else None,
         )
+
+    def _match_readout(self) -> MatchReadout:
+        """A match's link, measured: what the NETWORK rows add."""
+        link = self.link
+        assert link is not None
+        them = link.remote(self.now_ns)
+        ahead = None if them is None else self._world.tick - self.origin - them.tick
+        return MatchReadout(link.sent, link.lost, self.late_inputs, self.confirmed, ahead)
 
     @property
     def checks(self) -> dict[int, str]:
