@@ -79,7 +79,7 @@ def bad_datagrams(rng: random.Random) -> Iterator[tuple[bytes, tuple[str, int], 
             far = datagram(rng.randrange(1, 4), first=10 + packets.MAX_INPUT_DELAY)
             yield far, PEER, packets.GARBLED
         else:
-            yield datagram(0), PEER, packets.REPLAYED  # the first one, again
+            yield datagram(0), PEER, packets.STALE  # the first one, again
 
 
 def test_ten_thousand_bad_datagrams_are_each_dropped_and_counted_under_their_reason(

@@ -51,8 +51,8 @@ OVERSIZED = "oversized"
 GARBLED = "garbled"
 WRONG_VERSION = "wrong version"
 HANDSHAKE = "late handshake"
-REPLAYED = "replayed old"
-DROPPED = (STRANGER, SHORT, OVERSIZED, GARBLED, WRONG_VERSION, HANDSHAKE, REPLAYED)
+STALE = "stale"
+DROPPED = (STRANGER, SHORT, OVERSIZED, GARBLED, WRONG_VERSION, HANDSHAKE, STALE)
 """Why a datagram the match's socket reads is dropped, each counted (`UdpLink.drops`)."""
 MAX_PRESSES = 255
 """The most jumps or dashes of one tick a datagram can carry."""

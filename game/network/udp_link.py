@@ -28,7 +28,7 @@ from game.network.link import Remote
 from game.network.packets import (
     MAX_DATAGRAM,
     MAX_SENT_MOVES,
-    REPLAYED,
+    STALE,
     STRANGER,
     Inputs,
     goodbye,
@@ -144,7 +144,7 @@ class UdpLink:
             self.drops[packet] += 1
             return None
         if packet.seq in self._seen or packet.seq <= self._highest - SEEN_SEQUENCES:
-            self.drops[REPLAYED] += 1
+            self.drops[STALE] += 1
             return None
         self._seen.add(packet.seq)
         if len(self._seen) > SEEN_SEQUENCES:
