@@ -15,9 +15,13 @@ from pathlib import Path
 
 SUITES = [
     "scheduler", "pacer", "world", "hud", "render", "loop", "workshop", "choices", "clip", "sweep",
-    "inputs", "memory", "day", "frame", "snapshots", "limits", "capture",
+    "inputs", "memory", "day", "frame", "snapshots", "limits", "long_runs", "rollback_map",
+    "capture",
 ]  # fmt: skip
 """Modules `bench.bench_<name>`, each with `run(quick: bool) -> list[Section]`."""
+OPT_IN = ["day-run"]
+"""Suites `make bench` leaves out (too long for every run): only with `--only` (`day-run` is
+`bench.bench_day_run`). A full `--write` keeps their sections as they were."""
 
 REPORT = Path("BENCHMARKS.md")
 
@@ -39,10 +43,16 @@ def _sections(text: str) -> list[tuple[str, str]]:
     return [(chunk.split("\n", 1)[0], "## " + chunk.rstrip("\n") + "\n") for chunk in chunks]
 
 
+OPT_IN_TITLES = ("Day run:",)
+"""The titles of the opt-in suites' sections."""
+
+
 def _merged(old: str, new: list[tuple[str, str]], everything: bool) -> str:
     """The new sections in place of the old ones with the same titles; the rest kept."""
     fresh = dict(new)
-    kept = [] if everything else _sections(old)
+    kept = _sections(old)
+    if everything:  # a full run: every section afresh, but the opt-in suites' kept as they were
+        kept = [(title, text) for title, text in kept if title.startswith(OPT_IN_TITLES)]
     titles = {title for title, _ in kept}
     body = [fresh.get(title, text) for title, text in kept]
     body += [text for title, text in new if title not in titles]
@@ -52,12 +62,14 @@ def _merged(old: str, new: list[tuple[str, str]], everything: bool) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
-    parser.add_argument("--only", choices=SUITES, action="append", help="run only these suites")
+    parser.add_argument(
+        "--only", choices=SUITES + OPT_IN, action="append", help="run only these suites"
+    )
     parser.add_argument("--write", action="store_true", help="record the results in BENCHMARKS.md")
     args = parser.parse_args()
     new: list[tuple[str, str]] = []
     for name in args.only or SUITES:
-        module = importlib.import_module(f"bench.bench_{name}")
+        module = importlib.import_module(f"bench.bench_{name.replace('-', '_')}")
         for section in module.run(args.quick):
             text = section.markdown()
             print(text, flush=True)

@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from bench.harness import Section, verdict
 from game.workshop.files.scenario_loading import Flag
-from game.workshop.sweep.grid import Axis, SweepCell, cells, parse_vary
+from game.workshop.sweep.grid import Axis, SweepCell, SweepRecipe, cells, parse_vary
 from game.workshop.sweep.report import Run, runs, write_csv
-from game.workshop.sweep.running import Measures, run_all
+from game.workshop.sweep.running import CellRun, run_all
 
 SCENARIO = Path(__file__).resolve().parents[1] / "configs" / "scenarios" / "spiral_map.toml"
 VARY = ("load.step_cost_ms=0:39:1", "scheduler.max_steps=1,2,3,5,8")
@@ -41,11 +41,13 @@ def _children_cpu_s() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _timed(grid: list[SweepCell], workers: int) -> tuple[float, float, list[Measures]]:
+def _timed(
+    recipe: SweepRecipe, grid: list[SweepCell], workers: int
+) -> tuple[float, float, list[CellRun]]:
     """Wall seconds, CPU seconds (this process and its finished children) and the measures."""
     cpu_before = time.process_time() + _children_cpu_s()
     start = time.perf_counter()
-    measures = run_all(grid, workers)
+    measures = run_all(recipe, grid, workers)
     wall = time.perf_counter() - start
     return wall, time.process_time() + _children_cpu_s() - cpu_before, measures
 
@@ -59,19 +61,19 @@ class Turns(NamedTuple):
     parallel_cpu: list[float]
     same: bool
     """Every turn's pooled measures were the serial ones."""
-    pooled: list[Measures]
+    pooled: list[CellRun]
     """The last pooled turn's measures."""
 
 
-def _take_turns(grid: list[SweepCell], repeat: int) -> Turns:
+def _take_turns(recipe: SweepRecipe, grid: list[SweepCell], repeat: int) -> Turns:
     serial_wall, serial_cpu, parallel_wall, parallel_cpu = [], [], [], []
     same = True
-    pooled: list[Measures] = []
+    pooled: list[CellRun] = []
     for _ in range(repeat):
-        wall, cpu, alone = _timed(grid, 1)
+        wall, cpu, alone = _timed(recipe, grid, 1)
         serial_wall.append(wall)
         serial_cpu.append(cpu)
-        wall, cpu, pooled = _timed(grid, WORKERS)
+        wall, cpu, pooled = _timed(recipe, grid, WORKERS)
         parallel_wall.append(wall)
         parallel_cpu.append(cpu)
         same = same and alone == pooled
@@ -79,7 +81,7 @@ def _take_turns(grid: list[SweepCell], repeat: int) -> Turns:
 
 
 def _write_outputs(
-    grid: list[SweepCell], axes: list[Axis], pooled: list[Measures]
+    grid: list[SweepCell], axes: list[Axis], pooled: list[CellRun]
 ) -> tuple[list[Run], float]:
     """What `sweep --out` writes (`sweep.csv` and the map, PNG + SVG), into a folder thrown
     away: the runs, and the seconds the writing took."""
@@ -122,10 +124,11 @@ def spiral_map(quick: bool) -> Section:
     repeat = 1 if quick else 3
     axes = [parse_vary(text) for text in VARY]
     built = time.perf_counter()
-    grid = cells(SCENARIO, [Flag("--seconds", ("seconds",), SECONDS)], axes, ["drop"])
+    recipe = SweepRecipe.read(SCENARIO, [Flag("--seconds", ("seconds",), SECONDS)], axes)
+    grid = cells(recipe, ["drop"])
     built = time.perf_counter() - built
     load = os.getloadavg()[0]
-    turns = _take_turns(grid, repeat)
+    turns = _take_turns(recipe, grid, repeat)
     done, written = _write_outputs(grid, axes, turns.pooled)
     serial, parallel = statistics.median(turns.serial_wall), statistics.median(turns.parallel_wall)
     pooled_cpu = statistics.median(turns.parallel_cpu)
@@ -141,8 +144,8 @@ def spiral_map(quick: bool) -> Section:
         verdict(parallel < TARGET_S),
     )
     section.notes.append(
-        f"Building the {len(grid)} scenarios (`load_scenario` per cell, the same path as "
-        f"`simulate`) took {built:.2f} s; writing `sweep.csv` and the map (PNG + SVG) "
+        f"Checking the grid (each value, and the largest run) took {built:.2f} s; each "
+        "cell's scenario is built in its worker; writing `sweep.csv` and the map (PNG + SVG) "
         f"{written:.1f} s. The theory's frontier agrees with {agree} of the {len(done)} runs. "
         f"This machine has {os.cpu_count()} cores; its load average was {load:.1f} when the "
         "suite started (other work on a shared machine takes cores from both columns)."

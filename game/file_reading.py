@@ -1,4 +1,5 @@
-"""`read_text`: a file read whole, within a size limit, or one line saying why not.
+"""`read_text`: a file read whole, within a size limit, or one line saying why not; `read_lines`:
+one read a line at a time, each within a limit, however long the file.
 
 Every file the game reads (configs, scenarios, lessons, scripts, recordings) comes through here,
 so each fails the same way (`FILE: file not found`, `FILE: larger than 1 MiB ...`) and none can
@@ -7,6 +8,7 @@ make the game read until memory runs out: at most one byte more than the limit i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -52,3 +54,27 @@ def read_text(path: Path, what: str, *, limit: int = MAX_TEXT_FILE_BYTES) -> str
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise BadInput(f"{path}: not {what}: not UTF-8 text") from None
+
+
+def read_lines(path: Path, what: str, *, line_limit: int) -> Iterator[str]:
+    """The UTF-8 lines of the file at `path`, one at a time (without their line ends), each at
+    most `line_limit` bytes: a file of any length is read in constant memory, and a line that
+    is too long (a file that is not `what` at all) is refused before it is held whole."""
+    with open_binary(path) as file:
+        number = 0
+        while True:
+            try:
+                raw = file.readline(line_limit + 1)
+            except OSError as problem:
+                raise BadInput(f"{path}: cannot read: {problem.strerror or problem}") from None
+            if not raw:
+                return
+            number += 1
+            if len(raw) > line_limit and not raw.endswith(b"\n"):  # cut off at the limit
+                raise BadInput(
+                    f"{path}:{number}: a line longer than {size_text(line_limit)}: not {what}"
+                )
+            try:
+                yield raw.decode("utf-8").rstrip("\r\n")
+            except UnicodeDecodeError:
+                raise BadInput(f"{path}:{number}: not {what}: not UTF-8 text") from None

@@ -1,11 +1,24 @@
-"""The limits on what the game will read and how much work one command may take.
+"""The limits on what the game will read and on the work one run may ask for.
 
 Every input is bounded before it is trusted: a file handed over by mistake (`/dev/zero`, a video)
 or a value typed with one key held down must end in one clear line and exit status 2, not in a
-machine that runs out of memory or a run that lasts all night. Each size limit is far above
-anything the game writes; each limit on work is what a command does in under a minute of CPU on a
-2-core machine (`make bench` runs each command at its limits: BENCHMARKS.md, "Limits"). Each is
-stated here, once, and in the documentation's table (docs/limits.md).
+machine that runs out of memory or a command that runs all night because of a typo. Each size
+limit is far above anything the game writes. A limit on work guards against hostile input, not
+against work: a run asked for explicitly (an hour, a day) runs, with a progress bar and a clean
+stop, and its time is linear in the ticks and frames it runs, its memory flat. Only a request
+beyond what any machine would finish is refused, in one line that says how long it would take
+(`estimated_s`, from the throughput `make bench` measures here: BENCHMARKS.md, "Limits"). Each
+limit is stated here, once, and in the documentation's table (docs/limits.md):
+
+| limit | value |
+|---|---|
+| ticks | `MAX_RUN_TICKS` per run |
+| frames | `MAX_RUN_FRAMES` per run, and per `replay` |
+| a recording | none of its own: `replay` reads it a line at a time |
+| runs in one `sweep` | `MAX_SWEEP_RUNS`, each cell built in its worker |
+| `--vary` axes | `MAX_VARY_AXES` (the figures draw the first two: a map per value of the rest) |
+| `world.cannon_period_ticks` | `MAX_CANNON_PERIOD_TICKS` |
+| file sizes, nesting, digits, `schedule` frames, `judder` rows, clip pictures | below |
 """
 
 from __future__ import annotations
@@ -18,8 +31,9 @@ MIB: Final = 1024 * KIB
 MAX_TEXT_FILE_BYTES: Final = 1 * MIB
 """A config, scenario, lesson or script file. The shipped ones are a few KiB."""
 
-MAX_RECORDING_BYTES: Final = 64 * MIB
-"""A replay file. An hour of play with a shot every frame at 144 fps is about 55 MiB."""
+MAX_RECORDING_LINE_BYTES: Final = 1 * MIB
+"""One line of a recording (its header, an order, the final line). A recording has no size
+limit of its own: `replay` reads it a line at a time, so whatever a run writes, it reads."""
 
 MAX_NESTING: Final = 32
 """Tables and arrays inside one another in a TOML file (or dotted key parts). The game's own
@@ -28,21 +42,58 @@ files nest four deep; deeper input is refused before it reaches a parser that re
 MAX_DIGITS: Final = 100
 """Digits in one number, in any file or argument. A 64-bit seed has 20."""
 
-MAX_RUN_TICKS: Final = 60_000
-"""Ticks one headless command may simulate, all its runs together (`simulate` with each of its
-input models, `compare` under each policy, every cell of a `sweep`, `replay`): about 16 minutes
-at 60 Hz. A tick costs about 0.15 ms of CPU here, so this and `MAX_RUN_FRAMES` together keep a
-command, every output written, within 40 s of CPU on a 2-core machine: a minute with a third to
-spare (BENCHMARKS.md, "Limits"). 10,000,000 took hours; 100,000, a minute with no margin."""
+MAX_RUN_TICKS: Final = 10**8
+"""Ticks one headless run may simulate (each of `simulate`'s input models, each of `compare`'s
+policies, each cell of a `sweep`, a `replay`): 19 days at 60 Hz, some 2.5 hours of CPU here
+(`TICKS_PER_CPU_S`). A run's memory does not grow with its ticks."""
 
-MAX_RUN_FRAMES: Final = 100_000
-"""Frames one headless command may take, all its runs together: seconds x render fps, at the
-fastest rate a run reaches (400 s at 250 fps, 100 s at 1000 fps). A frame costs about 0.2 ms
-here, whether or not it runs a tick: a run at 1000 fps is paid per frame (150,000 took a minute
-of CPU with every output)."""
+MAX_RUN_FRAMES: Final = 10**8
+"""Frames one headless run may take: seconds x render fps at the fastest rate the run reaches
+(28 hours at 1000 fps). A frame is paid whether or not it runs a tick (`FRAMES_PER_CPU_S`)."""
+
+MAX_RUN_SECONDS: Final = 365 * 86_400
+"""The longest wall time a scenario's run, or a time in it, may name: a year, a guard against a
+typo in the units. What a run may take is its ticks and frames above."""
 
 MAX_REPLAY_FRAMES: Final = MAX_RUN_FRAMES
 """Frames a replay may take at the render rate asked for: as many as one `simulate` run."""
+
+TICKS_PER_CPU_S: Final = 11_000
+"""Ticks a headless run simulates in a second of CPU here, on top of its frames (the default
+scene at 60 Hz; `make bench`, "Limits"): what a refusal's estimate of the time is made from."""
+
+FRAMES_PER_CPU_S: Final = 14_000
+"""Frames a headless run takes in a second of CPU here, on top of its ticks (with no output
+but the summary; `make bench`, "Limits")."""
+
+MAX_SWEEP_RUNS: Final = 10**6
+"""Runs one `sweep` may ask for (cells x policies); each cell is built in its worker, so the
+parent holds only the cells' settings, never their runs."""
+
+MAX_VARY_AXES: Final = 4
+"""Settings one `sweep` may vary at once. Its figures are maps of the first two, one map per
+combination of the values of the others."""
+
+MAX_CANNON_PERIOD_TICKS: Final = 10**7
+"""The longest a cannon may wait between shots (`world.cannon_period_ticks`): 46 hours at 60 Hz.
+A range of its own, not a run's length."""
+
+
+def estimated_s(ticks: int, frames: int) -> float:
+    """The CPU seconds a run of `ticks` ticks and `frames` frames takes here, roughly."""
+    return ticks / TICKS_PER_CPU_S + frames / FRAMES_PER_CPU_S
+
+
+def duration_text(seconds: float) -> str:
+    """A duration for a refusal's estimate: "40 s", "12 min", "3.5 h", "21 days"."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:,.0f} days"
+
 
 MAX_SCHEDULE_FRAMES: Final = 200_000
 """Frames the `schedule` explainer accepts: a row each, 55 minutes of 60 fps. It runs no ticks,
@@ -51,8 +102,8 @@ frames take about half a minute of CPU on the shared 2-core machine (BENCHMARKS.
 10,000,000 took seven minutes."""
 
 MAX_JUDDER_ROWS: Final = 200
-"""Rows one `judder` command may run (docs/display.md's table has 48, a few seconds each). Its runs
-together are held to `MAX_RUN_TICKS` and `MAX_RUN_FRAMES` too, as any headless command's."""
+"""Rows one `judder` command may run (docs/display.md's table has 48, a few seconds each). Each
+row's runs are held to `MAX_RUN_TICKS` and `MAX_RUN_FRAMES`, as any headless run."""
 
 MAX_CAPTURE_BYTES: Final = 4 * 1024 * MIB
 """A PresentMon or MangoHud capture file. It is streamed, never read whole, so this only bounds

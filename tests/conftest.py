@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from game import limits
 from tests.installed import Installed, build, install
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -36,3 +37,19 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Installed:
     """The wheel in a fresh virtual environment, and an empty folder to run it from."""
     return install(built[1], tmp_path_factory.mktemp("user"))
+
+
+SMALL_RUN_LIMITS = (
+    ("MAX_RUN_TICKS", 60_000), ("MAX_RUN_FRAMES", 1_000), ("MAX_REPLAY_FRAMES", 1_000),
+    ("TICKS_PER_CPU_S", 10_000), ("FRAMES_PER_CPU_S", 1_000), ("MAX_SWEEP_RUNS", 10),
+)  # fmt: skip
+"""The run limits patched down, and the throughput set to round figures: a refusal is reached
+with small input and its estimate is exact. The real limits are hours of work away, which a test
+must not start by mistake: a test of a refusal patches them down with `small_limits`."""
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SMALL_RUN_LIMITS` in force for one test (`game.limits` is read at each call)."""
+    for name, value in SMALL_RUN_LIMITS:
+        monkeypatch.setattr(limits, name, value)

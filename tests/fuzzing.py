@@ -22,19 +22,38 @@ import shutil
 import tempfile
 import types
 import typing
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, get_args
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from game import limits
 from game.cli import main
 from game.limits import MAX_PROBLEM_LINES
 
 EXPLORE = os.environ.get("TIMESTEP_FUZZ") == "explore"
+
+SMALL_LIMITS = (
+    ("MAX_RUN_TICKS", 60_000), ("MAX_RUN_FRAMES", 100_000), ("MAX_REPLAY_FRAMES", 100_000),
+    ("MAX_SWEEP_RUNS", 20_000),
+)  # fmt: skip
+"""The run limits the suites run under: junk like `--seconds 3601` is a real hour's run under
+the game's own limits (which guard against typos, not work), and a suite must stay quick."""
+
+
+@contextlib.contextmanager
+def small_limits() -> Iterator[None]:
+    """`SMALL_LIMITS` in force, for a whole suite (`game.limits` is read at each call)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in SMALL_LIMITS:
+            patch.setattr(limits, name, value)
+        yield
 
 
 def scratch(name: str) -> Path:

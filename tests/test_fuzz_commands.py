@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -15,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.commands import HANG_S
-from tests.fuzzing import assert_clean, fuzz, junk, run, scratch, small_numbers
+from tests.fuzzing import assert_clean, fuzz, junk, run, scratch, small_limits, small_numbers
 from timestep_lab import POLICIES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +39,12 @@ outputs = st.one_of(
     junk,
 )
 Options = dict[str, st.SearchStrategy[str]]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _small_limits() -> Iterator[None]:
+    with small_limits():
+        yield
 
 
 def arguments(options: Options, switches: tuple[str, ...] = ()) -> st.SearchStrategy[list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from tests.fuzzing import (
     model_sections,
     run,
     scratch,
+    small_limits,
     small_numbers,
     table_lines,
     toml_text,
@@ -36,6 +38,12 @@ from tests.fuzzing import (
 
 WORK = scratch("files")
 """One folder for every case's files (hypothesis runs many cases in one test call)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _small_limits() -> Iterator[None]:
+    with small_limits():
+        yield
 
 
 def written(name: str, text: str | bytes) -> Path:

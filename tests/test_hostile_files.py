@@ -20,7 +20,7 @@ from game.session.controls import Controls
 from game.workshop.files.lessons import LessonRun, StepSettings, lesson_baseline, load_lessons
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import header_record
-from game.workshop.files.scenario import run_size
+from game.workshop.files.scenario_checks import run_size
 from game.workshop.files.scenario_loading import load_scenario
 
 BOM = "\ufeff"
@@ -96,6 +96,7 @@ def test_a_step_s_controls_are_the_fold_of_every_step_before_it_from_the_baselin
             run = run.advanced()
 
 
+@pytest.mark.usefixtures("small_limits")
 def test_a_network_run_s_work_counts_what_it_may_re_simulate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -108,15 +109,16 @@ def test_a_network_run_s_work_counts_what_it_may_re_simulate(
     )
     assert main(["simulate", "--scenario", str(scenario)]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"{scenario}: [seconds] would let the run simulate up to 435,600 ticks (60 s x time "
-        "scale 1 x 60 Hz, and 432,000 re-simulated: each tick may roll back its last 120 "
-        "(network.prediction_window)), more than 60,000 (the limit)"
+        f"{scenario}: [seconds] would simulate up to 435,600 ticks (60 s x time scale 1 x 60 Hz, "
+        "and 432,000 re-simulated: each tick may roll back its last 120 "
+        "(network.prediction_window)), about 52 s of CPU, more than 60,000 a run (the limit)"
     ]
     still = tmp_path / "still.toml"  # a remote that never flips is never mispredicted
     still.write_text("seconds = 600\n[network]\nremote_flips_per_s = 0\n")
-    assert run_size(load_scenario(still)) == (36_000, 86_400, 60, 1, 144, 0)
+    assert run_size(load_scenario(still, timeline=False)) == (36_000, 86_400, 60, 1, 144, 0)
 
 
+@pytest.mark.usefixtures("small_limits")
 def test_a_network_recording_s_replay_counts_what_it_may_re_simulate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -127,11 +129,11 @@ def test_a_network_recording_s_replay_counts_what_it_may_re_simulate(
     ]
     recording = tmp_path / "net.jsonl"
     recording.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    assert main(["replay", str(recording)]) == 2
+    assert main(["replay", str(recording), "--render-fps", "60"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"error: replaying {recording} may simulate up to 72,600 ticks (to tick 600, and 72,000 "
-        "re-simulated: each tick may roll back its last 120, network.prediction_window), more "
-        "than 60,000 (the limit)"
+        "re-simulated: each tick may roll back its last 120, network.prediction_window), about "
+        "8 s of CPU, more than 60,000 (the limit)"
     ]
 
 

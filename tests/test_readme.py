@@ -188,12 +188,15 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
     stated = [row.rsplit("|", 2)[1].strip() for row in rows]  # the last column
     assert stated == [
         size_text(limits.MAX_TEXT_FILE_BYTES),
-        size_text(limits.MAX_RECORDING_BYTES),
+        size_text(limits.MAX_RECORDING_LINE_BYTES),
         str(limits.MAX_NESTING),
         str(limits.MAX_DIGITS),
         f"{limits.MAX_RUN_TICKS:,}",
         f"{limits.MAX_RUN_FRAMES:,}",
         f"{limits.MAX_REPLAY_FRAMES:,}",
+        f"{limits.MAX_SWEEP_RUNS:,}",
+        str(limits.MAX_VARY_AXES),
+        f"{limits.MAX_CANNON_PERIOD_TICKS:,}",
         f"{limits.MAX_SCHEDULE_FRAMES:,}",
         str(limits.MAX_JUDDER_ROWS),
         f"{clips.MAX_PICTURES:,}",

@@ -208,8 +208,8 @@ def test_compare_does_not_claim_seconds_it_did_not_run(capsys: pytest.CaptureFix
 def test_ticks_beyond_the_limit_are_refused_up_front(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--hz", "10000", "--policy", "uncapped", "--time-scale", "64", "--seconds", "3600"]
     assert refused(capsys, "simulate", *args) == (
-        "error: --seconds would let the run simulate up to 2,304,000,000 ticks (3600 s x time "
-        "scale 64 x 10000 Hz), more than 60,000 (the limit)"
+        "error: --seconds would simulate up to 2,304,000,000 ticks (3600 s x time scale 64 x "
+        "10000 Hz), about 2 days of CPU, more than 100,000,000 a run (the limit)"
     )
 
 
@@ -294,11 +294,13 @@ def test_a_final_tick_of_a_billion_is_refused(
     edit_line(recording, last, final_tick=1_000_000_000)
     capsys.readouterr()
     assert refused(capsys, "replay", str(recording)) == (
-        f"{recording}:{last + 1}: final_tick must be from 0 to 60,000, the limit (got 1000000000)"
+        f"{recording}:{last + 1}: final_tick must be from 0 to 100,000,000, the limit "
+        "(got 1000000000)"
     )
 
 
 def test_dev_zero_as_a_replay_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # A replay is read streamed, a line at a time: an endless file of zeros is one endless line.
     assert refused(capsys, "replay", "/dev/zero") == (
-        "/dev/zero: too large for a replay file (more than 64 MiB)"
+        "/dev/zero:1: a line longer than 1 MiB: not a replay file"
     )

@@ -272,8 +272,8 @@ END = json.dumps(
          '2: record_hash must be 64 hex digits (got "xyz")'),
         (f'{HEADER}\n' + END.replace('"end"', '"crash"'),
          '2: ended must be one of end, signal, error (got "crash")'),
-        (f'{HEADER}\n' + END.replace('"final_tick": 10', '"final_tick": 10000001'),
-         "2: final_tick must be from 0 to 60,000, the limit (got 10000001)"),
+        (f'{HEADER}\n' + END.replace('"final_tick": 10', '"final_tick": 100000001'),
+         "2: final_tick must be from 0 to 100,000,000, the limit (got 100000001)"),
         (f'{HEADER}\n{{"final_tick": 10, "state_hash": "{"a" * 64}"}}',
          "2: the final line is missing ended, record_hash"),
         (f'{HEADER}\n[1, 2]\n{END}', "2: each line must be a JSON object {...} (got [1, 2])"),
@@ -299,7 +299,7 @@ def test_a_replay_file_that_is_not_text_or_not_there_is_one_line(
     assert main(["replay", str(binary)]) == 2
     assert main(["replay", str(tmp_path / "gone.replay")]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"{binary}: not a replay file: not UTF-8 text",
+        f"{binary}:1: not a replay file: not UTF-8 text",
         f"{tmp_path / 'gone.replay'}: file not found",
     ]
 
@@ -347,6 +347,7 @@ def test_a_session_ended_by_a_signal_replays_and_says_so(
     ]
 
 
+@pytest.mark.usefixtures("small_limits")  # a frame limit of 1,000
 def test_a_replay_longer_than_the_frame_limit_is_refused_before_it_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -357,8 +358,8 @@ def test_a_replay_longer_than_the_frame_limit_is_refused_before_it_runs(
     )
     assert main(["replay", str(path), "--render-fps", "360"]) == 2  # 550 s at 360 fps
     assert capsys.readouterr().err == (
-        f"error: replaying {path} at 360 fps takes about 198,000 frames, more than 100,000 "
-        "(the limit): use a lower --render-fps\n"
+        f"error: replaying {path} at 360 fps takes about 198,000 frames, about 3 min of CPU, "
+        "more than 1,000 (the limit): use a lower --render-fps\n"
     )
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from game.cli import main
 from game.workshop.files.scenario_loading import Flag
-from game.workshop.sweep.grid import cells, parse_vary
+from game.workshop.sweep.grid import SweepRecipe, cells, parse_vary
 from game.workshop.sweep.report import runs
 from game.workshop.sweep.running import run_all
 
@@ -50,16 +50,18 @@ def test_a_tiny_sweep_writes_the_csv_and_a_map(
 
 def test_one_worker_or_two_the_runs_are_the_same() -> None:
     axes = [parse_vary("load.step_cost_ms=0:20:20"), parse_vary("scheduler.max_steps=1,5")]
-    grid = cells(Path(MAP), [Flag("--seconds", ("seconds",), "2")], axes, ["drop", "uncapped"])
-    assert run_all(grid, 1) == run_all(grid, 2)
+    recipe = SweepRecipe.read(Path(MAP), [Flag("--seconds", ("seconds",), "2")], axes)
+    grid = cells(recipe, ["drop", "uncapped"])
+    assert run_all(recipe, grid, 1) == run_all(recipe, grid, 2)
 
 
 def test_uncapped_falls_behind_where_a_tick_costs_more_than_it_simulates() -> None:
     # c* = 16.667 ms without a cap. 16 ms: 3 ticks in 50 ms frames, kept up. 17 ms: frames grow
     # 2% a frame, too slowly for the spiral light in 2 s. 20 ms: they grow 20% a frame.
-    grid = cells(Path(MAP), [Flag("--seconds", ("seconds",), "2")],
-                 [parse_vary("load.step_cost_ms=16,17,20")], ["uncapped"])  # fmt: skip
-    done = runs(grid, run_all(grid, 1))
+    flags = [Flag("--seconds", ("seconds",), "2")]
+    recipe = SweepRecipe.read(Path(MAP), flags, [parse_vary("load.step_cost_ms=16,17,20")])
+    grid = cells(recipe, ["uncapped"])
+    done = runs(grid, run_all(recipe, grid, 1))
     assert [(run.measures.spiral, run.measures.keeps_up, run.theory_keeps_up) for run in done] == [
         (False, True, True),
         (False, False, False),
@@ -94,14 +96,15 @@ def test_uncapped_falls_behind_where_a_tick_costs_more_than_it_simulates() -> No
          "error: --vary load.step_cost_ms: --step-cost-ms sets it too; give one"),
         (["--vary", "load.step_cost_ms=1", "--vary", "load.step_cost_ms=2"],
          "error: --vary load.step_cost_ms is given twice"),
-        (["--vary", "seconds=1", "--vary", "scheduler.hz=30", "--vary", "scheduler.max_steps=1"],
-         "error: --vary is given 3 times; a map has 2 axes"),
+        (["--vary", "seconds=1", "--vary", "scheduler.hz=30", "--vary", "scheduler.max_steps=1",
+          "--vary", "load.step_cost_ms=1", "--vary", "clock.render_fps=60"],
+         "error: --vary is given 5 times; at most 4 settings vary at once"),
         (["--vary", "load.step_cost_ms=1", "--workers", "0"],
          "error: --workers must be at least 1 (got 0)"),
         (["--vary", "load.step_cost_ms=1", "--policies", "drop,panic"],
          "error: --policies: unknown policy 'panic' (known: uncapped, clamp, drop, reset, "
          "backlog, variable)"),
-        ([], "error: sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one or two)"),
+        ([], "error: sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one to 4)"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_runs_nothing(

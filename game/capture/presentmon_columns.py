@@ -209,8 +209,9 @@ class ChainColumns:
         if rows.displayed is not None and self.layout.displayed_time is not None:
             shown = np.flatnonzero(rows.displayed[mine])
             values = rows.shown_for[mine][shown]
-            before = np.concatenate(([-1 if self.shown_for_ns is None else self.shown_for_ns],
-                                     values[:-1])).astype(np.int64)  # fmt: skip
+            before = np.concatenate(
+                ([-1 if self.shown_for_ns is None else self.shown_for_ns], values[:-1])
+            ).astype(np.int64)
             if len(values):
                 self.shown_for_ns = int(values[-1])
             if self.column == "display":

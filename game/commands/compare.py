@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from game.arguments import file_path
 from game.clock.units import format_ms
-from game.commands.options import parse_policies, refuse_policy_changes
+from game.commands.options import parse_policies, refuse_policy_changes, say_what_was_left_out
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.workshop.figures.frame_series import FrameSeries, SeriesBuilder
@@ -35,11 +36,11 @@ from game.workshop.files.scenario_loading import (
 from game.workshop.runs.input_runs import (
     add_input_arguments,
     input_model_count,
-    refuse_too_much_work,
     run_input_models,
     wanted,
 )
-from game.workshop.runs.runner import RUNAWAY_WORK_NS, RunResult
+from game.workshop.runs.progress import progress_bar, wall_seconds
+from game.workshop.runs.runner import RUNAWAY_WORK_NS, FrameReport, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario
 from game.workshop.tables.frames import compare_rows, compare_table, write_compare_csv
 from timestep_lab import NS_PER_SECOND, POLICIES
@@ -73,24 +74,28 @@ def run(args: argparse.Namespace, *, svg: bool = True) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
+    say_what_was_left_out(scenario)
     refuse_policy_changes(scenario, "compare")
-    models = input_model_count(args) if wanted(args) else 0
-    refuse_too_much_work(scenario, len(policies) * (1 + models), "--seconds")
+    if wanted(args):
+        input_model_count(args)  # a bad --input-models list: refused before any run
     files = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     out = files.folder("--out", args.out, OUT_FILES if svg else WITHOUT_SVG)
     results: list[tuple[str, RunResult]] = []
     series: list[FrameSeries] = []
-    for policy in policies:
-        chosen = load_scenario(
-            scenario_file, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
-        )
-        plotted = SeriesBuilder()  # at most MAX_POINTS points, however long the run
-        try:
-            # keep=0: no run holds its frames, so six policies of an hour cost what one does
-            results.append((policy, run_scenario(chosen, sink=plotted, keep=0)))
-            series.append(plotted.series())
-        except UnfinishedRun as cut:
-            raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
+    seconds = float(scenario.seconds)
+    with progress_bar(seconds * len(policies), "simulated wall seconds") as done:
+        for number, policy in enumerate(policies):
+            chosen = load_scenario(
+                scenario_file, [*flags, Flag("--policies", ("scheduler", "policy"), policy)]
+            )
+            plotted = SeriesBuilder()  # at most MAX_POINTS points, however long the run
+            sink = _plotted_and_counted(plotted, wall_seconds(done, number * seconds))
+            try:
+                # keep=0: no run holds its frames, so six policies of an hour cost what one does
+                results.append((policy, run_scenario(chosen, sink=sink, keep=0)))
+                series.append(plotted.series())
+            except UnfinishedRun as cut:
+                raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     title = scenario.heading(scenario_file, "compare")
     rows = compare_rows(results)
     sys.stdout.write(_heading(title, scenario, results))
@@ -118,6 +123,18 @@ def run(args: argparse.Namespace, *, svg: bool = True) -> int:
         written = [csv_path, *figures]
         sys.stdout.write("wrote " + ", ".join(str(path) for path in written) + "\n")
     return 0
+
+
+def _plotted_and_counted(
+    plotted: SeriesBuilder, seen: Callable[[int, int], None]
+) -> Callable[[FrameReport], None]:
+    """A run's frame sink: each frame to the figure's series, and to the progress bar."""
+
+    def sink(frame: FrameReport) -> None:
+        plotted(frame)
+        seen(frame.number, frame.wall_ns)
+
+    return sink
 
 
 def _heading(title: str, scenario: Scenario, results: list[tuple[str, RunResult]]) -> str:

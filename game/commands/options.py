@@ -9,6 +9,7 @@ command (`tests/test_architecture.py` checks it).
 from __future__ import annotations
 
 import argparse
+import sys
 
 from game.arguments import file_path
 from game.config.exact import decimal_text
@@ -57,3 +58,10 @@ def chosen_lessons(args: argparse.Namespace) -> tuple[Lesson, ...] | None:
     """The lessons of `--lesson-dir`, read now (a bad file: exit 2 before anything runs), or
     None for the packaged ones."""
     return load_lessons(args.lesson_dir) if args.lesson_dir is not None else None
+
+
+def say_what_was_left_out(scenario: Scenario) -> None:
+    """`--seconds` shorter than the scenario runs its first seconds: one line on stderr says what
+    that left out, so a shortened demo never passes for the whole one."""
+    if scenario.left_out:
+        print(scenario.left_out.line(), file=sys.stderr)

@@ -23,6 +23,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+from game import limits
 from game.arguments import file_path
 from game.clock.units import parse_decimal
 from game.clock.virtual import VirtualClock
@@ -30,12 +31,12 @@ from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
-from game.limits import MAX_REPLAY_FRAMES, MAX_RUN_TICKS
 from game.session.rollback import Rollback, TooLate
 from game.session.sides import MatchSides
 from game.workshop.files.match_record import match_settings
 from game.workshop.files.replay_file import Recording, read_recording
 from game.workshop.files.timeline import LinkChange, Timeline
+from game.workshop.runs.progress import every_frames, progress_bar
 from game.workshop.runs.runner import run_headless
 from timestep_lab import NS_PER_SECOND
 
@@ -69,9 +70,10 @@ def render_fps_from(text: str) -> Fraction:
     return fps
 
 
-def refuse_resimulation(path: Path, recording: Recording) -> None:
+def refuse_resimulation(path: Path, recording: Recording, frames: int) -> None:
     """One line and exit 2 when a network session's replay may simulate more ticks than a
-    command may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
+    run may, counting those its rollbacks may simulate again (`resimulated_at_most`; a match's
+    and the live game's connections, every tick's window)."""
     links = [event.settings for event in recording.events if isinstance(event, LinkChange)]
     if recording.network is not None:
         window = recording.network.prediction_window
@@ -84,12 +86,14 @@ def refuse_resimulation(path: Path, recording: Recording) -> None:
         again = recording.final_tick * window
     else:
         return
-    if recording.final_tick + again > MAX_RUN_TICKS:
+    ticks = recording.final_tick + again
+    if ticks > limits.MAX_RUN_TICKS:
+        took = limits.duration_text(limits.estimated_s(ticks, frames))
         raise BadInput.error(
-            f"replaying {path} may simulate up to {recording.final_tick + again:,} ticks (to "
-            f"tick {recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back "
-            f"its last {window}, network.prediction_window), more than {MAX_RUN_TICKS:,} (the "
-            "limit)"
+            f"replaying {path} may simulate up to {ticks:,} ticks (to tick "
+            f"{recording.final_tick:,}, and {again:,} re-simulated: each tick may roll back its "
+            f"last {window}, network.prediction_window), about {took} of CPU, more than "
+            f"{limits.MAX_RUN_TICKS:,} (the limit)"
         )
 
 
@@ -99,7 +103,7 @@ def _against(path: Path, recording: Recording, other_path: Path) -> int:
 
     other = read_recording(other_path)
     for name, each in ((path, recording), (other_path, other)):
-        refuse_resimulation(name, each)
+        refuse_resimulation(name, each, each.final_tick)  # at one frame a tick, as it runs
     first, both = first_difference(
         confirmed_hashes(recording, str(path)), confirmed_hashes(other, str(other_path))
     )
@@ -122,12 +126,14 @@ def run(args: argparse.Namespace) -> int:
     if args.against is not None:
         return _against(args.file, recording, args.against)
     frames = math.ceil(recording.simulated_ns() * fps / NS_PER_SECOND)
-    if frames > MAX_REPLAY_FRAMES:
+    if frames > limits.MAX_REPLAY_FRAMES:
+        took = limits.duration_text(limits.estimated_s(recording.final_tick, frames))
         raise BadInput.error(
             f"replaying {args.file} at {decimal_text(fps)} fps takes about {frames:,} frames, "
-            f"more than {MAX_REPLAY_FRAMES:,} (the limit): use a lower --render-fps"
+            f"about {took} of CPU, more than {limits.MAX_REPLAY_FRAMES:,} (the limit): use a "
+            "lower --render-fps"
         )
-    refuse_resimulation(args.file, recording)
+    refuse_resimulation(args.file, recording, frames)
     session = session_from(recording.config)
     world = session.lanes[0].world
     if recording.network is not None:
@@ -139,13 +145,16 @@ def run(args: argparse.Namespace) -> int:
         sides = MatchSides(host=host, input_delay=settings.input_delay, live=False)
         session.connect(Rollback.from_recording(world, settings, sides))
     try:
-        result = run_headless(
-            session,
-            VirtualClock(fps),
-            Timeline(tick_events=recording.events),
-            until_tick=recording.final_tick,
-            keep=0,  # a replay needs the end, not the frames: its memory does not grow with them
-        )
+        with progress_bar(recording.final_tick, "ticks replayed") as done:
+            told = every_frames(done)  # the bar at the frame's tick
+            result = run_headless(
+                session,
+                VirtualClock(fps),
+                Timeline(tick_events=recording.events),
+                until_tick=recording.final_tick,
+                sink=lambda frame: told(frame.number, frame.plan.tick),
+                keep=0,  # a replay needs the end, not the frames: its memory does not grow
+            )
     except TooLate as late:
         raise BadInput.error(f"{args.file}: {late}") from None
     print(f"final tick {result.tick} state {result.state_hash}")

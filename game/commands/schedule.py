@@ -24,6 +24,7 @@ from game.errors import BadInput
 from game.limits import MAX_SCHEDULE_FRAMES
 from game.scheduler.records import frame_record
 from game.stopping import stop_point
+from game.workshop.runs.progress import every_frames, progress_bar
 from timestep_lab import (
     CONDITIONERS,
     MAX_ELAPSED_NS,
@@ -207,22 +208,27 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(str(problem)) from None
     books = TimeBooks(initial)
     conditioned = settings.conditioning != "raw"
-    out = sys.stdout
     if not args.json:
-        out.write(_settings_line(settings, initial) + "\n")
-        out.write((f"{_HEADER:<91}{_CONDITIONED}" if conditioned else _HEADER) + "\n")
-    out.flush()
+        sys.stdout.write(_settings_line(settings, initial) + "\n")
+        sys.stdout.write((f"{_HEADER:<91}{_CONDITIONED}" if conditioned else _HEADER) + "\n")
+    sys.stdout.flush()
     stop_point("rows")
-    for number, plan in enumerate(run_frames(scheduler, runs), start=1):
-        books.record(plan)
-        if args.json:
-            out.write(json.dumps(frame_record(number, plan)) + "\n")
-        else:
-            out.write(_row(number, plan, conditioned) + "\n")
+    total = sum(frame_run.count for frame_run in runs)
+    with progress_bar(total, "frames") as done:
+        told = every_frames(done)
+        for number, plan in enumerate(run_frames(scheduler, runs), start=1):
+            books.record(plan)
+            row = (
+                json.dumps(frame_record(number, plan))
+                if args.json
+                else _row(number, plan, conditioned)
+            )
+            sys.stdout.write(row + "\n")  # sys.stdout each time: a bar takes its lines above it
+            told(number, number)
     if args.json:
-        out.write(json.dumps({"summary": books.summary()}) + "\n")
+        sys.stdout.write(json.dumps({"summary": books.summary()}) + "\n")
     else:
-        out.write(_totals(books, conditioned))
+        sys.stdout.write(_totals(books, conditioned))
     return 0
 
 

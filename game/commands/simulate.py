@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.arguments import file_path
+from game.commands.options import say_what_was_left_out
 from game.display.judder import JudderReport
 from game.display.vrr import VrrCounts
 from game.errors import BadInput
@@ -52,12 +53,10 @@ from game.workshop.files.scenario_loading import (
 from game.workshop.runs.input_runs import (
     InputRuns,
     add_input_arguments,
-    input_model_count,
-    refuse_too_much_work,
-    run_input_models,
+    input_model_runs,
     wanted,
 )
-from game.workshop.runs.progress import progress_bar
+from game.workshop.runs.progress import progress_bar, wall_seconds
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import UnfinishedRun, run_scenario, scenario_config
 from game.workshop.tables.frames import (
@@ -68,7 +67,6 @@ from game.workshop.tables.frames import (
     settings_text,
     totals_text,
 )
-from timestep_lab import NS_PER_SECOND
 
 HELP = "run the game headless on a virtual clock: deterministic frames, stalls and scenarios"
 
@@ -97,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     scenario = load_scenario(scenario_file, flags)
-    refuse_too_much_work(scenario, input_model_count(args), "--seconds")
+    say_what_was_left_out(scenario)
     outputs = Outputs([("--scenario", scenario_file), ("--input-script", args.input_script)])
     outputs.file("--record", args.record)
     outputs.file("--frame-log", args.frame_log)
@@ -110,24 +108,28 @@ def run(args: argparse.Namespace) -> int:
         sinks = _Sinks(scenario, args.json, out, files)
         frame_log = files.enter_context(frame_log_file(args.frame_log))
         try:
-            if wanted(args):
-                inputs = run_input_models(scenario, args, recorder=recorder)
-                result = inputs.main
-                sinks.start(inputs)
-                for frame in result.frames:
-                    sinks(frame)
-                    if frame_log is not None:
-                        frame_log.frame(frame.frame_ns)
-            else:
-                inputs = None
-                sinks.start(None)
-                seconds = int(scenario.seconds)
-                with progress_bar(seconds, "simulated wall seconds") as done:
+            inputs = input_model_runs(scenario, args) if wanted(args) else None
+            sinks.start(inputs)
+            runs = 1 if inputs is None else len(inputs.names)
+            seconds = float(scenario.seconds)
+            with progress_bar(seconds * runs, "simulated wall seconds") as done:
+                if inputs is not None:
+
+                    def logged(frame: FrameReport) -> None:
+                        sinks(frame)
+                        if frame_log is not None:
+                            frame_log.frame(frame.frame_ns)
+
+                    per_frame = args.json or out is not None
+                    result = inputs.run(
+                        sink=logged, recorder=recorder, per_frame=per_frame, progress=done
+                    )
+                else:
+                    seen = wall_seconds(done)
 
                     def sink(frame: FrameReport) -> None:
                         sinks(frame)
-                        if frame.number % 4096 == 0:  # the bar costs nothing per frame
-                            done(min(seconds, frame.wall_ns // NS_PER_SECOND))
+                        seen(frame.number, frame.wall_ns)
 
                     result = run_scenario(
                         scenario, recorder=recorder, sink=sink, keep=0, frame_log=frame_log
@@ -135,7 +137,10 @@ def run(args: argparse.Namespace) -> int:
         except UnfinishedRun as cut:
             raise BadInput(scenario_line(cut.problem, scenario_file, flags)) from None
     if args.json:
-        sys.stdout.write(json.dumps({"summary": _summary(result, inputs)}) + "\n")
+        summary = _summary(result, inputs)
+        if scenario.left_out:
+            summary["left_out"] = scenario.left_out.record()
+        sys.stdout.write(json.dumps({"summary": summary}) + "\n")
     else:
         _print_readable(scenario, result, title, sinks.buckets.rows())
         if inputs is not None:
@@ -179,12 +184,12 @@ class _Sinks:
         if self.as_json:
             record: dict[str, object] = dict(frame.record())
             if inputs is not None:
-                record["inputs"] = inputs.frame_inputs(index)
+                record["inputs"] = inputs.frame_inputs(index, frame)
             sys.stdout.write(json.dumps(record) + "\n")
         else:
             self.buckets(frame)
         if self.row is not None:
-            self.row(frame, inputs.csv_cells(index) if inputs is not None else ())
+            self.row(frame, inputs.csv_cells(index, frame) if inputs is not None else ())
             self.series(frame)
 
 

@@ -7,9 +7,11 @@
 Every combination of the `--vary` values, under every policy, is one run of the scenario
 (`game.workshop.sweep.grid`), played out in parallel on all cores (`--workers N` to choose)
 with a progress bar on a terminal. `--out DIR` gets `sweep.csv`, one row per run, and for each
-policy `sweep_POLICY.png` and `.svg`: heat maps of what the runs did, with the theory's frontier
-on top (`game.workshop.sweep.frontier`). The table printed at the end says, policy by policy, how
-many runs kept up, fell behind or spiralled, and on how many the theory agrees.
+policy `sweep_POLICY.png` and `.svg`: heat maps of what the runs did over the first two axes,
+with the theory's frontier on top (`game.workshop.sweep.frontier`); with a third and a fourth
+axis, one map for each combination of their values (`sweep_POLICY_KEY=VALUE....png`). The
+table printed at the end says, policy by policy, how many runs kept up, fell behind or
+spiralled, and on how many the theory agrees.
 
 Everything that can be refused is refused before the first run: an unknown key, an empty range,
 a value the setting does not take, an output directory that cannot be written.
@@ -18,15 +20,18 @@ a value the setting does not take, an output directory that cannot be written.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 
 from game.arguments import file_path
-from game.commands.options import parse_policies, refuse_policy_changes
+from game.commands.options import parse_policies, refuse_policy_changes, say_what_was_left_out
 from game.config.exact import decimal_text
 from game.errors import BadInput
+from game.limits import MAX_VARY_AXES
 from game.workshop.files.output import Outputs, add_theme_argument, written_whole
 from game.workshop.files.scenario import Scenario
 from game.workshop.files.scenario_loading import (
@@ -36,9 +41,9 @@ from game.workshop.files.scenario_loading import (
     load_scenario,
 )
 from game.workshop.runs.progress import progress_bar
-from game.workshop.sweep.grid import Axis, SweepCell, cells, check_axes, parse_vary
+from game.workshop.sweep.grid import Axis, SweepCell, SweepRecipe, cells, check_axes, parse_vary
 from game.workshop.sweep.report import Run, by_policy, runs, summary_table, write_csv
-from game.workshop.sweep.running import Measures, Sweep, default_workers
+from game.workshop.sweep.running import CellRun, Sweep, default_workers
 from timestep_lab import POLICIES
 
 HELP = "run a scenario over a grid of settings in parallel: the spiral map, with its theory"
@@ -66,7 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.vary:
-        raise BadInput.error("sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one or two)")
+        raise BadInput.error(
+            f"sweep needs --vary KEY=A:B:STEP or KEY=V1,V2,... (one to {MAX_VARY_AXES})"
+        )
     if args.out is None:
         raise BadInput.error("sweep needs --out DIR for sweep.csv and the maps")
     workers = default_workers() if args.workers is None else args.workers
@@ -76,18 +83,19 @@ def run(args: argparse.Namespace) -> int:
     flags = flags_from_args(args)
     scenario_file = chosen_scenario(args)
     base = load_scenario(scenario_file, flags)
+    say_what_was_left_out(base)
     policies = parse_policies(args.policies or base.scheduler.policy)
     if args.policies:
         refuse_policy_changes(base, "sweep")
     check_axes(axes, flags, base)
-    grid = cells(scenario_file, flags, axes, policies)
+    recipe = SweepRecipe.read(scenario_file, flags, axes)
+    grid = cells(recipe, policies)
     names = [
         CSV_NAME,
-        *(f"sweep_{policy}.{kind}" for policy in policies for kind in ("png", "svg")),
+        *(f"{stem}.{kind}" for stem, _ in map_files(axes, policies) for kind in ("png", "svg")),
     ]
     out = Outputs([("--scenario", scenario_file)]).folder("--out", args.out, names)
-    measures = _run_with_progress(grid, workers)
-    every = runs(grid, measures)
+    every = runs(grid, _run_with_progress(recipe, grid, workers))
     title = base.heading(scenario_file, "sweep")
     seconds = decimal_text(base.seconds)
     sys.stdout.write(f"{title}: {len(grid)} runs of {seconds} s, {_grid_text(axes)}\n")
@@ -101,11 +109,11 @@ def _grid_text(axes: Sequence[Axis]) -> str:
     return " x ".join(f"{len(axis.values)} {axis.name}" for axis in axes)
 
 
-def _run_with_progress(grid: list[SweepCell], workers: int) -> list[Measures]:
-    found: dict[int, Measures] = {}
-    with Sweep(grid, workers) as sweep, _progress(len(grid)) as advance:
-        for index, measured in sweep.results():
-            found[index] = measured
+def _run_with_progress(recipe: SweepRecipe, grid: list[SweepCell], workers: int) -> list[CellRun]:
+    found: dict[int, CellRun] = {}
+    with Sweep(recipe, grid, workers) as sweep, _progress(len(grid)) as advance:
+        for ran in sweep.results():
+            found[ran.index] = ran
             advance()
     return [found[cell.index] for cell in grid]
 
@@ -153,6 +161,33 @@ def _write(
     with written_whole(out / CSV_NAME, "--out") as partial:
         write_csv(partial, axes, every)
     for policy, policy_runs in by_policy(every).items():
-        path = out / f"sweep_{policy}.png"
-        written += sweep_figure(path, axes, policy_runs, heading, THEMES[theme])
+        for (stem, fixed), group in zip(
+            map_files(axes, [policy]), by_the_other_axes(axes, policy_runs), strict=True
+        ):
+            title = heading + (f"  |  {fixed}" if fixed else "")
+            written += sweep_figure(out / f"{stem}.png", axes[:2], group, title, THEMES[theme])
     return written
+
+
+def map_files(axes: Sequence[Axis], policies: Sequence[str]) -> list[tuple[str, str]]:
+    """(file stem, what the map fixes) of each map: one a policy, and with more than two axes,
+    one for each combination of the other axes' values (the maps draw the first two)."""
+    combinations = list(itertools.product(*(axis.values for axis in axes[2:])))
+    files = []
+    for policy in policies:
+        for values in combinations:
+            said = [
+                f"{axis.name}={decimal_text(v)}" for axis, v in zip(axes[2:], values, strict=True)
+            ]
+            files.append(("_".join([f"sweep_{policy}", *said]), ", ".join(said)))
+    return files
+
+
+def by_the_other_axes(axes: Sequence[Axis], policy_runs: Sequence[Run]) -> list[list[Run]]:
+    """A policy's runs, one group a map (in `map_files`' order), each in the grid's order."""
+    groups: dict[tuple[Fraction, ...], list[Run]] = {}
+    for values in itertools.product(*(axis.values for axis in axes[2:])):
+        groups[values] = []
+    for run in policy_runs:
+        groups[run.cell.values[2:]].append(run)
+    return list(groups.values())

@@ -30,7 +30,7 @@ from game.knobs.bounds import (
     one_lane,
 )
 from game.knobs.knob import FILE, Knob, KnobKey, Move, Range, Scope, Where, folder
-from game.limits import LARGEST_WINDOW, MAX_RUN_TICKS, SMALLEST_WINDOW
+from game.limits import LARGEST_WINDOW, MAX_CANNON_PERIOD_TICKS, SMALLEST_WINDOW
 from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
 from game.vocabulary import (
     ALPHA_MODES,
@@ -180,8 +180,8 @@ KNOBS: tuple[Knob, ...] = (
          "Seeds the world's random generator: the same seed fires the same volley every run.",
          range=Range(MAX_SEED, at_least=0)),
     Knob("world.cannon_period_ticks", 45, "The cannon fires every this many ticks; 0 turns it off.",
-         "The cannon fires every this many ticks (0 to 10000000, the longest run); 0 turns it off.",
-         unit="ticks", range=Range(MAX_RUN_TICKS, at_least=0)),
+         "The cannon fires every this many ticks (0 to 10000000); 0 turns it off.",
+         unit="ticks", range=Range(MAX_CANNON_PERIOD_TICKS, at_least=0)),
     Knob("world.precision", "float64",
          "The float type of the world's state: a game engine's float32 or a reference float64.",
          'The float type of the world\'s state: "float32" like a game engine, "float64" for '

@@ -35,13 +35,16 @@ class DisplayOptions:
 
 def add_display_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--present-mode", choices=PRESENT_MODES, metavar="MODE",
+        "--present-mode",
+        choices=PRESENT_MODES,
+        metavar="MODE",
         help="the display model's present mode: queue, latest or immediate (default: the best fit)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--refresh", metavar="HZ",
+        "--refresh",
+        metavar="HZ",
         help="the display's refresh rate, exact (default: fitted to the display times)",
-    )  # fmt: skip
+    )
 
 
 def display_options(args: argparse.Namespace) -> DisplayOptions:

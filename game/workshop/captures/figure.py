@@ -62,9 +62,15 @@ def _frame_panel(
     count = int(marked.sum())
     _draw(axes, seconds, frame_ms, theme.frame)
     axes.plot(
-        seconds[marked], frame_ms[marked], ls="none", marker="v", ms=6, color=theme.step,
-        label=f"hitch ({count:,})", rasterized=rasterise_if_dense(count),
-    )  # fmt: skip
+        seconds[marked],
+        frame_ms[marked],
+        ls="none",
+        marker="v",
+        ms=6,
+        color=theme.step,
+        label=f"hitch ({count:,})",
+        rasterized=rasterise_if_dense(count),
+    )
     axes.axhline(step_ms, color=theme.faint, ls=":", lw=1.3, label=f"one tick at {hz} Hz")
     axes.set_ylabel("frame time (ms)")
     axes.set_ylim(bottom=0)
@@ -83,9 +89,13 @@ def capture_figure(
     hz = hz_text(row[0].settings)
     with themed(theme):
         figure, axes = plt_subplots(
-            1 + len(row), 1, (12, 2.2 + 1.3 * len(row)), (2.0, *(1.0,) * len(row)),
-            sharex=True, squeeze=False,
-        )  # fmt: skip
+            1 + len(row),
+            1,
+            (12, 2.2 + 1.3 * len(row)),
+            (2.0, *(1.0,) * len(row)),
+            sharex=True,
+            squeeze=False,
+        )
         _frame_panel(axes[0, 0], seconds, times, hz, float(row[0].settings.step_ns) / 1e6, theme)
         for panel, result in zip(axes[1:, 0], row, strict=True):
             assert result.steps is not None, "the runs keep their ticks when a figure is asked for"
@@ -97,6 +107,7 @@ def capture_figure(
         kind = "samples" if info.sample_interval_ms is not None else "frames"
         figure.suptitle(
             f"{Path(info.path).name}: {info.process}, {kind} through each policy at {hz} Hz",
-            fontsize=14, fontweight="bold",
-        )  # fmt: skip
+            fontsize=14,
+            fontweight="bold",
+        )
         return save_figure(figure, png)

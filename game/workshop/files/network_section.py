@@ -65,7 +65,7 @@ class NetworkSection(Section):
         the remote flips its trigger, and then every tick may find one of its last
         `prediction_window` ticks wrong (the window stalls the run past that), so re-simulate
         them all. None with a remote that never flips. What a run's work is checked against
-        (`game.workshop.files.scenario.work_refusal`, `replay`)."""
+        (`game.workshop.files.scenario_checks.work_refusal`, `replay`)."""
         return ticks * self.prediction_window if self.remote_flips_per_s > 0 else 0
 
     @classmethod

@@ -17,7 +17,7 @@ Every line before the final one is also hashed as the recorder hashed it (`canon
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from pathlib import Path
@@ -25,15 +25,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from game import limits
 from game.clock.units import parse_ratio
 from game.config.exact import decimal_text
 from game.config.model import GameConfig, SchedulerSection, WorldSection
 from game.config.problems import NOTHING, dotted, problems_in, render
 from game.errors import BadInput
-from game.file_reading import read_text
+from game.file_reading import read_lines
 from game.from_config import world_settings_from
 from game.knobs import MAX_HZ, MIN_HZ
-from game.limits import MAX_DIGITS, MAX_RECORDING_BYTES, MAX_RUN_TICKS
+from game.limits import MAX_DIGITS, MAX_RECORDING_LINE_BYTES
 from game.session.rollback import Arrival
 from game.workshop.files.match_record import MATCH_KEYS, read_match, read_moves
 from game.workshop.files.network_section import NetworkSection
@@ -101,8 +102,8 @@ class _Refusal(Exception):
 
 def read_recording(path: Path) -> Recording:
     """Read and check the replay file at `path`; `BadInput` at the first problem."""
-    text = read_text(path, "a replay file", limit=MAX_RECORDING_BYTES)
-    return _Reader(path).read(text)
+    lines = read_lines(path, "a replay file", line_limit=MAX_RECORDING_LINE_BYTES)
+    return _Reader(path).read(lines)
 
 
 class _Reader:
@@ -110,7 +111,7 @@ class _Reader:
         self.path = path
         self.line = 0
 
-    def read(self, text: str) -> Recording:
+    def read(self, text: Iterable[str]) -> Recording:
         lines = _numbered(text)
         try:
             self.line, first = next(lines, (1, None))
@@ -156,9 +157,9 @@ class _Reader:
             raise BadInput(f"{self.path}:{self.line}: {refusal.message}") from None
 
 
-def _numbered(text: str) -> Iterator[tuple[int, str]]:
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """The non-blank lines with their 1-based numbers."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             yield number, line
 
@@ -315,8 +316,8 @@ def _tick(record: dict[str, Any], key: str, last_tick: int) -> int:
     tick = record.get(key)
     if isinstance(tick, bool) or not isinstance(tick, int):
         raise _Refusal(f"{key} must be a whole number (got {_shown(tick)})")
-    if not 0 <= tick <= MAX_RUN_TICKS:
-        raise _Refusal(f"{key} must be from 0 to {MAX_RUN_TICKS:,}, the limit (got {tick})")
+    if not 0 <= tick <= limits.MAX_RUN_TICKS:
+        raise _Refusal(f"{key} must be from 0 to {limits.MAX_RUN_TICKS:,}, the limit (got {tick})")
     if tick < last_tick:
         raise _Refusal(f"tick {tick} comes after tick {last_tick}: ticks must not go backwards")
     return tick

@@ -50,8 +50,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal, NamedTuple, Self
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, PrivateAttr, model_validator
 
+from game import limits
 from game.config.exact import decimal_text, exact_number
 from game.config.knob_fields import with_knobs, with_section
 from game.config.knob_types import ChangeKnobs, ClockKnobs
@@ -62,21 +63,19 @@ from game.config.model import (
     SchedulerSection,
     WorldSection,
 )
-from game.config.problems import NOTHING, Problem, SettingError
+from game.config.problems import NOTHING, SettingError
 from game.config.section import Section
 from game.config.toml_files import TomlArray
 from game.knobs import Where
-from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
 from game.printable import printable
 from game.workshop.files.display_section import DisplaySection
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.timeline import CHANGE_KNOBS, PlayerInput, SettingsChange, Stall, Timeline
-from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
+from timestep_lab import NS_PER_MS, NS_PER_SECOND
 
-MAX_SECONDS = 3_600
-"""The longest run a scenario may ask for: an hour of wall time."""
+MAX_SECONDS = limits.MAX_RUN_SECONDS
 MAX_STALL_MS = 60_000
-MAX_SIM_SECONDS = 86_400
+MAX_SIM_SECONDS = limits.MAX_RUN_SECONDS
 
 WallSecond = Annotated[Fraction, exact_number(at_least=0, at_most=MAX_SECONDS, example="2.5")]
 RunSeconds = Annotated[Fraction, exact_number(more_than=0, at_most=MAX_SECONDS, example="10")]
@@ -107,6 +106,47 @@ class StallEntry(Section):
 
     at: WallSecond
     ms: StallMs
+
+
+def _stall_end(stall: StallEntry) -> Fraction:
+    return stall.at + stall.ms / 1000
+
+
+class LeftOut(NamedTuple):
+    """What a run of a scenario's first N seconds left out of it (`Scenario.first`)."""
+
+    stalls: int = 0
+    changes: int = 0
+    inputs: int = 0
+    seconds: Fraction = Fraction(0)
+    """The seconds asked for (`--seconds`)."""
+    ends_at: Fraction | None = None
+    """Where the run's frames end, when a stall that would last past the end was cut there."""
+
+    def __bool__(self) -> bool:
+        return bool(self.stalls or self.changes or self.inputs)
+
+    def line(self) -> str:
+        """One line for stderr: what was left out, and where the frames end if a stall was cut."""
+        counts = ", ".join(
+            f"{count} {word}{'' if count == 1 else 's'}"
+            for count, word in (
+                (self.stalls, "stall"),
+                (self.changes, "change"),
+                (self.inputs, "input"),
+            )
+        )
+        said = f"the scenario's first {decimal_text(self.seconds)} s: left out {counts}"
+        if self.ends_at is not None:
+            said += (
+                f" (a stall from {decimal_text(self.ends_at)} s lasts past the end: no frame ends "
+                f"while it holds, so the run's frames end at {decimal_text(self.ends_at)} s)"
+            )
+        return said
+
+    def record(self) -> dict[str, int]:
+        """`--json`'s `"left_out"`."""
+        return {"stalls": self.stalls, "changes": self.changes, "inputs": self.inputs}
 
 
 @with_knobs(Where.CHANGE)
@@ -180,6 +220,45 @@ class Scenario(Section):
     stalls: TomlArray[StallEntry] = ()
     changes: TomlArray[ChangeEntry] = ()
     inputs: TomlArray[InputEntry] = ()
+    _left_out: LeftOut = PrivateAttr(default_factory=lambda: LeftOut())
+
+    @property
+    def left_out(self) -> LeftOut:
+        """What `first` left out of the scenario's file (nothing, unless `--seconds` cut it)."""
+        return self._left_out
+
+    def first(self, seconds: Fraction, *, cut_stalls: bool = True) -> Scenario:
+        """The first `seconds` of this scenario, as `--seconds` shorter than it asks: a stall,
+        change or input that starts at or after the end is left out. A stall that starts before
+        the end and would end after it is cut at the run's end: no frame ends while the machine
+        is stopped, so the run's frames end where it starts (`LeftOut.ends_at`).
+
+        `cut_stalls=False` keeps the stalls as they are, for stalls given on the command line
+        (`--stall`) beside `--seconds`: those are the user's own, and one that outlasts the run
+        is refused (`timeline_problems`) rather than quietly cut."""
+        end = seconds
+        straddling = [stall.at for stall in self.stalls if stall.at < end <= _stall_end(stall)]
+        if cut_stalls and straddling and min(straddling) > 0:
+            end = min(straddling)
+        scale = max(
+            [self.scheduler.time_scale, *(c.time_scale for c in self.changes if c.time_scale)]
+        )
+        stalls = self.stalls
+        if cut_stalls:
+            stalls = tuple(stall for stall in self.stalls if _stall_end(stall) < end)
+        changes = tuple(change for change in self.changes if change.at < end)
+        inputs = tuple(entry for entry in self.inputs if entry.sim_second < end * scale)
+        cut = self.model_copy(
+            update={"seconds": end, "stalls": stalls, "changes": changes, "inputs": inputs}
+        )
+        cut._left_out = LeftOut(
+            len(self.stalls) - len(stalls),
+            len(self.changes) - len(changes),
+            len(self.inputs) - len(inputs),
+            seconds,
+            end if end < seconds else None,
+        )
+        return cut
 
     def timeline(self) -> Timeline:
         """The scenario's events, in wall nanoseconds and ticks."""
@@ -217,125 +296,3 @@ class Scenario(Section):
 def _settings_change(entry: ChangeEntry) -> SettingsChange:
     turned = {name: getattr(entry, name) for name in CHANGE_KNOBS}
     return SettingsChange(entry.at * NS_PER_SECOND, **turned)
-
-
-def timeline_problems(scenario: Scenario) -> list[Problem]:
-    """Checks across the file that one entry cannot make on its own, so that a run that cannot be
-    done as asked is refused before it starts instead of being cut short without a word.
-
-    - A timed change of tick rate must leave the max frame at least one step long, as
-      `[scheduler]` itself must; otherwise the scheduler would refuse it in the middle of the run.
-    - A stall must end before the run does (a frame that would pass the end is never run).
-    - The run may simulate at most `MAX_RUN_TICKS` ticks and take at most `MAX_RUN_FRAMES`
-      frames (`run_size`): a command within them finishes in under a minute.
-    """
-    problems = [*_stalls_past_the_end(scenario), *_too_many_ticks(scenario)]
-    frame_ns = scenario.scheduler.max_frame_ns
-    for index, change in enumerate(scenario.changes):
-        if change.hz is not None and hz_to_step_ns(change.hz) > frame_ns:
-            step_ms = Fraction(math.ceil(1_000_000 / change.hz), 1000)
-            problems.append(
-                Problem(
-                    ("changes", index, "hz"),
-                    f"makes the step {decimal_text(step_ms)} ms, longer than "
-                    f"scheduler.max_frame_ms ({decimal_text(scenario.scheduler.max_frame_ms)})",
-                    change.hz,
-                )
-            )
-    return problems
-
-
-def _stalls_past_the_end(scenario: Scenario) -> list[Problem]:
-    problems = []
-    for index, stall in enumerate(scenario.stalls):
-        end = stall.at + stall.ms / 1000
-        if end >= scenario.seconds:
-            problems.append(
-                Problem(
-                    ("stalls", index),
-                    f"ends at {decimal_text(end)} s, not before the run's "
-                    f"{decimal_text(scenario.seconds)} s: a stall must end before the run does",
-                    involves=(("seconds",),),
-                )
-            )
-    return problems
-
-
-class RunSize(NamedTuple):
-    """The most one run of a scenario can take, and the rates that bound it."""
-
-    ticks: int
-    """Ticks simulated, the re-simulated ones (`resimulated`) among them."""
-    frames: int
-    hz: Fraction
-    time_scale: Fraction
-    render_fps: Fraction
-    resimulated: int = 0
-    """Ticks a `[network]` run may simulate again (`NetworkSection.resimulated_at_most`): each
-    costs a step, as a new tick does."""
-
-
-def run_size(scenario: Scenario) -> RunSize:
-    """No policy runs more ticks than the scaled wall time holds (seconds x time scale x hz), and
-    no frame is shorter than 1 / render_fps, each at the largest value the run reaches; with
-    vsync, no more frames than the panel refreshes, plus the queue's and the one being drawn.
-    A `[network]` run may also simulate ticks again (a rollback), as many as its settings allow
-    at most."""
-    changes = scenario.changes
-    hz = max([scenario.scheduler.hz, *(c.hz for c in changes if c.hz is not None)])
-    scale = max([scenario.scheduler.time_scale, *(c.time_scale for c in changes if c.time_scale)])
-    fps = max([scenario.clock.render_fps, *(c.render_fps for c in changes if c.render_fps)])
-    ticks = math.ceil(scenario.seconds * scale * hz)
-    display, queued = scenario.display, 0
-    if display is not None and display.vsync:  # a full queue waits for a vblank to take a frame
-        fps = min(fps, max(display.refresh_hz, display.vrr_max_hz or 0))
-        queued = display.queue_depth + 1  # and the one being drawn
-    network = scenario.network
-    again = 0 if network is None else network.resimulated_at_most(ticks)
-    frames = math.ceil(scenario.seconds * fps) + queued
-    return RunSize(ticks + again, frames, hz, scale, fps, again)
-
-
-def work_refusal(scenario: Scenario, runs: int = 1) -> str | None:
-    """Why `runs` runs of `scenario` are more work than one command may do (`MAX_RUN_TICKS`,
-    `MAX_RUN_FRAMES`, all the runs together), or None when they are not."""
-    size = run_size(scenario)
-    who, times = ("the run", "") if runs == 1 else (f"{runs} runs", f"{runs} x ")
-    seconds = f"{times}{decimal_text(scenario.seconds)} s"
-    if runs * size.ticks > MAX_RUN_TICKS:
-        again = ""
-        if size.resimulated:
-            window = scenario.network.prediction_window if scenario.network else 0
-            again = (
-                f", and {runs * size.resimulated:,} re-simulated: each tick may roll back its "
-                f"last {window} (network.prediction_window)"
-            )
-        return (
-            f"would let {who} simulate up to {runs * size.ticks:,} ticks ({seconds} x time "
-            f"scale {decimal_text(size.time_scale)} x {decimal_text(size.hz)} Hz{again}), more "
-            f"than {MAX_RUN_TICKS:,} (the limit)"
-        )
-    if runs * size.frames > MAX_RUN_FRAMES:
-        return (
-            f"would let {who} take up to {runs * size.frames:,} frames ({seconds} x "
-            f"{decimal_text(size.render_fps)} fps), more than {MAX_RUN_FRAMES:,} (the limit)"
-        )
-    return None
-
-
-def _too_many_ticks(scenario: Scenario) -> list[Problem]:
-    refusal = work_refusal(scenario)
-    if refusal is None:
-        return []
-    return [
-        Problem(
-            ("seconds",),
-            refusal,
-            involves=(
-                ("scheduler", "hz"),
-                ("scheduler", "time_scale"),
-                ("clock", "render_fps"),
-                ("changes",),
-            ),
-        )
-    ]

@@ -16,9 +16,10 @@ checked by the same model, and each problem names where it came from:
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -28,7 +29,8 @@ from game.config.problems import NOTHING, Key, Problem, dotted, problems_in, ren
 from game.config.toml_files import read_toml
 from game.errors import BadInput
 from game.knobs import KNOBS, Knob
-from game.workshop.files.scenario import Scenario, timeline_problems
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_checks import timeline_problems
 from game.workshop.files.scenario_names import find_scenario
 
 
@@ -137,6 +139,14 @@ def load_scenario(
     the checks of a run across its seconds (`timeline_problems`): for a caller that takes only
     the scenario's settings and runs no timeline of its own (`capture`)."""
     data = read_toml(path) if path is not None else {}
+    return scenario_from(data, path, flags, timeline=timeline)
+
+
+def scenario_from(
+    data: Mapping[str, Any], path: Path | None, flags: Sequence[Flag] = (), *, timeline: bool = True
+) -> Scenario:
+    """`load_scenario` of a file already read: its TOML `data` (`path` only names it), as a
+    worker builds a sweep's cell from the file the command read once."""
     merged, clashes = apply_overrides(data, [Override(flag.key, flag.value) for flag in flags])
     lines = [scenario_line(problem, path, flags) for problem in clashes]
     try:
@@ -145,6 +155,9 @@ def load_scenario(
         for problem in problems_in(error, Scenario):
             lines.append(scenario_line(problem, path, flags))
         raise BadInput(*lines) from None
+    given = {flag.key for flag in flags}
+    if ("seconds",) in given and not lines:  # `--seconds`: the scenario's first N seconds
+        scenario = scenario.first(scenario.seconds, cut_stalls=("stalls",) not in given)
     if timeline:
         lines.extend(scenario_line(p, path, flags) for p in timeline_problems(scenario))
     if lines:

@@ -11,8 +11,9 @@ the scenario (with `input.model` set to it), and the counters are reported side 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from dataclasses import dataclass
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.arguments import file_path
@@ -20,21 +21,69 @@ from game.errors import BadInput
 from game.vocabulary import INPUT_MODEL_NAMES
 from game.workshop.files.input_script import load_input_script
 from game.workshop.files.recording import SessionRecorder
-from game.workshop.files.scenario import Scenario, work_refusal
+from game.workshop.files.scenario import Scenario
 from game.workshop.files.timeline import KeyEdge
-from game.workshop.runs.runner import RunResult
+from game.workshop.runs.progress import wall_seconds
+from game.workshop.runs.runner import FrameReport, FrameSink, RunResult
 from game.workshop.runs.simulation import in_input_lab, run_scenario, tick_phase, tick_phase_text
 
 COUNTERS = ("presses", "seen", "lost", "doubled", "merged")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class InputRuns:
-    """A scenario run once per input model, on the same key edges."""
+    """A scenario run once per input model, on the same key edges.
 
-    results: tuple[tuple[str, RunResult], ...]
-    tick_phase: Fraction = Fraction(0)
-    """Where the runs' steady frames ended within a tick, in steps (`clock.tick_phase`)."""
+    The models run one after another, the first one last: the others keep only their five
+    counters after each frame, and only when a per-frame output asks for them (`run`'s
+    `per_frame`); the first streams its frames to the caller's sink, which reads the others'
+    counters for the same frame (every model sees the same frames). No run holds its frames, so
+    an hour of five models costs five runs' time and, without per-frame output, one run's memory.
+    """
+
+    scenario: Scenario
+    names: tuple[str, ...]
+    edges: tuple[KeyEdge, ...]
+    tick_phase: Fraction
+    results: tuple[tuple[str, RunResult], ...] = ()
+    """Each model's result, in the order the models were named (after `run`)."""
+    _counters: dict[str, array[int]] = field(default_factory=dict)
+    """The other models' counters, `len(COUNTERS)` a frame (with `per_frame`)."""
+
+    def run(
+        self,
+        *,
+        sink: FrameSink | None = None,
+        recorder: SessionRecorder | None = None,
+        per_frame: bool = False,
+        progress: Callable[[float], None] | None = None,
+    ) -> RunResult:
+        """Run every model; the first one's frames go to `sink` and to `recorder`. `progress`
+        moves a bar counting simulated wall seconds over all the runs."""
+        seconds = float(self.scenario.seconds)
+        done = progress or (lambda completed: None)
+        results: dict[str, RunResult] = {}
+        for order, name in enumerate((*self.names[1:], self.names[0])):
+            first = name == self.names[0]
+            counters = self._counters.setdefault(name, array("q")) if per_frame else None
+            each = _each_frame(
+                wall_seconds(done, order * seconds), sink if first else None, counters
+            )
+            results[name] = run_scenario(
+                self._with_model(name),
+                key_edges=self.edges,
+                recorder=recorder if first else None,
+                sink=each,
+                keep=0,
+            )
+        self.results = tuple((name, results[name]) for name in self.names)
+        return self.main
+
+    def _with_model(self, name: str) -> Scenario:
+        scenario = self.scenario
+        return scenario.model_copy(
+            update={"input": scenario.input.model_copy(update={"model": name})}
+        )
 
     @property
     def main(self) -> RunResult:
@@ -44,19 +93,25 @@ class InputRuns:
     def summary(self) -> dict[str, dict[str, int]]:
         return {model: result.inputs.record() for model, result in self.results}
 
-    def frame_inputs(self, index: int) -> dict[str, dict[str, int]]:
-        """Each model's counters after frame number `index + 1`."""
-        return {model: result.frames[index].inputs.record() for model, result in self.results}
+    def frame_inputs(self, index: int, frame: FrameReport) -> dict[str, dict[str, int]]:
+        """Each model's counters after frame number `index + 1` (`frame`: the first model's)."""
+        return {
+            name: dict(zip(COUNTERS, self._frame_counters(name, index, frame), strict=True))
+            for name in self.names
+        }
 
     def csv_columns(self) -> list[str]:
-        return [f"{model}.{counter}" for model, _ in self.results for counter in COUNTERS]
+        return [f"{model}.{counter}" for model in self.names for counter in COUNTERS]
 
-    def csv_cells(self, index: int) -> list[int]:
-        return [
-            result.frames[index].inputs.record()[counter]
-            for _, result in self.results
-            for counter in COUNTERS
-        ]
+    def csv_cells(self, index: int, frame: FrameReport) -> list[int]:
+        return [value for name in self.names for value in self._frame_counters(name, index, frame)]
+
+    def _frame_counters(self, name: str, index: int, frame: FrameReport) -> Sequence[int]:
+        if name == self.names[0]:
+            record = frame.inputs.record()
+            return [record[counter] for counter in COUNTERS]
+        width = len(COUNTERS)
+        return self._counters[name][index * width : (index + 1) * width]
 
     def table(self) -> str:
         """The tick phase, then the counters, one row per model, aligned for a terminal."""
@@ -78,6 +133,23 @@ class InputRuns:
                 for row in rows
             )
         )
+
+
+def _each_frame(
+    seen: Callable[[int, int], None], sink: FrameSink | None, counters: array[int] | None
+) -> FrameSink:
+    """What one model's run does with each frame: moves the bar, then streams the frame to
+    `sink` (the first model) or keeps its counters (the others, when asked for)."""
+
+    def each(frame: FrameReport) -> None:
+        seen(frame.number, frame.wall_ns)
+        if sink is not None:
+            sink(frame)
+        elif counters is not None:
+            record = frame.inputs.record()
+            counters.extend(record[counter] for counter in COUNTERS)
+
+    return each
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,23 +192,11 @@ def input_model_count(args: argparse.Namespace) -> int:
     return len(parse_input_models(args.input_models)) if args.input_models is not None else 1
 
 
-def refuse_too_much_work(scenario: Scenario, runs: int, what: str) -> None:
-    """One line and exit 2, before any work, when `runs` runs of `scenario` would take more
-    ticks or frames than one command may (`work_refusal`)."""
-    refusal = work_refusal(scenario, runs)
-    if refusal is not None:
-        raise BadInput.error(f"{what} {refusal}")
-
-
-def run_input_models(
-    scenario: Scenario,
-    args: argparse.Namespace,
-    models: Sequence[str] | None = None,
-    recorder: SessionRecorder | None = None,
+def input_model_runs(
+    scenario: Scenario, args: argparse.Namespace, models: Sequence[str] | None = None
 ) -> InputRuns:
-    """Run `scenario` once per model asked for (the scenario's own model if none was), in the
-    input lab (`in_input_lab`: at the tick phase, mid-tick unless set); a `recorder` records
-    the first model's run."""
+    """The runs of `scenario` for each model asked for (the scenario's own model if none was),
+    in the input lab (`in_input_lab`: at the tick phase, mid-tick unless set), ready to `run`."""
     scenario = in_input_lab(scenario)
     names = models or (
         parse_input_models(args.input_models)
@@ -146,11 +206,13 @@ def run_input_models(
     edges: tuple[KeyEdge, ...] = ()
     if args.input_script is not None:
         edges = load_input_script(args.input_script).timeline(scenario.seconds)
-    results = []
-    for index, name in enumerate(names):
-        chosen = scenario.model_copy(
-            update={"input": scenario.input.model_copy(update={"model": name})}
-        )
-        record = recorder if index == 0 else None
-        results.append((name, run_scenario(chosen, key_edges=edges, recorder=record)))
-    return InputRuns(tuple(results), tick_phase(scenario))
+    return InputRuns(scenario, tuple(names), edges, tick_phase(scenario))
+
+
+def run_input_models(
+    scenario: Scenario, args: argparse.Namespace, models: Sequence[str] | None = None
+) -> InputRuns:
+    """`input_model_runs`, run, for their counters (`InputRuns.table`, `summary`)."""
+    runs = input_model_runs(scenario, args, models)
+    runs.run()
+    return runs

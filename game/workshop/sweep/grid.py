@@ -5,10 +5,13 @@
     --vary clock.render_cost_ms=0.5:2.5:0.5  decimals are read exactly: 0.5, 1, 1.5, 2, 2.5
 
 KEY is a dotted setting of the scenario file (`scheduler.hz`, `load.step_cost_ms`,
-`clock.render_fps`, `seconds`, ...). Every cell's scenario is the scenario file with the
-command line's flags on top and the cell's values on top of those, built by the same
-`load_scenario` as `simulate` and `compare` build theirs, so each value is checked by the same
-model and a bad one is named as `--vary KEY` in one line.
+`clock.render_fps`, `seconds`, ...); up to `MAX_VARY_AXES` settings may vary at once. Every
+cell's scenario is the scenario file with the command line's flags on top and the cell's values
+on top of those, built by the same model as `simulate` and `compare` build theirs
+(`SweepRecipe.scenario`), so each value is checked by it and a bad one is named as `--vary KEY`
+in one line. The command checks each value, and the largest run, before anything runs; each
+cell's scenario is then built in the worker that runs it, so the command holds the cells' values
+and what they measured, never a million scenarios.
 """
 
 from __future__ import annotations
@@ -21,20 +24,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
+from game import limits
 from game.clock.units import parse_decimal
 from game.config.exact import decimal_text
+from game.config.toml_files import read_toml
 from game.errors import BadInput
-from game.limits import MAX_RUN_FRAMES, MAX_RUN_TICKS
-from game.workshop.files.scenario import Scenario, run_size
-from game.workshop.files.scenario_loading import Flag, load_scenario
+from game.workshop.files.scenario import Scenario
+from game.workshop.files.scenario_loading import Flag, scenario_from
 
-MAX_AXES = 2
-"""A heat map has two axes."""
-MAX_RUNS = 20_000
-"""More runs than this is a typo (a step of 0.001 instead of 1), not a workshop."""
 TIMED_KEYS = {
     "policy": ("scheduler", "policy"),
     "hz": ("scheduler", "hz"),
@@ -70,12 +71,33 @@ class Axis:
 
 @dataclass(frozen=True, slots=True)
 class SweepCell:
-    """One run of a sweep: the axes' values, the policy, and the scenario they make."""
+    """One run of a sweep: the axes' values and the policy (its scenario: `SweepRecipe`)."""
 
     index: int
     values: tuple[Fraction, ...]
     policy: str
-    scenario: Scenario
+
+
+@dataclass(frozen=True, slots=True)
+class SweepRecipe:
+    """How every cell's scenario is made: the scenario file as read (its TOML data, `path` only
+    naming it), the command line's flags, and the axes. Small enough to go with each job."""
+
+    data: dict[str, Any]
+    path: Path | None
+    flags: tuple[Flag, ...]
+    axes: tuple[Axis, ...]
+
+    @classmethod
+    def read(cls, path: Path | None, flags: Sequence[Flag], axes: Sequence[Axis]) -> SweepRecipe:
+        """The recipe of the scenario file at `path` (the defaults without one), read once."""
+        return cls(read_toml(path) if path is not None else {}, path, tuple(flags), tuple(axes))
+
+    def scenario(self, cell: SweepCell) -> Scenario:
+        """The cell's scenario: the file, the flags, its policy and its values on top."""
+        overrides = [axis.flag(value) for axis, value in zip(self.axes, cell.values, strict=True)]
+        chosen = Flag("--policies", ("scheduler", "policy"), cell.policy)
+        return scenario_from(self.data, self.path, [*self.flags, chosen, *overrides])
 
 
 def parse_vary(text: str) -> Axis:
@@ -92,8 +114,10 @@ def parse_vary(text: str) -> Axis:
         values, evenly = _range(spec) if ":" in spec else _listed(spec)
     except ValueError as problem:
         raise BadInput.error(f"{where}: {problem}") from None
-    if len(values) > MAX_RUNS:
-        raise BadInput.error(f"{where}: {len(values):,} values is too many (at most {MAX_RUNS:,})")
+    if len(values) > limits.MAX_SWEEP_RUNS:
+        raise BadInput.error(
+            f"{where}: {len(values):,} values is too many (at most {limits.MAX_SWEEP_RUNS:,})"
+        )
     return Axis(key, values, evenly)
 
 
@@ -109,8 +133,8 @@ def _range(spec: str) -> tuple[tuple[Fraction, ...], bool]:
     if stop < start:
         raise ValueError(f"the range is empty: B ({decimal_text(stop)}) is below A")
     count = math.floor((stop - start) / step) + 1
-    if count > MAX_RUNS:
-        raise ValueError(f"{count:,} values is too many (at most {MAX_RUNS:,})")
+    if count > limits.MAX_SWEEP_RUNS:
+        raise ValueError(f"{count:,} values is too many (at most {limits.MAX_SWEEP_RUNS:,})")
     return tuple(start + step * k for k in range(count)), True
 
 
@@ -175,10 +199,13 @@ def _optional(annotation: object) -> object:
 
 
 def check_axes(axes: Sequence[Axis], flags: Sequence[Flag], base: Scenario) -> None:
-    """At most two axes, each set once, by nothing else, and left alone by the scenario's timed
-    changes (a change would overwrite the value mid-run, and the map would lie)."""
-    if len(axes) > MAX_AXES:
-        raise BadInput.error(f"--vary is given {len(axes)} times; a map has {MAX_AXES} axes")
+    """At most `MAX_VARY_AXES` axes, each set once, by nothing else, and left alone by the
+    scenario's timed changes (a change would overwrite the value mid-run, and the map would lie)."""
+    if len(axes) > limits.MAX_VARY_AXES:
+        raise BadInput.error(
+            f"--vary is given {len(axes)} times; at most {limits.MAX_VARY_AXES} settings vary "
+            "at once"
+        )
     names = [axis.name for axis in axes]
     for name in names:
         if names.count(name) > 1:
@@ -197,44 +224,28 @@ def check_axes(axes: Sequence[Axis], flags: Sequence[Flag], base: Scenario) -> N
                     )
 
 
-def cells(
-    path: Path | None, flags: Sequence[Flag], axes: Sequence[Axis], policies: Sequence[str]
-) -> list[SweepCell]:
-    """Every run of the sweep, policy by policy, then the first axis, then the second.
+def cells(recipe: SweepRecipe, policies: Sequence[str]) -> list[SweepCell]:
+    """Every run of the sweep, policy by policy, then the first axis, then the next ones.
 
-    Each axis's values are checked one at a time first, so a bad value is reported on its own.
+    Each axis's values are checked one at a time first, so a bad value is reported on its own;
+    then, for each policy, the cell of every axis's largest value (the run that simulates and
+    draws the most: a step, a frame rate, a length only grow with their setting), so a sweep
+    whose largest run is beyond a run's limits is refused before anything runs.
     """
-    for axis in axes:
+    for axis in recipe.axes:
         for value in axis.values:
-            load_scenario(path, [*flags, axis.flag(value)])
-    grid = list(itertools.product(*(axis.values for axis in axes)))
-    if len(grid) * len(policies) > MAX_RUNS:
+            scenario_from(recipe.data, recipe.path, [*recipe.flags, axis.flag(value)])
+    grid = list(itertools.product(*(axis.values for axis in recipe.axes)))
+    if len(grid) * len(policies) > limits.MAX_SWEEP_RUNS:
         raise BadInput.error(
-            f"--vary: {len(grid) * len(policies):,} runs is too many (at most {MAX_RUNS:,})"
+            f"--vary: {len(grid) * len(policies):,} runs is too many (at most "
+            f"{limits.MAX_SWEEP_RUNS:,})"
         )
-    made: list[SweepCell] = []
+    largest = tuple(max(axis.values) for axis in recipe.axes)
     for policy in policies:
-        chosen = Flag("--policies", ("scheduler", "policy"), policy)
-        for values in grid:
-            overrides = [axis.flag(value) for axis, value in zip(axes, values, strict=True)]
-            scenario = load_scenario(path, [*flags, chosen, *overrides])
-            made.append(SweepCell(len(made), values, policy, scenario))
-    _refuse_too_much_work(made)
+        recipe.scenario(SweepCell(0, largest, policy))
+    made = [
+        SweepCell(index, values, policy)
+        for index, (policy, values) in enumerate(itertools.product(policies, grid))
+    ]
     return made
-
-
-def _refuse_too_much_work(grid: Sequence[SweepCell]) -> None:
-    """The cells together may take what one command may (`MAX_RUN_TICKS`, `MAX_RUN_FRAMES`):
-    the workers share the machine's cores, so a sweep is a command like any other."""
-    sizes = [run_size(cell.scenario) for cell in grid]
-    ticks, frames = sum(size.ticks for size in sizes), sum(size.frames for size in sizes)
-    if ticks > MAX_RUN_TICKS:
-        raise BadInput.error(
-            f"--vary: {len(grid):,} runs would simulate up to {ticks:,} ticks, more than "
-            f"{MAX_RUN_TICKS:,} (the limit): fewer values or --seconds"
-        )
-    if frames > MAX_RUN_FRAMES:
-        raise BadInput.error(
-            f"--vary: {len(grid):,} runs would take up to {frames:,} frames, more than "
-            f"{MAX_RUN_FRAMES:,} (the limit): fewer values or --seconds"
-        )

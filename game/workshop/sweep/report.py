@@ -11,14 +11,14 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from game.clock.units import format_ms
 from game.config.exact import decimal_text
-from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, Frontier, frontier
+from game.workshop.sweep.frontier import FALLS_BEHIND, KEEPS_UP, ON_THE_FRONTIER, Frontier
 from game.workshop.sweep.grid import Axis, SweepCell
-from game.workshop.sweep.running import Measures
-from timestep_lab import NS_PER_MS
+from game.workshop.sweep.running import CellRun, Measures
 
 MEASURED_COLUMNS = (
     "policy",
@@ -44,11 +44,13 @@ class Run:
     cell: SweepCell
     measures: Measures
     frontier: Frontier
+    step_cost_ns: Fraction
+    """The run's step cost: where it sits against the frontier's c*."""
 
     @property
     def theory(self) -> str:
         """`KEEPS_UP`, `FALLS_BEHIND` or `ON_THE_FRONTIER` (`game.workshop.sweep.frontier`)."""
-        return self.frontier.verdict(self.cell.scenario.load.step_cost_ms * NS_PER_MS)
+        return self.frontier.verdict(self.step_cost_ns)
 
     @property
     def theory_keeps_up(self) -> bool:
@@ -72,10 +74,11 @@ class Run:
         return 0 if self.measures.keeps_up else 1
 
 
-def runs(cells: Sequence[SweepCell], measures: Sequence[Measures]) -> list[Run]:
+def runs(cells: Sequence[SweepCell], ran: Sequence[CellRun]) -> list[Run]:
+    """Each cell with what its run sent back (in the cells' order)."""
     return [
-        Run(cell, measured, frontier(cell.scenario))
-        for cell, measured in zip(cells, measures, strict=True)
+        Run(cell, each.measures, each.frontier, each.step_cost_ns)
+        for cell, each in zip(cells, ran, strict=True)
     ]
 
 

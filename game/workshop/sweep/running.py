@@ -29,6 +29,7 @@ What is measured, per run:
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 from collections.abc import Iterator
@@ -40,7 +41,9 @@ from types import TracebackType
 from game.worker_pool import jobs_submitted
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
-from game.workshop.sweep.grid import SweepCell
+from game.workshop.sweep.frontier import Frontier, frontier
+from game.workshop.sweep.grid import SweepCell, SweepRecipe
+from timestep_lab import NS_PER_MS
 
 KEEPS_UP_SLACK_STEPS = 2
 """How much higher the lag may climb in the last quarter of a run that keeps up, in ticks."""
@@ -122,12 +125,25 @@ def measure(
     )
 
 
-def run_cell(cell: SweepCell) -> tuple[int, Measures]:
-    """Play one cell's scenario and measure it as it goes (in a worker process, or here)."""
-    scenario = cell.scenario
+@dataclass(frozen=True, slots=True)
+class CellRun:
+    """What one cell's run sends back: its index, what it measured, and the theory for its
+    settings (worked out where the scenario was built, in the worker)."""
+
+    index: int
+    measures: Measures
+    frontier: Frontier
+    step_cost_ns: Fraction
+
+
+def run_cell(recipe: SweepRecipe, cell: SweepCell) -> CellRun:
+    """Build one cell's scenario, play it and measure it as it goes (in a worker, or here)."""
+    scenario = recipe.scenario(cell)
     watch = LagWatch(scenario.until_ns)
     result = run_scenario(scenario, sink=watch, keep=0)
-    return cell.index, measure(result, scenario.until_ns, scenario.scheduler.step_ns, watch)
+    measured = measure(result, scenario.until_ns, scenario.scheduler.step_ns, watch)
+    cost = scenario.load.step_cost_ms * NS_PER_MS
+    return CellRun(cell.index, measured, frontier(scenario), cost)
 
 
 def default_workers() -> int:
@@ -146,16 +162,17 @@ class Sweep:
     (`game.worker_pool`).
     """
 
-    def __init__(self, cells: list[SweepCell], workers: int) -> None:
+    def __init__(self, recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> None:
+        self.recipe = recipe
         self.cells = cells
         self.workers = max(1, min(workers, len(cells)))
         self._pool = contextlib.ExitStack()
-        self._futures: list[Future[tuple[int, Measures]]] = []
+        self._futures: list[Future[CellRun]] = []
 
     def __enter__(self) -> Sweep:
         if self.workers > 1:
-            submitted = jobs_submitted(self.workers, run_cell, self.cells)
-            self._futures = self._pool.enter_context(submitted)
+            job = functools.partial(run_cell, self.recipe)
+            self._futures = self._pool.enter_context(jobs_submitted(self.workers, job, self.cells))
         return self
 
     def __exit__(
@@ -166,19 +183,19 @@ class Sweep:
     ) -> bool | None:
         return self._pool.__exit__(kind, problem, trace)
 
-    def results(self) -> Iterator[tuple[int, Measures]]:
-        """(cell index, measures) as each run finishes."""
+    def results(self) -> Iterator[CellRun]:
+        """Each cell's run as it finishes."""
         if not self._futures:
-            yield from map(run_cell, self.cells)
+            yield from (run_cell(self.recipe, cell) for cell in self.cells)
         else:
             for future in as_completed(self._futures):
                 yield future.result()
 
 
-def run_all(cells: list[SweepCell], workers: int) -> list[Measures]:
-    """Every cell's measures, in the cells' order."""
-    found: dict[int, Measures] = {}
-    with Sweep(cells, workers) as sweep:
-        for index, measures in sweep.results():
-            found[index] = measures
+def run_all(recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> list[CellRun]:
+    """Every cell's run, in the cells' order."""
+    found: dict[int, CellRun] = {}
+    with Sweep(recipe, cells, workers) as sweep:
+        for ran in sweep.results():
+            found[ran.index] = ran
     return [found[cell.index] for cell in cells]

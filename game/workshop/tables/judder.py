@@ -9,14 +9,13 @@ gives each row its figures; a row without vsync is the mean over eight phases of
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.config.exact import decimal_text
 from game.display.judder import JudderReport
-from game.workshop.files.scenario import Scenario, run_size
+from game.workshop.files.scenario import Scenario
 from game.workshop.runs.simulation import run_scenario
 
 TICK_RATES = (Fraction(60), Fraction(64))
@@ -122,30 +121,6 @@ def judder_rows(
                         yield JudderRow(
                             hz, refresh, fps, interpolation, conditioning, _mean(reports)
                         )
-
-
-def judder_work(
-    *,
-    seconds: Fraction,
-    tick_rates: tuple[Fraction, ...],
-    refreshes: tuple[Fraction, ...],
-    render_rates: tuple[Fraction, ...],
-    vsync: bool,
-    runs_per_rate: int,
-) -> tuple[int, int]:
-    """(ticks, frames): the most the rows' runs can take together, as `run_size` counts a run;
-    `runs_per_rate` is the interpolations x conditionings, and a row without vsync runs once
-    per phase."""
-    ticks = frames = 0
-    phases = 1 if vsync else len(PHASES)
-    for hz, refresh, fps in itertools.product(tick_rates, refreshes, render_rates):
-        scenario = judder_scenario(
-            hz, refresh, "off", "raw", seconds=seconds, render_fps=fps, vsync=vsync
-        )
-        size = run_size(scenario)
-        ticks += size.ticks * runs_per_rate * phases
-        frames += size.frames * runs_per_rate * phases
-    return ticks, frames
 
 
 def _report(scenario: Scenario) -> JudderReport:
