@@ -7,7 +7,7 @@ it, so the folders read as the data flow:
     scheduler/  wall-clock durations in, whole fixed ticks out (StepPlan), under an overload policy
     display/    the display at the end of the loop: vsync, present queue, VRR, judder, latency
     capture/    real games' frame times, read exactly from PresentMon, CapFrameX and MangoHud files
-    network/    a remote peer on a simulated link: seeded inputs, packets, time sync
+    network/    a remote peer on a simulated link or a real one over UDP: inputs, packets, time sync
     world/      the fixed-tick simulation: projectiles and springs, previous/current buffers
     session/    one frame without pixels: plan, run the ticks, keep the books (used by all modes)
     view/       draws a read-only, interpolated view of the world

@@ -13,6 +13,7 @@ from fractions import Fraction
 from game.config.model import GameConfig
 from game.knobs import Where, knobs_where
 from game.session.controls import Controls
+from game.session.netplay import LinkLog
 from game.session.player_orders import OrderLog, TickRateLog
 from game.session.session import LabSession
 from game.world.scene import demo_scene
@@ -47,10 +48,12 @@ def session_from(
     on_order: OrderLog | None = None,
     on_tick_rate: TickRateLog | None = None,
     refresh_hz: Fraction = Fraction(60),
+    on_link: LinkLog | None = None,
 ) -> LabSession:
     """The session a config describes: the demo scene (cannon off if its period is 0), the
-    scheduler, the controls. The hooks hear every stamped command and tick-rate change (a
-    recorder listens). `refresh_hz` is the display's, the unit of `snap` conditioning."""
+    scheduler, the controls. The hooks hear every stamped command, tick-rate change and
+    connection of the live game's remote peer (a recorder listens). `refresh_hz` is the
+    display's, the unit of `snap` conditioning."""
     settings = world_settings_from(config)
     scene = demo_scene(settings)
     if config.world.cannon_period_ticks == 0:
@@ -61,4 +64,5 @@ def session_from(
         config.scheduler.settings(refresh_hz),
         on_order=on_order,
         on_tick_rate=on_tick_rate,
+        on_link=on_link,
     )

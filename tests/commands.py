@@ -61,16 +61,23 @@ class Command:
 
     def reaches(self, point: str) -> None:
         """Read stderr until the command says `at POINT` (fails if it ends first)."""
+        self.says(f"at {point}\n")
+
+    def says(self, text: str) -> str:
+        """Read stderr until the command has said `text`; the line that holds it (fails if
+        the command ends first)."""
         assert self.process.stderr is not None
-        line = f"at {point}\n".encode()
+        wanted = text.encode()
         fd = self.process.stderr.fileno()
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
-            while line not in self.said:
-                assert selector.select(HANG_S), f"{self.args[0]} hung before {point}: {self.err}"
+            while wanted not in self.said:
+                assert selector.select(HANG_S), f"{self.args[0]} hung before {text!r}: {self.err}"
                 chunk = os.read(fd, 65_536)
-                assert chunk, f"{self.args[0]} ended before {point}: {self.err}"
+                assert chunk, f"{self.args[0]} ended before {text!r}: {self.err}"
                 self.said += chunk
+        start = self.said.rfind(b"\n", 0, self.said.index(wanted)) + 1
+        return self.said[start:].split(b"\n", 1)[0].decode(errors="replace")
 
     def send(self, number: signal.Signals) -> None:
         """The signal as it comes: to the whole group from a terminal, to the command alone

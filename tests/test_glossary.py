@@ -59,7 +59,7 @@ GLOSSARY_WORDS = (
     "alpha", "conditioning", "knob", "frame source", "now", "lane", "split screen", "order",
     "command",
     "input", "recording", "replay", "rewatch", "rewind", "re-simulate", "scenario", "lesson",
-    "capture",
+    "capture", "peer", "link", "match", "desync",
 )  # fmt: skip
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pygame
@@ -13,7 +14,7 @@ from game.hud.hud import Hud
 from game.hud.hud_colours import Meaning
 from game.hud.network_rows import depth_strip, network_groups, time_sync_cell
 from game.session.history import FrameHistory
-from game.session.readout import NetworkReadout
+from game.session.readout import MatchReadout, NetworkReadout
 from tests.test_hud_stats import lane, readout
 
 NETWORK = NetworkReadout(
@@ -82,3 +83,17 @@ def test_the_hud_draws_the_rows_only_with_a_network() -> None:
     assert "re-simulated" not in hud.layout.rows
     hud.draw(surface, dataclasses.replace(plain, network=NETWORK), (FrameHistory(),))
     assert {"new ticks", "re-simulated", "rollback depth", "window stalls"} <= set(hud.layout.rows)
+
+
+def test_against_a_real_peer_the_rows_add_what_was_measured() -> None:
+    measured = MatchReadout(sent=900, lost=3, late=412, confirmed=596, ahead=Fraction(-1, 2))
+    shown = dataclasses.replace(NETWORK, latency_ms=0.4, match=measured)
+    (group,) = network_groups(readout(network=shown))
+    said = {row.label: row.cells[0].text for row in group.rows}
+    assert said["latency"] == "0.4 ms · delay 0 · window 8"
+    assert (said["packets"], said["confirmed"]) == (
+        "sent 900 · lost 3 · late 412",
+        "tick 596 · ahead -0.5",
+    )
+    (plain,) = network_groups(readout(network=NETWORK))
+    assert "packets" not in {row.label for row in plain.rows}  # the simulated peer's: as before

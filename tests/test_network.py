@@ -10,10 +10,15 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.config.loading import load_config
+from game.from_config import session_from
+from game.knobs import Move
 from game.network.draws import Draws
 from game.network.peer import Heard, RemotePeer, Told
 from game.network.settings import NetworkSettings
 from game.network.time_sync import TimeSync
+from game.session.controls import Action
+from game.workshop.files.recording import SessionRecorder
 from tests.helpers import recorded_run, replayed_at
 from timestep_lab import NS_PER_MS, hz_to_step_ns
 
@@ -210,3 +215,39 @@ def test_a_remote_input_moved_later_than_the_snapshots_reach_is_refused_in_one_l
     assert len(error.splitlines()) == 1
     assert f"a remote input for tick {late['remote']} arrived at tick" in error
     assert "further back than the prediction window keeps snapshots" in error
+
+
+def test_a_recording_of_the_live_game_keeps_its_simulated_peer_and_replays_to_its_hash(
+    tmp_path: Path,
+) -> None:
+    """`--record` no longer turns the live game's peer off: each connection is a line at its
+    tick (a latency key connects again; `;` disconnects), with its arrivals, and the replay
+    connects again at those ticks, ending on the recorded hash at 30 and at 240 fps."""
+    config = load_config(None, ())
+    path = tmp_path / "live.jsonl"
+    recorder = SessionRecorder(config, path)
+    session = session_from(
+        config,
+        on_order=recorder.on_order,
+        on_tick_rate=recorder.tick_rate_changed,
+        on_link=recorder.link_changed,
+    )
+    changes = {
+        10: Action.turn("network.enabled", Move.FLIP),
+        70: Action.turn("network.latency_ms", Move.UP),
+        140: Action.turn("network.enabled", Move.FLIP),
+        170: Action.turn("network.enabled", Move.FLIP),
+    }
+    for frame in range(240):
+        if frame in changes:
+            session.apply(changes[frame])
+        session.play_frame(16_666_667 if frame % 3 else 16_666_666)
+    recorder.finish(session.lanes[0].world)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    links = [line for line in lines if '"network": ' in line]
+    assert [('"network": null' in line) for line in links] == [False, False, True, False]
+    assert sum('"remote": ' in line for line in lines) > 20
+    assert replayed_at(path, ("30", "240")) == [
+        "matches the recording (replayed at 30 fps)",
+        "matches the recording (replayed at 240 fps)",
+    ]

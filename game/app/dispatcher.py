@@ -25,6 +25,7 @@ from game.app.screenshots import numbered_name, save_picture
 from game.app.window import Window
 from game.clock.wall import Clock
 from game.session.controls import Act, Action, ControlsChange
+from game.session.match_rules import refusal
 from game.session.rewatch import Rewatch
 from game.session.rewind import Rewind
 from game.session.session import LabSession
@@ -102,7 +103,10 @@ class Dispatcher:
                 # The edge carries the time it was read, in the session's wall time.
                 self.session.inputs.edge(button, down, self.since_start())
             case RewindKey(down=down):
-                self._say_if(self.rewind.hold() if down else self.rewind.release())
+                if down and self.session.in_match:
+                    self.say(refusal("rewind"))
+                    return
+                self.say_if(self.rewind.hold() if down else self.rewind.release())
 
     def perform(self, action: Action) -> None:
         """Carry out one action: the app's own (quit, stall, screen) or the session's. Safe at
@@ -132,13 +136,13 @@ class Dispatcher:
                 message = self.lessons.next_step(self.session)
             else:
                 message = self.session.apply(action)
-            self._say_if(message)
+            self.say_if(message)
 
     def say(self, message: str) -> None:
         """Show `message` in the caption for a few seconds (`StatusMessage`)."""
         self.message.say(message, self.clock.now_ns())
 
-    def _say_if(self, message: str | None) -> None:
+    def say_if(self, message: str | None) -> None:
         if message:
             self.say(message)
 
@@ -173,7 +177,7 @@ class Dispatcher:
     def let_time_pass(self, elapsed_ns: int) -> None:
         """Let a frame's time pass in the rewatch (at its end, say so) or in the rewind (the
         worlds go further back, between frames, before the frame begins)."""
-        self._say_if(self.rewind.advance(elapsed_ns))
+        self.say_if(self.rewind.advance(elapsed_ns))
         if self.rewatch.playing:
             self.rewatch.advance(elapsed_ns, self.session)
             if not self.rewatch.playing:
@@ -186,6 +190,9 @@ class Dispatcher:
         if self.rewatch.playing:
             self.rewatch.stop(self.session)
             self.say("back to live")
+            return
+        if self.session.in_match:
+            self.say(refusal("the rewatch's pause"))
             return
         message = self.rewatch.start(self.clock.now_ns(), self.session)
         if message:
@@ -213,7 +220,9 @@ class Dispatcher:
             self.say(self.session.teleport(body, *target))
 
     def _focus_lost(self) -> None:
-        self._say_if(self.rewind.release())  # its key-up happens in another window
+        self.say_if(self.rewind.release())  # its key-up happens in another window
+        if self.session.in_match:
+            return  # a match goes on: the other player is still playing
         if self.pause_on_focus_loss and not self.session.wanted_controls.paused:
             self.session.change(ControlsChange(paused=True))  # also ends a catch-up
             self._auto_paused = True

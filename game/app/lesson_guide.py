@@ -13,6 +13,7 @@ import pygame
 
 from game.errors import BadInput
 from game.session.controls import Act, Action, Controls, ControlsChange
+from game.session.match_rules import refusal, refused_controls
 from game.session.readout import ListOverlay
 from game.session.session import LabSession
 from game.workshop.files.lessons import Lesson, LessonRun, find_lesson, load_lessons
@@ -97,8 +98,7 @@ class LessonGuide:
             self._back_to_free_play(session)
             return f"lesson complete: {finished}. L for another one"
         self.run = following
-        self._enter_step(session)
-        return None
+        return self._enter_step(session)
 
     def caption(self) -> str:
         return self.run.caption() if self.run is not None else ""
@@ -113,10 +113,18 @@ class LessonGuide:
             session.change(ControlsChange.between(session.wanted_controls, self.free_play))
             self.free_play = None
 
-    def _enter_step(self, session: LabSession) -> None:
+    def _enter_step(self, session: LabSession) -> str | None:
+        """Turn the controls to the step's; in a match, refuse (and say why) a step that
+        would change one world only."""
         assert self.run is not None
         step = self.run.current
         wanted = session.wanted_controls
+        if session.in_match:  # a step that changes one world only: the session refuses it
+            refused = refused_controls(wanted, self.run.controls(wanted))
+            if refused is None and (step.reset or step.fire):
+                refused = refusal("this lesson step's reset or shot")
+            if refused is not None:
+                return refused
         session.change(ControlsChange.between(wanted, self.run.controls(wanted)))
         session.restart_input_counts()  # the taps a step counts are that step's alone
         if step.reset_books:
@@ -125,3 +133,4 @@ class LessonGuide:
             session.apply(Action(Act.RESET))
         if step.fire:
             session.apply(Action(Act.FIRE))
+        return None

@@ -42,6 +42,7 @@ from game.session.readout import Readout
 from game.session.rewatch import DrawnFrame, Rewatch
 from game.session.session import LabSession
 from game.stopping import stop_point
+from game.workshop.runs.match import Match
 from timestep_lab import NS_PER_MS, StepPlan
 
 POLL_EVERY_NS = 100 * NS_PER_MS
@@ -61,8 +62,11 @@ class GameLoop:
         options: LoopOptions | None = None,
         *,
         lessons: LessonGuide | None = None,
+        match: Match | None = None,
     ) -> None:
         self.session = session
+        self.match = match
+        """A real peer's game (`--host`, `--join`): the first frame waits for the agreed start."""
         self.window = window
         self.options = options or LoopOptions()
         self.pacer = FramePacer(session.controls.fps_cap or None)
@@ -116,6 +120,8 @@ class GameLoop:
         pygame.display.flip()
         pygame.event.pump()
         stop_point("window")
+        if self.match is not None:
+            self.match.wait_for_start(self.clock)
         self._started_ns = self._last_ns = self.clock.start_frames()
 
     def run_frame(self) -> bool:
@@ -141,6 +147,10 @@ class GameLoop:
         self.dispatcher.save_requested_screenshot(self.frames)
         self.frames += 1
         self._pace()
+        if self.match is not None:
+            self.dispatcher.say_if(self.match.after_frame(self.session))
+            if self.match.over(self.session):
+                return False
         if self.options.frames is not None and self.frames >= self.options.frames:
             return False
         return not self.dispatcher.quitting

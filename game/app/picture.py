@@ -31,7 +31,7 @@ from game.session.history import FrameHistory
 from game.session.lane import Lane
 from game.session.readout import Readout
 from game.session.session import LabSession
-from game.view.avatar import draw_avatar
+from game.view.avatar import BODY, JOINER_BODY, draw_avatar
 from game.view.camera import Camera
 from game.view.sprites import SpriteBook
 from game.view.world_renderer import WorldRenderer
@@ -64,7 +64,7 @@ class FrameToPaint(NamedTuple):
     views: tuple[RenderView, ...]
     controls: Controls
     """The overlay switches and the interpolation (a frozen value)."""
-    avatars: tuple[tuple[Avatar, float] | None, ...]
+    avatars: tuple[tuple[tuple[Avatar, ...], float] | None, ...]
     """Each lane's avatar and the alpha it is drawn at; none for the rewatch, which keeps none."""
     screen: ScreenRefreshes | None
     layout: ScreenLayout | None
@@ -303,29 +303,38 @@ def _showing(
 
 def _draw_avatar(
     surface: pygame.Surface,
-    posed: tuple[Avatar, float] | None,
+    posed: tuple[tuple[Avatar, ...], float] | None,
     camera: Camera,
     arena: pygame.Rect,
     controls: Controls,
 ) -> pygame.Rect:
-    """The lane's avatar at its alpha, if its world has one, within its arena as every body is
-    (the next frame redraws the arena, and nothing outside it); returns where it was drawn."""
+    """The lane's avatars at its alpha, if its world has any (a match's has two: the joiner's
+    in its own colour), within its arena as every body is (the next frame redraws the arena,
+    and nothing outside it); returns where they were drawn."""
     if posed is None:
         return pygame.Rect(0, 0, 0, 0)
-    avatar, alpha = posed
+    avatars, alpha = posed
     interpolate = controls.interpolation == "interpolate"
     previous_clip = surface.get_clip()
     surface.set_clip(previous_clip.clip(arena))
     try:
-        return draw_avatar(surface, camera, avatar, alpha, interpolate)
+        drawn = [
+            draw_avatar(surface, camera, avatar, alpha, interpolate, body=colour)
+            for avatar, colour in zip(avatars, (BODY, JOINER_BODY), strict=False)
+        ]
+        return drawn[0].unionall(drawn[1:])
     finally:
         surface.set_clip(previous_clip)
 
 
-def _posed(lane: Lane, catching_up: bool) -> tuple[Avatar, float] | None:
-    """The lane's avatar (a frozen value) and the alpha it is drawn at, if it has one."""
-    avatar = lane.world.avatar
-    return None if avatar is None else (avatar, 1.0 if catching_up else lane.alpha)
+def _posed(lane: Lane, catching_up: bool) -> tuple[tuple[Avatar, ...], float] | None:
+    """The lane's avatars (frozen values: the first, and a match's joiner's) and the alpha they
+    are drawn at, if it has any."""
+    world = lane.world
+    if world.avatar is None:
+        return None
+    avatars = (world.avatar,) if world.joiner is None else (world.avatar, world.joiner)
+    return avatars, 1.0 if catching_up else lane.alpha
 
 
 def _screen_refreshes(judder: JudderWatch) -> ScreenRefreshes | None:

@@ -24,7 +24,7 @@ from game.commands.options import add_lesson_dir, chosen_lessons
 from game.config.loading import load_config
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.from_config import session_from
+from game.from_config import controls_from, session_from
 from game.session.session import LabSession
 from game.stopping import Stopped
 from game.workshop.files.frame_log import add_frame_log_argument, frame_log_file
@@ -33,8 +33,9 @@ from game.workshop.files.output import Outputs, reason
 from game.workshop.files.recording import SessionRecorder
 from game.world.world import World
 
-if TYPE_CHECKING:  # read only with --capture: the game starts without the readers
+if TYPE_CHECKING:  # read only with --capture or a match: the game starts without them
     from game.capture.frame import Capture
+    from game.workshop.runs.match import Match
 
 INTERVAL_COLUMNS = ("presents", "display", "simulation")
 """`--column`'s choices (`game.capture.frame.IntervalColumn`)."""
@@ -69,6 +70,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_frame_log_argument(parser)
     add_capture_arguments(parser)
+    add_match_arguments(parser)
+
+
+def add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--host`, `--join` and `--until-tick`: a match against a real peer
+    (`game.workshop.runs.match`)."""
+    parser.add_argument(
+        "--host",
+        metavar="[ADDR:]PORT",
+        help="host a match on UDP PORT (127.0.0.1 unless ADDR is given: 0.0.0.0 for a room's "
+        "network; port 0 picks a free one, printed)",
+    )
+    parser.add_argument("--join", metavar="HOST:PORT", help="join the match hosted there")
+    parser.add_argument(
+        "--until-tick",
+        type=whole_number,
+        metavar="T",
+        help="in a match: stop once tick T is confirmed by both sides, and print its state",
+    )
 
 
 def add_capture_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     lessons = LessonGuide(chosen_lessons(args))
     if args.lesson is not None:
         find_lesson(lessons.lessons(), args.lesson)  # a bad number or lesson file: exit 2 now
+    match = _agreed_match(args, config, clock)  # before any window opens or file is written
     window = Window(
         config.render.width,
         config.render.height,
@@ -129,12 +150,15 @@ def run(args: argparse.Namespace) -> int:
         vsync=config.render.vsync,
     )
     # Opened only once the window is: a game that cannot start must not overwrite FILE.
-    recorder = SessionRecorder(config, args.record) if args.record else None
+    header = None if match is None else match.header(controls_from(config))
+    recorder = SessionRecorder(config, args.record, match=header) if args.record else None
     try:
         refresh = desktop_refresh()  # the snap unit, and the live judder meter's refresh grid
         session = _recorded_session(config, recorder, refresh[0])
+        if match is not None:
+            match.connect(session, recorder.remote_arrived if recorder else None)
         options = LoopOptions.played(config, args.frames, args.screenshot, script)
-        loop = GameLoop(session, window, clock, options, lessons=lessons)
+        loop = GameLoop(session, window, clock, options, lessons=lessons, match=match)
         if args.lesson is not None:
             lessons.start(args.lesson, session)
     except BaseException:
@@ -152,7 +176,29 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(problem, OSError | pygame.error):
                 raise BadInput.error(f"the game stopped: {_file_problem(problem)}") from None
             raise
+    if match is not None:  # a headless match's confirmed state and counts, or why not
+        code = match.end(session) or code
     return _ended(code, signals.number, recorder, session.lanes[0].world, args.record)
+
+
+def _agreed_match(
+    args: argparse.Namespace, config: GameConfig, clock: MeasuredClock
+) -> Match | None:
+    """`--host` or `--join`: the match both games agreed to (`game.workshop.runs.match`), or
+    None."""
+    from game.workshop.runs.match import Match, refuse_match_arguments
+
+    refuse_match_arguments(args.host, args.join, args.until_tick, args.capture)
+    if args.host is None and args.join is None:
+        return None
+    return Match.agree(
+        config,
+        controls_from(config),
+        clock,
+        host=args.host,
+        join=args.join,
+        until_tick=args.until_tick,
+    )
 
 
 def _ended(
@@ -242,6 +288,7 @@ def _recorded_session(
         on_order=recorder.on_order if recorder else None,
         on_tick_rate=recorder.tick_rate_changed if recorder else None,
         refresh_hz=refresh_hz,
+        on_link=recorder.link_changed if recorder else None,
     )
 
 

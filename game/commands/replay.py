@@ -32,8 +32,10 @@ from game.errors import BadInput
 from game.from_config import session_from
 from game.knobs import MAX_RENDER_FPS
 from game.session.rollback import Rollback, TooLate
+from game.session.sides import MatchSides
+from game.workshop.files.match_record import match_settings
 from game.workshop.files.replay_file import Recording, read_recording
-from game.workshop.files.timeline import Timeline
+from game.workshop.files.timeline import LinkChange, Timeline
 from game.workshop.runs.progress import every_frames, progress_bar
 from game.workshop.runs.runner import run_headless
 from timestep_lab import NS_PER_SECOND
@@ -46,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=file_path, metavar="FILE", help="a recording (JSON lines)")
     parser.add_argument(
         "--render-fps", default="144", help="the render rate to replay at (default 144)"
+    )
+    parser.add_argument(
+        "--against",
+        type=file_path,
+        metavar="OTHER",
+        help="compare a match's two recordings tick by tick: the first tick their confirmed "
+        "worlds differ at (exit 1), or the last both confirm (exit 0)",
     )
 
 
@@ -63,13 +72,22 @@ def render_fps_from(text: str) -> Fraction:
 
 def refuse_resimulation(path: Path, recording: Recording, frames: int) -> None:
     """One line and exit 2 when a network session's replay may simulate more ticks than a
-    run may, counting those its rollbacks may simulate again (`resimulated_at_most`)."""
-    if recording.network is None:
+    run may, counting those its rollbacks may simulate again (`resimulated_at_most`; a match's
+    and the live game's connections, every tick's window)."""
+    links = [event.settings for event in recording.events if isinstance(event, LinkChange)]
+    if recording.network is not None:
+        window = recording.network.prediction_window
+        again = recording.network.resimulated_at_most(recording.final_tick)
+    elif recording.match is not None:  # any tick's move may prove a prediction wrong
+        window = recording.match["prediction_window"]
+        again = recording.final_tick * window
+    elif any(links):  # the live game's connections: the widest window, for every tick
+        window = max(link.prediction_window for link in links if link is not None)
+        again = recording.final_tick * window
+    else:
         return
-    again = recording.network.resimulated_at_most(recording.final_tick)
     ticks = recording.final_tick + again
     if ticks > limits.MAX_RUN_TICKS:
-        window = recording.network.prediction_window
         took = limits.duration_text(limits.estimated_s(ticks, frames))
         raise BadInput.error(
             f"replaying {path} may simulate up to {ticks:,} ticks (to tick "
@@ -77,6 +95,23 @@ def refuse_resimulation(path: Path, recording: Recording, frames: int) -> None:
             f"last {window}, network.prediction_window), about {took} of CPU, more than "
             f"{limits.MAX_RUN_TICKS:,} (the limit)"
         )
+
+
+def _against(path: Path, recording: Recording, other_path: Path) -> int:
+    """`--against`: the two recordings of a match, their confirmed worlds compared."""
+    from game.workshop.runs.against import confirmed_hashes, first_difference
+
+    other = read_recording(other_path)
+    for name, each in ((path, recording), (other_path, other)):
+        refuse_resimulation(name, each, each.final_tick)  # at one frame a tick, as it runs
+    first, both = first_difference(
+        confirmed_hashes(recording, str(path)), confirmed_hashes(other, str(other_path))
+    )
+    if first is None:
+        print(f"same to tick {both}")
+        return 0
+    print(f"first difference at tick {first}")
+    return EXIT_MISMATCH
 
 
 _ENDED = {
@@ -88,6 +123,8 @@ _ENDED = {
 def run(args: argparse.Namespace) -> int:
     fps = render_fps_from(args.render_fps)
     recording = read_recording(args.file)
+    if args.against is not None:
+        return _against(args.file, recording, args.against)
     frames = math.ceil(recording.simulated_ns() * fps / NS_PER_SECOND)
     if frames > limits.MAX_REPLAY_FRAMES:
         took = limits.duration_text(limits.estimated_s(recording.final_tick, frames))
@@ -98,9 +135,15 @@ def run(args: argparse.Namespace) -> int:
         )
     refuse_resimulation(args.file, recording, frames)
     session = session_from(recording.config)
+    world = session.lanes[0].world
     if recording.network is not None:
-        world = session.lanes[0].world
         session.connect(Rollback.from_recording(world, recording.network.settings()))
+    elif recording.match is not None:  # a match's world, its peer's moves, our own orders
+        world.add_joiner()
+        settings = match_settings(recording.match)
+        host = recording.match["host"]
+        sides = MatchSides(host=host, input_delay=settings.input_delay, live=False)
+        session.connect(Rollback.from_recording(world, settings, sides))
     try:
         with progress_bar(recording.final_tick, "ticks replayed") as done:
             told = every_frames(done)  # the bar at the frame's tick

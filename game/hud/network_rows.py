@@ -31,8 +31,22 @@ def network_groups(readout: Readout) -> tuple[Group, ...]:
         Row("depth/frame", (Cell(depth_strip(shown.depths) or "-"),), USEFUL),
         Row("pred. misses", (Cell(str(shown.misses)),), DETAIL),
         Row("window stalls", (_stalls(shown),), USEFUL),
+        *_match_rows(shown),
     )
     return (Group("NETWORK", rows),)
+
+
+def _match_rows(shown: NetworkReadout) -> tuple[Row, ...]:
+    """Against a real peer, what was measured: the datagrams, and where the peer stands."""
+    match = shown.match
+    if match is None:
+        return ()
+    packets = f"sent {match.sent} · lost {match.lost} · late {match.late}"
+    ahead = "" if match.ahead is None else f" · ahead {float(match.ahead):+.1f}"
+    return (
+        Row("packets", (Cell(packets),), USEFUL),
+        Row("confirmed", (Cell(f"tick {match.confirmed}{ahead}"),), USEFUL),
+    )
 
 
 def depth_strip(depths: tuple[int, ...]) -> str:

@@ -39,14 +39,28 @@ MAX_INPUTS_PER_PACKET = 256
 row for good has broken, as GGPO disconnects."""
 
 
+class AvatarMove(NamedTuple):
+    """A real peer's input for one tick: its avatar's run direction held (-1, 0, 1), and its
+    jump and dash presses (`game.world.avatar.AvatarInput` without the tick)."""
+
+    run: int = 0
+    jumps: int = 0
+    dashes: int = 0
+
+
+RemoteInput = bool | AvatarMove
+"""One tick's input from the remote: the simulated player's trigger (True: on), or a real
+peer's avatar move."""
+
+
 class Packet(NamedTuple):
     """One packet from the remote: when it arrives, its sender's tick, and the inputs for
-    ticks `first_tick`, `first_tick + 1`, ... (the trigger held: True is on)."""
+    ticks `first_tick`, `first_tick + 1`, ..."""
 
     arrives_ns: int
     sent_tick: int
     first_tick: int
-    inputs: tuple[bool, ...]
+    inputs: tuple[RemoteInput, ...]
 
 
 class Heard(NamedTuple):

@@ -13,26 +13,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.network.peer import RemoteInput
 from game.world.orders import Order, SetCannon
 from game.world.world import World
 
+RemoteApplied = Callable[[World, RemoteInput], None]
+"""How the remote's input for a tick reaches a world (`game.session.sides`)."""
+
 DESYNC_CHECK_TICKS = 15
 """Compare the peers' state hashes after every tick whose number is a multiple of this."""
+KEPT_CHECKS = 64
+"""The confirmed hashes kept, the newest (a real peer's arrive a round trip late)."""
 
 
 class ConfirmedPeer:
     """A copy of the world that runs only confirmed ticks, and the comparisons it makes."""
 
-    def __init__(self, world: World, on_desync: Callable[[int], None]) -> None:
+    def __init__(
+        self, world: World, on_desync: Callable[[int], None], apply: RemoteApplied
+    ) -> None:
         self.world = world.clone()
         self._on_desync = on_desync
+        self._apply = apply
         self.compared = 0
+        self.checks: dict[int, str] = {}
+        """The state hash of each compared tick, the last `KEPT_CHECKS`: what a real peer's
+        confirmed world must hold too (a match sends them: `game.workshop.runs.match`)."""
 
     def run_to(
         self,
         last: int,
         orders: Callable[[int], list[Order]],
-        remote: Callable[[int], tuple[bool, float]],
+        remote: Callable[[int], tuple[RemoteInput, float]],
         our_hashes: dict[int, str],
     ) -> None:
         """Run every tick up to `last`, each with the local orders submitted for it and the
@@ -42,13 +54,16 @@ class ConfirmedPeer:
             tick = world.tick
             for order in orders(tick):
                 world.submit(order)
-            trigger, dt = remote(tick)
-            pull_trigger(world, trigger)
+            value, dt = remote(tick)
+            self._apply(world, value)
             world.step(dt)
             if world.tick % DESYNC_CHECK_TICKS == 0:
                 self.compared += 1
+                confirmed = self.checks[world.tick] = world.state_hash()
+                if len(self.checks) > KEPT_CHECKS:
+                    del self.checks[next(iter(self.checks))]
                 ours = our_hashes.pop(world.tick, None)
-                if ours is not None and ours != world.state_hash():
+                if ours is not None and ours != confirmed:
                     self._on_desync(tick)
 
 

@@ -9,11 +9,14 @@ to catch desyncs. The tick rate is part of the link (the remote ticks at ours), 
 connects again too.
 
 Rollback covers lane 0 only, so split screen runs without the remote peer (the controls are
-kept, and the peer comes back when split screen ends); so does a recording (`--record`), whose
-replay could not bring the remote's inputs back.
+kept, and the peer comes back when split screen ends). A recording (`--record`) keeps each
+connection, at the tick it was made, with its settings (`LinkLog`), and each arrival of the
+remote's inputs: its replay connects again at the same ticks and hands them back.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.network.settings import TIME_SYNC_MODES, NetworkSettings, TimeSyncMode
 from game.session.controls import Controls
@@ -62,11 +65,15 @@ def link_changed(old: Controls, new: Controls) -> bool:
     return any(getattr(old, name) != getattr(new, name) for name in NETWORK_CONTROLS)
 
 
-def live_rollback(controls: Controls, lane: Lane, *, recording: bool) -> Rollback | None:
-    """A new connection from the tick of the lane's world, or None: the network off, split
-    screen, or a recording. Either way no wait of the last connection's time sync is left
+LinkLog = Callable[[int, Rollback | None], None]
+"""Told of each new connection of the live game (None: disconnected) and lane 0's tick then."""
+
+
+def live_rollback(controls: Controls, lane: Lane) -> Rollback | None:
+    """A new connection from the tick of the lane's world, or None: the network off, or split
+    screen. Either way no wait of the last connection's time sync is left
     pending (its stretch is gone already: the controls set the lane's time scale again)."""
     lane.scheduler.hold(0)
-    if not controls.network or controls.split or recording:
+    if not controls.network or controls.split:
         return None
     return Rollback.online(lane.world, network_settings(controls), hz_to_step_ns(controls.hz))

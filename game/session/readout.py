@@ -7,6 +7,7 @@ what the HUD *says* without looking at pixels, and lets the headless tools print
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.session.input_readout import InputReadout
 
@@ -99,6 +100,22 @@ class DisplayReadout:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchReadout:
+    """A match's link, measured (`--host`, `--join`): what the NETWORK rows add for it."""
+
+    sent: int
+    """Datagrams sent."""
+    lost: int
+    """The peer's sequence numbers never received."""
+    late: int
+    """The peer's inputs that arrived after their tick ran on a prediction."""
+    confirmed: int
+    """The last tick up to which every input of the peer's is known."""
+    ahead: Fraction | None
+    """How far we run ahead of the peer, in ticks, as we estimate it (None: not heard yet)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NetworkReadout:
     """Lane 0 against a remote peer: the link, the last frame's rollback, the run's totals."""
 
@@ -130,6 +147,8 @@ class NetworkReadout:
     """Ticks our waits held back, since the peers connected."""
     stretched_total: int = 0
     """Frames our stretch slowed, since the peers connected."""
+    match: MatchReadout | None = None
+    """Against a real peer: the link as measured."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,16 @@ and its time goes back to the scheduler like any tick a frame did not run.
 Time sync on our side (`game.session.pacing`): each frame sees how far ahead of the remote we
 are; at its end, a wait holds back lane 0's next ticks or a stretch lengthens them.
 
-The remote's input is the cannon's trigger: right before each tick, a `SetCannon` order when
-it would switch the cannon (`pull_trigger`), never in a snapshot. The local orders are logged
-with the tick the world was at when each was submitted: a snapshot of tick t is saved when tick
-t - 1 ends, before anything is submitted for t, so after restoring it, the orders submitted
-since are exactly the logged ones from t on, submitted again at the same points.
+The remote is behind a link (`game.network.link`): the simulated peer, or a real one over UDP;
+each frame sends where we are and our inputs, and takes what arrived. Whose input the remote's
+is, and how it is predicted, is the sides' business (`game.session.sides`): the cannon's trigger
+against the simulated peer, the second avatar's move in a match. Either way it is submitted right
+before each tick, as an order when it would change something, never in a snapshot.
+
+The local orders are logged with the tick the world was at when each was submitted: a snapshot
+of tick t is saved when tick t - 1 ends, before anything is submitted for t, so after restoring
+it, the orders submitted since are exactly the logged ones from t on, submitted again at the
+same points.
 """
 
 from __future__ import annotations
@@ -30,12 +35,15 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
-from game.network.peer import Heard, Packet, RemotePeer
+from game.network.link import Link, SimulatedLink
+from game.network.peer import Heard, Packet, RemoteInput, RemotePeer
 from game.network.settings import NetworkSettings
-from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer, pull_trigger
+from game.session.confirmed_peer import DESYNC_CHECK_TICKS, ConfirmedPeer
 from game.session.pacing import UNPACED, OurPace
-from game.session.readout import NetworkReadout
+from game.session.readout import MatchReadout, NetworkReadout
 from game.session.rollback_books import NO_ROLLBACK, RollbackFrame, RollbackTotals
+from game.session.sides import Sides, TriggerSides
+from game.world.avatar import AvatarInput
 from game.world.orders import Order
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
@@ -66,7 +74,7 @@ class Arrival(NamedTuple):
 
     tick: int
     first: int
-    inputs: tuple[bool, ...]
+    inputs: tuple[RemoteInput, ...]
 
 
 class Rollback:
@@ -81,28 +89,34 @@ class Rollback:
         peer: RemotePeer | None = None,
         window: int | None = None,
         check_desyncs: bool = True,
+        link: Link | None = None,
+        sides: Sides | None = None,
     ) -> None:
         self.settings = settings
         self._world = world
         """Lane 0's world, the one rolled back."""
         self.peer = peer
+        """The simulated remote peer, if that is what the link leads to."""
+        self.link: Link | None = SimulatedLink(peer) if peer is not None else link
+        """The other end (None: a replay, whose inputs come back from the recording)."""
+        self.sides: Sides = TriggerSides(world.cannon_on) if sides is None else sides
         self.window = window
         """The prediction window in ticks (None: no window, as a replay runs)."""
         self._snapshots = snapshots
-        first = world.cannon_on
+        first = self.sides.first
         origin = self.origin = world.tick
         """Our tick when the peers connected: the remote's tick 0 (0 unless the game connected
         in the middle of a session, as the live game's network control does)."""
         delayed = range(origin, origin + settings.input_delay)
-        self._known: dict[int, bool] = dict.fromkeys(delayed, first)
+        self._known: dict[int, RemoteInput] = dict.fromkeys(delayed, first)
         self._first = first
         self.confirmed = origin + settings.input_delay - 1
         """The last tick up to which every remote input is known."""
-        self._used: dict[int, tuple[bool, float]] = {}
-        """Each tick run since the oldest one still needed: the trigger it ran with, its dt."""
+        self._used: dict[int, tuple[RemoteInput, float]] = {}
+        """Each tick run since the oldest one still needed: the remote input it ran on, its dt."""
         self._log: dict[int, list[Order]] = {}
         """Local orders by the tick the world was at when they were submitted."""
-        self._pending_trigger = first
+        self._pending: RemoteInput = first
         self._hashes: dict[int, str] = {}
         self.totals = RollbackTotals()
         self._frame = NO_ROLLBACK
@@ -112,12 +126,18 @@ class Rollback:
         """The rollback depth of the last frames, oldest first (the HUD's strip)."""
         self.on_arrival: Callable[[Arrival], None] | None = None
         """Told of every arrival as it is taken in (a recording writes it down)."""
+        self.on_tick: Callable[[World], None] | None = None
+        """Told of each tick's end, re-simulated or not (`replay --against` hashes each)."""
         self.now_ns = 0
         """Our wall clock: the sum of the frames' lengths, whole ns."""
-        self._history: deque[tuple[int, Heard]] = deque()
+        self.rollbacks = 0  # so far, each re-simulating one tick or more
+        self.late_inputs = 0  # remote inputs that came after their tick ran on a prediction
+        self.stop_at: int | None = None
+        """No new tick from this one on (`--until-tick`); None: no end."""
         self.pace = OurPace(settings.time_sync)
         """Our own time sync: how far ahead we are, and the wait or stretch it sets."""
-        self._reference = ConfirmedPeer(world, self.totals.desync) if check_desyncs else None
+        desync, apply = self.totals.desync, self.sides.apply_remote
+        self._reference = ConfirmedPeer(world, desync, apply) if check_desyncs else None
         snapshots.save(world)
 
     @classmethod
@@ -129,10 +149,21 @@ class Rollback:
         return cls(world, settings, _ring(window), peer=peer, window=window)
 
     @classmethod
-    def from_recording(cls, world: World, settings: NetworkSettings) -> Rollback:
+    def matched(
+        cls, world: World, settings: NetworkSettings, link: Link, sides: Sides, window: int
+    ) -> Rollback:
+        """Against a real peer over `link` (a match: `game.workshop.runs.match`), with the
+        prediction window and a confirmed peer checking for desyncs."""
+        return cls(world, settings, _ring(window), window=window, link=link, sides=sides)
+
+    @classmethod
+    def from_recording(
+        cls, world: World, settings: NetworkSettings, sides: Sides | None = None
+    ) -> Rollback:
         """For a replay: the inputs come back as recorded, at the ticks they arrived at
         (`Session.remote_inputs`); no window (a recorded stall changed no state), no check."""
-        return cls(world, settings, _ring(settings.prediction_window), check_desyncs=False)
+        ring = _ring(settings.prediction_window)
+        return cls(world, settings, ring, check_desyncs=False, sides=sides)
 
     # -- the frame ---------------------------------------------------------------------------------
 
@@ -140,25 +171,25 @@ class Rollback:
         """The frame starts `elapsed_ns` after the last: what the remote sent by now arrives,
         and the world is rolled back and re-simulated if it ran a wrong prediction. Returns
         the ticks re-simulated."""
-        self.now_ns += elapsed_ns
-        peer = self.peer
-        if peer is None:
+        now = self.now_ns = self.now_ns + elapsed_ns
+        link = self.link
+        if link is None:
             return 0
-        heard = Heard(world.tick, self.confirmed, self.pace.sync.average)
-        self._history.append((self.now_ns, heard))
-        peer.run_until(self.now_ns, self._heard)
-        resimulated = self.receive(world, self._fresh(world.tick, peer.arrivals(self.now_ns)))
-        latency_ticks = Fraction(self.settings.latency_ns) / peer.step_ns
-        them = peer.told(self.now_ns - self.settings.latency_ns)
+        origin = self.origin
+        us = Heard(world.tick - origin, self.confirmed - origin, self.pace.sync.average)
+        first, inputs = self.sides.outgoing()
+        link.send(now, us, first - origin, inputs)
+        resimulated = self.receive(world, self._fresh(world.tick, link.arrivals(now)))
+        them = link.remote(now)
         if them is not None:  # time sync starts once we have heard the remote, as its does
-            self.pace.saw(world.tick - self.origin - them.tick - latency_ticks, them.lead)
+            self.pace.saw(world.tick - origin - them.tick, them.lead)
         return resimulated
 
     def frame_ends(self, scheduler: FixedStepScheduler) -> RollbackFrame:
         """Close the frame's books (lane 0's `scheduler` holds its final plan), and against a
         remote peer, let our time sync set the next plan's wait or stretch."""
         assert scheduler.last_plan is not None, "a frame ends after its plan"
-        paced = UNPACED if self.peer is None else self.pace.pace(scheduler)
+        paced = UNPACED if self.link is None else self.pace.pace(scheduler)
         frame = self._frame._replace(
             new_ticks=scheduler.last_plan.steps, held=paced.held, stretched=paced.stretched
         )
@@ -170,9 +201,9 @@ class Rollback:
 
     def readout(self) -> NetworkReadout:
         """What the HUD's NETWORK rows say."""
-        settings, frame, totals = self.settings, self.last_frame, self.totals
+        settings, frame, totals, link = self.settings, self.last_frame, self.totals, self.link
         return NetworkReadout(
-            latency_ms=settings.latency_ns / NS_PER_MS,
+            latency_ms=(settings.latency_ns if link is None else link.one_way_ns) / NS_PER_MS,
             input_delay=settings.input_delay,
             prediction_window=settings.prediction_window,
             new_ticks=frame.new_ticks,
@@ -189,24 +220,50 @@ class Rollback:
             stretching=frame.stretched,
             held_total=totals.held_ticks,
             stretched_total=totals.stretched_frames,
+            match=self._match_readout() if link is not None and self.sides.match else None,
         )
 
+    def _match_readout(self) -> MatchReadout:
+        """A match's link, measured: what the NETWORK rows add."""
+        link = self.link
+        assert link is not None
+        them = link.remote(self.now_ns)
+        ahead = None if them is None else self._world.tick - self.origin - them.tick
+        return MatchReadout(link.sent, link.lost, self.late_inputs, self.confirmed, ahead)
+
+    @property
+    def checks(self) -> dict[int, str]:
+        """The confirmed world's state hash at each of the last compared ticks (none without a
+        confirmed peer): what the other peer's must be too."""
+        return {} if self._reference is None else self._reference.checks
+
     def may_run(self, tick: int) -> bool:
-        """Whether a new tick may run on prediction: not past the window (a stall if not)."""
+        """Whether a new tick may run on prediction: not past the window (a stall if not), nor
+        at `stop_at` (a headless match's last tick)."""
+        if self.stop_at is not None and tick >= self.stop_at:
+            return False
         if self.window is None or tick - self.confirmed <= self.window:
             return True
         self._frame = self._frame._replace(window_stall=True)
         return False
 
+    def our_input(self, world: World, order: AvatarInput | None, run: int) -> Order | None:
+        """Right before a new tick, our avatar's input as the input desk read it: the order to
+        stamp for this tick, if any (`Sides.ours`: in a match, the move read `input_delay`
+        ticks ago; the one read now is sent)."""
+        return self.sides.ours(world, order, run)
+
     def before_tick(self, world: World) -> None:
         """Right before a new tick: the remote's input for it, known or predicted."""
-        self._pending_trigger = self._input_for(world.tick)
-        pull_trigger(world, self._pending_trigger)
+        self._pending = self._input_for(world.tick)
+        self.sides.apply_remote(world, self._pending)
 
     def after_tick(self, world: World) -> None:
         """A tick ended: what it ran with, and a snapshot of the tick the world is at now."""
-        self._used[world.tick - 1] = (self._pending_trigger, world.last_dt)
+        self._used[world.tick - 1] = (self._pending, world.last_dt)
         self._snapshots.save(world)
+        if self.on_tick is not None:
+            self.on_tick(world)
         if self._reference is not None and world.tick % DESYNC_CHECK_TICKS == 0:
             self._hashes[world.tick] = world.state_hash()
 
@@ -230,18 +287,21 @@ class Rollback:
         for arrival in arrivals:
             if self.on_arrival is not None:
                 self.on_arrival(arrival)
-            for offset, trigger in enumerate(arrival.inputs):
+            for offset, value in enumerate(arrival.inputs):
                 tick = arrival.first + offset
                 if tick in self._known:
                     continue
-                self._known[tick] = trigger
+                self._known[tick] = value
                 used = self._used.get(tick)
-                misses += used is not None and tick < now and used[0] != trigger
+                ran = used is not None and tick < now
+                self.late_inputs += ran
+                misses += ran and used is not None and used[0] != value
         while self.confirmed + 1 in self._known:
             self.confirmed += 1
         target = self._first_wrong(before + 1, now)
         depth = 0 if target is None else now - target
         if target is not None:
+            self.rollbacks += 1
             self._resimulate(world, target)
         frame = self._frame
         self._frame = frame._replace(
@@ -272,12 +332,13 @@ class Rollback:
                 arrivals.append(Arrival(tick, first + skip, packet.inputs[skip:]))
         return arrivals
 
-    def _input_for(self, tick: int) -> bool:
-        """The remote's input for `tick`: known, or predicted (the last confirmed, repeated)."""
+    def _input_for(self, tick: int) -> RemoteInput:
+        """The remote's input for `tick`: known, or predicted from the last confirmed (the
+        trigger repeated; the direction held, with no presses)."""
         known = self._known.get(tick)
         if known is not None:
             return known
-        return self._known.get(self.confirmed, self._first)
+        return self.sides.predicted(self._known.get(self.confirmed, self._first))
 
     def _resimulate(self, world: World, target: int) -> None:
         end = world.tick
@@ -291,8 +352,8 @@ class Rollback:
             tick = world.tick
             for order in self._log.get(tick, ()):
                 world.submit(order)
-            self._pending_trigger = self._input_for(tick)
-            pull_trigger(world, self._pending_trigger)
+            self._pending = self._input_for(tick)
+            self.sides.apply_remote(world, self._pending)
             world.step(self._used[tick][1])
             self.after_tick(world)
         for order in self._log.get(end, ()):
@@ -317,19 +378,8 @@ class Rollback:
     def _orders_at(self, tick: int) -> list[Order]:
         return self._log.get(tick, [])
 
-    def _confirmed_input(self, tick: int) -> tuple[bool, float]:
+    def _confirmed_input(self, tick: int) -> tuple[RemoteInput, float]:
         return self._known[tick], self._used[tick][1]
-
-    def _heard(self, at: Fraction) -> Heard | None:
-        """What the remote knows of us at `at`: our state at the last frame start by then
-        (None before our first)."""
-        history = self._history
-        while len(history) > 1 and history[1][0] <= at:
-            history.popleft()
-        if history and history[0][0] <= at:
-            tick, confirmed, lead = history[0][1]
-            return Heard(tick - self.origin, confirmed - self.origin, lead)
-        return None
 
 
 def _ring(window: int) -> Snapshots:

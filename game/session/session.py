@@ -26,15 +26,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from game.network.settings import NetworkSettings
 from game.session.controls import Act, Action, Controls, ControlsChange
 from game.session.frame import Frame, FrameOrderError
 from game.session.input_lab import InputDesk, LaneClock
 from game.session.lane import Lane
 from game.session.lane_readout import LaneReadouts
-from game.session.netplay import link_changed, live_rollback
+from game.session.match_rules import refusal, refused_act, refused_controls
+from game.session.netplay import LinkLog, link_changed, live_rollback
 from game.session.player_orders import OrderLog, PlayerOrders, TickRateLog
 from game.session.readout import LaneReadout
 from game.session.rollback import Arrival, Rollback
+from game.world.avatar import AvatarInput
 from game.world.orders import Order, SetIntegrator
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
@@ -66,9 +69,11 @@ class LabSession:
         *,
         on_order: OrderLog | None = None,
         on_tick_rate: TickRateLog | None = None,
+        on_link: LinkLog | None = None,
     ) -> None:
         self._base = base_settings or SchedulerSettings()
         self._on_tick_rate = on_tick_rate
+        self._on_link = on_link
         self.controls = replace(
             controls, policies=controls.policies[:1], focus_lane=0, paused=False
         )
@@ -125,6 +130,16 @@ class LabSession:
         if self._frame is not None:
             self._frame.resimulated += resimulated
 
+    def reconnect(self, settings: NetworkSettings | None) -> None:
+        """A replay's recorded connection, made again before its tick; or None: on alone (a
+        match's peer gone). An open frame runs no more ticks; a recorder hears of it."""
+        world = self.lanes[0].world
+        self.rollback = None if settings is None else Rollback.from_recording(world, settings)
+        if self._frame is not None:
+            self._frame.stop()
+        if self._on_link is not None:
+            self._on_link(world.tick, self.rollback)
+
     def submit_recorded(self, order: Order) -> None:
         """An order from a recording, for lane 0 (recorded already: not told to `on_order`)."""
         world = self.lanes[0].world
@@ -180,6 +195,8 @@ class LabSession:
     def apply(self, action: Action) -> str | None:
         """Carry out a player's action. Returns a short message for the screen, if any."""
         act = action.act
+        if self.in_match and (why := refused_act(act)) is not None:
+            return why
         if act is Act.FIRE:
             self.orders.fire(action.x, action.y)
             return None
@@ -201,6 +218,8 @@ class LabSession:
                         self.rollback.after_lane_tick(index)
             return None
         after = wanted.after(action)
+        if self.in_match and (why := refused_controls(wanted, after)) is not None:
+            return why
         self.change(ControlsChange.between(wanted, after))
         if act is Act.TOGGLE_SPLIT and after.split:
             return "split screen: same frames, same inputs, two policies (B picks the lane)"
@@ -216,8 +235,11 @@ class LabSession:
         and stops its catch-up now (the ticks not run go back to the scheduler), so that the
         plans are settled under the settings that made them.
         """
-        if change.empty:
-            return
+        if change.empty or (
+            self.in_match
+            and refused_controls(self.wanted_controls, change.applied_to(self.wanted_controls))
+        ):
+            return  # in a match, a change that would reach one world only is refused whole
         if self._frame is None:
             self._turn_to(change.applied_to(self.controls))
             return
@@ -288,7 +310,9 @@ class LabSession:
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if link_changed(self.controls, controls):  # the live game's remote peer (`netplay`)
-            self.rollback = live_rollback(controls, self.lanes[0], recording=self.recording)
+            self.rollback = live_rollback(controls, self.lanes[0])
+            if self._on_link is not None:
+                self._on_link(self.lanes[0].world.tick, self.rollback)
         if controls.integrator != self.controls.integrator:
             for index, lane in enumerate(self.lanes):
                 self.orders.stamp(
@@ -312,6 +336,8 @@ class LabSession:
 
     def teleport(self, body_id: int, x: float, y: float) -> str:
         """Move a body to (x, y) at the next tick, in every lane (`PlayerOrders.teleport`)."""
+        if self.in_match:
+            return refusal("teleports")
         return self.orders.teleport(body_id, x, y, smear=self.controls.smear_teleports)
 
     def keep_snapshots(self, ticks: int) -> None:
@@ -319,6 +345,11 @@ class LabSession:
         (`Lane.snapshots`): what the rewind goes back through."""
         for lane in self.lanes:
             lane.snapshots = SnapshotRing(ticks)
+
+    @property
+    def in_match(self) -> bool:
+        """Lane 0 plays a real peer (`--host`, `--join`): `game.session.match_rules` applies."""
+        return self.rollback is not None and self.rollback.sides.match
 
     @property
     def recording(self) -> bool:
@@ -336,7 +367,11 @@ class LabSession:
             return False
         if lane.snapshots is not None:
             lane.snapshots.save(world)
-        order = self.inputs.before_tick(lane_index, world.tick)
+        order: Order | None = self.inputs.before_tick(lane_index, world.tick)
+        if rollback is not None:  # in a match, the move read input_delay ticks ago, and sent
+            order = rollback.our_input(
+                world, order if isinstance(order, AvatarInput) else None, self.inputs.run
+            )
         if order is not None:
             self.orders.stamp(order, lane_index)
         if rollback is not None:

@@ -64,6 +64,27 @@ class AvatarInput:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinerInput:
+    """`AvatarInput` for the second avatar, the joiner's, which only a match's world has
+    (`World.add_joiner`): another order, so that no order of a world without it changes."""
+
+    tick: int
+    run: int = 0
+    jumps: int = 0
+    dashes: int = 0
+
+    def __post_init__(self) -> None:
+        whole_number(self.tick, "JoinerInput.tick")
+        if isinstance(self.run, bool) or self.run not in (-1, 0, 1):
+            raise ValueError(f"JoinerInput.run must be -1, 0 or 1 (got {self.run!r})")
+        whole_number(self.jumps, "JoinerInput.jumps")
+        whole_number(self.dashes, "JoinerInput.dashes")
+
+    def points(self) -> tuple[tuple[str, float, float], ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
 class Avatar:
     """The avatar's state after a tick, and where it was before it (for interpolation)."""
 
@@ -79,7 +100,7 @@ class Avatar:
     previous_x: float | None = None
     previous_y: float = 0.0
 
-    def given(self, order: AvatarInput, settings: AvatarSettings = AVATAR) -> Avatar:
+    def given(self, order: AvatarInput | JoinerInput, settings: AvatarSettings = AVATAR) -> Avatar:
         """This state with a tick's input applied: the run level set, each press added."""
         vy = self.vy
         if self.y <= 0.0 or self.air_s < settings.jump_window_s:

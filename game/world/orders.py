@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 from typing import Any
 
-from game.world.avatar import AvatarInput
+from game.world.avatar import AvatarInput, JoinerInput
 from game.world.checks import (
     finite_number,
     non_negative_number,
@@ -192,7 +192,9 @@ class SetCannon:
         return ()
 
 
-Order = Fire | SpawnSpring | Teleport | Reset | SetIntegrator | SetCannon | AvatarInput
+Order = (
+    Fire | SpawnSpring | Teleport | Reset | SetIntegrator | SetCannon | AvatarInput | JoinerInput
+)
 
 APPLY_SEQUENCE: tuple[type[Order], ...] = (
     Reset,
@@ -202,10 +204,11 @@ APPLY_SEQUENCE: tuple[type[Order], ...] = (
     SpawnSpring,
     Fire,
     AvatarInput,
+    JoinerInput,
 )
 """Within one tick: a reset first (so the other orders of its tick survive it), then the
-switches, then moves, then spawns, then the avatar's input. Among orders of one kind, their
-values decide."""
+switches, then moves, then spawns, then the avatar's input (the joiner's last: only a match's world
+has it). Among orders of one kind, their values decide."""
 
 
 def canonical_key(order: Order) -> tuple[int, tuple[Any, ...]]:

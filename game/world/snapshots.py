@@ -52,6 +52,7 @@ class _Header(NamedTuple):
     next_id: int
     non_finite_tick: int | None
     avatar: Avatar | None
+    joiner: Avatar | None
     pending: tuple[tuple[int, tuple[Order, ...]], ...]
     rng: Mapping[str, Any]
 
@@ -145,6 +146,7 @@ class SnapshotRing:
             world._next_id,
             world.non_finite_tick,
             world._avatar,
+            world._joiner,
             tuple([(at, tuple(orders)) for at, orders in pending.items()]) if pending else (),
             world._rng.bit_generator.state,
         )
@@ -178,6 +180,7 @@ class SnapshotRing:
         world._next_id = header.next_id
         world.non_finite_tick = header.non_finite_tick
         world._avatar = header.avatar
+        world._joiner = header.joiner
         world._pending = {at: list(orders) for at, orders in header.pending}
         world._rng.bit_generator.state = header.rng
         world._smears.clear()

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from game.world.avatar import Avatar, AvatarInput
+from game.world.avatar import Avatar, AvatarInput, JoinerInput
 from game.world.bodies import PROJECTILE, SPRING, Array, BodyArrays, LiveBodies, Row
 from game.world.cannon import cannon_shot, fires_on
 from game.world.checks import positive_number
@@ -84,6 +84,8 @@ class World:
         self._cannon_on = False
         self._next_id = 0
         self._avatar: Avatar | None = None
+        self._joiner_at: float | None = None  # a match's world: where the joiner's avatar starts
+        self._joiner: Avatar | None = None
         self._load_scene()
 
     # -- what can be read --------------------------------------------------------------------
@@ -124,6 +126,10 @@ class World:
     def avatar(self) -> Avatar | None:
         """The avatar the player steers (`game.world.avatar`), if the scene has one."""
         return self._avatar
+
+    @property
+    def joiner(self) -> Avatar | None:  # the second avatar, in a match's world (`add_joiner`)
+        return self._joiner
 
     @property
     def body_count(self) -> int:
@@ -190,9 +196,18 @@ class World:
             "queued": queued,
             "avatar": repr(self._avatar),
         }
+        if self._joiner_at is not None:  # a match's world: no other world's hash changes
+            header["joiner"] = repr(self._joiner)
         return state_digest(header, self._bodies.columns())
 
     # -- what can be done --------------------------------------------------------------------
+
+    def add_joiner(self) -> None:
+        """A match's world: a second avatar, the joiner's, where the first stands mirrored,
+        steered by `JoinerInput` orders. Both peers add it at tick 0, before anything else."""
+        width, first = self._settings.arena_width, self._scene.avatar_at
+        self._joiner_at = round(width - (0.25 * width if first is None else first), 2)
+        self._joiner = Avatar(x=self._joiner_at)
 
     def submit(self, order: Order) -> None:
         """Queue an order for its tick. A past tick or a point outside the arena is refused,
@@ -230,6 +245,8 @@ class World:
             self._remove_escaped(bodies)
         if self._avatar is not None:
             self._avatar = self._avatar.stepped(dt, self._settings.arena_width)
+        if self._joiner is not None:
+            self._joiner = self._joiner.stepped(dt, self._settings.arena_width)
         self._time += dt
         self._last_dt = dt
         self._tick += 1
@@ -263,6 +280,8 @@ class World:
                 self._cannon_on = enabled
             case AvatarInput() if self._avatar is not None:
                 self._avatar = self._avatar.given(order)
+            case JoinerInput() if self._joiner is not None:
+                self._joiner = self._joiner.given(order)
             case Teleport():
                 self._teleport(order)
             case SpawnSpring():
@@ -280,6 +299,7 @@ class World:
         self._cannon_on = self._scene.cannon_on
         at = self._scene.avatar_at
         self._avatar = None if at is None else Avatar(x=at)
+        self._joiner = None if self._joiner_at is None else Avatar(x=self._joiner_at)
 
     def _new_id(self) -> int:
         self._next_id += 1

@@ -68,6 +68,21 @@ class NetworkSection(Section):
         (`game.workshop.files.scenario_checks.work_refusal`, `replay`)."""
         return ticks * self.prediction_window if self.remote_flips_per_s > 0 else 0
 
+    @classmethod
+    def of(cls, settings: NetworkSettings) -> NetworkSection:
+        """The section that describes `settings` (`settings()` gives them back, exactly)."""
+        return cls(
+            latency_ms=Fraction(settings.latency_ns, NS_PER_MS),
+            jitter_ms=Fraction(settings.jitter_ns, NS_PER_MS),
+            loss=settings.loss,
+            input_delay=settings.input_delay,
+            prediction_window=settings.prediction_window,
+            time_sync=settings.time_sync,
+            seed=settings.seed,
+            remote_flips_per_s=settings.flips_per_s,
+            remote_late_ms=Fraction(settings.remote_late_ns, NS_PER_MS),
+        )
+
     def settings(self) -> NetworkSettings:
         return NetworkSettings(
             latency_ns=int(self.latency_ms * NS_PER_MS),

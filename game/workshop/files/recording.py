@@ -11,7 +11,16 @@ The record is a JSON-lines file, one small JSON object per line, readable in any
 
 A network session (a scenario's `[network]`) adds its settings and seed to the header, and a
 line for each arrival of remote inputs, at the tick it arrived at: a replay hands them back
-right before that tick, and rollback does what it did (`game.session.rollback`).
+right before that tick, and rollback does what it did (`game.session.rollback`). The live game
+connects and disconnects its simulated peer while it runs (`game.session.netplay`): each
+connection is a line at the tick it was made, `{"tick": 300, "network": {...}}`, with the same
+settings a header holds (`"network": null`: disconnected), and its arrivals follow it.
+
+A match against a real peer (`--host`, `--join`) adds `"match"` to the header (which side this
+game was, and the link's settings), and its arrivals carry the peer's avatar moves, `[run,
+jumps, dashes]` each: `{"tick": 530, "remote": 522, "moves": [[1, 0, 0], [1, 1, 0]]}`. Our
+own moves are the avatar orders this game stamped (`avatar_input` for the host's avatar,
+`joiner_input` for the joiner's).
 
 The header holds what rebuilds the session: the world's settings (seed, gravity, precision,
 integrator, cannon period) and the tick rate. Then come, as they happened, the orders
@@ -51,11 +60,12 @@ from typing import IO, Any
 from game.config.exact import decimal_text
 from game.config.model import GameConfig
 from game.errors import BadInput
-from game.session.rollback import Arrival
+from game.network.peer import AvatarMove
+from game.session.rollback import Arrival, Rollback
 from game.stopping import stop_point, wrote
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.output import discard, partial_path, reason, special_kind
-from game.world.avatar import AvatarInput
+from game.world.avatar import AvatarInput, JoinerInput
 from game.world.orders import (
     Fire,
     Order,
@@ -78,11 +88,16 @@ ORDER_NAMES: dict[type[Order], str] = {
     SetIntegrator: "set_integrator",
     SetCannon: "set_cannon",
     AvatarInput: "avatar_input",
+    JoinerInput: "joiner_input",
 }
 """How each kind of order is named in a record."""
 
 
-def header_record(config: GameConfig, network: NetworkSection | None = None) -> dict[str, Any]:
+def header_record(
+    config: GameConfig,
+    network: NetworkSection | None = None,
+    match: dict[str, object] | None = None,
+) -> dict[str, Any]:
     """The first line: the format, the tick rate and the world's settings (and, for a network
     session, its `[network]` settings and seed: a recording without them reads as before)."""
     header = {
@@ -92,17 +107,27 @@ def header_record(config: GameConfig, network: NetworkSection | None = None) -> 
         "world": config.world.model_dump(),
     }
     if network is not None:
-        values = {name: getattr(network, name) for name in NetworkSection.model_fields}
-        header["network"] = {
-            name: decimal_text(value) if isinstance(value, Fraction) else value
-            for name, value in values.items()
-        }
+        header["network"] = network_values(network)
+    if match is not None:
+        header["match"] = match
     return header
+
+
+def network_values(network: NetworkSection) -> dict[str, Any]:
+    """A `[network]`'s settings as a recording writes them (fractions as exact decimals)."""
+    values = {name: getattr(network, name) for name in NetworkSection.model_fields}
+    return {
+        name: decimal_text(value) if isinstance(value, Fraction) else value
+        for name, value in values.items()
+    }
 
 
 def arrival_record(arrival: Arrival) -> dict[str, Any]:
     """`{"tick": A, "remote": F, "inputs": "0110"}`: remote inputs for ticks F, F + 1, ...
     (1: the trigger on) that arrived when the world was at tick A."""
+    if any(isinstance(value, AvatarMove) for value in arrival.inputs):
+        moves = [list(value) for value in arrival.inputs if isinstance(value, AvatarMove)]
+        return {"tick": arrival.tick, "remote": arrival.first, "moves": moves}
     bits = "".join("1" if trigger else "0" for trigger in arrival.inputs)
     return {"tick": arrival.tick, "remote": arrival.first, "inputs": bits}
 
@@ -162,7 +187,12 @@ class SessionRecorder:
     """
 
     def __init__(
-        self, config: GameConfig, path: Path, network: NetworkSection | None = None
+        self,
+        config: GameConfig,
+        path: Path,
+        network: NetworkSection | None = None,
+        *,
+        match: dict[str, object] | None = None,
     ) -> None:
         self.path = path
         self.partial = partial_path(path)
@@ -176,7 +206,7 @@ class SessionRecorder:
             self._file = self.partial.open("x", encoding="utf-8")
         except (OSError, ValueError) as problem:
             raise BadInput(f"{path}: cannot write the recording: {reason(problem)}") from None
-        self._write(header_record(config, network))
+        self._write(header_record(config, network, match))
         if self._problem is not None:
             raise BadInput(self._problem)
         try:
@@ -196,6 +226,15 @@ class SessionRecorder:
         """Rollback's `on_arrival` hook: remote inputs, at the tick they arrived at."""
         self._at(arrival.tick)
         self._write(arrival_record(arrival))
+
+    def link_changed(self, tick: int, rollback: Rollback | None) -> None:
+        """`LabSession`'s `on_link` hook: the live game connected its simulated peer afresh at
+        `tick` (None: disconnected); its arrivals are written from now on."""
+        self._at(tick)
+        network = None if rollback is None else network_values(NetworkSection.of(rollback.settings))
+        self._write({"tick": tick, "network": network})
+        if rollback is not None:
+            rollback.on_arrival = self.remote_arrived
 
     def tick_rate_changed(self, tick: int, hz: Fraction) -> None:
         """The step is 1/`hz` from tick `tick` on (call it when the change is made)."""

@@ -36,6 +36,7 @@ from game.from_config import world_settings_from
 from game.knobs import MAX_HZ, MIN_HZ
 from game.limits import MAX_DIGITS, MAX_RECORDING_LINE_BYTES
 from game.session.rollback import Arrival
+from game.workshop.files.match_record import MATCH_KEYS, read_match, read_moves
 from game.workshop.files.network_section import NetworkSection
 from game.workshop.files.recording import (
     ENDINGS,
@@ -45,12 +46,19 @@ from game.workshop.files.recording import (
     canonical_line,
     record_hasher,
 )
-from game.workshop.files.timeline import RecordedOrder, RemoteArrival, TickRateChange
+from game.workshop.files.timeline import (
+    LinkChange,
+    RecordedOrder,
+    RemoteArrival,
+    TickRateChange,
+)
 from game.world.orders import Order
 from game.world.settings import WorldSettings
 from timestep_lab import hz_to_step_ns
 
 _KINDS: dict[str, type[Order]] = {name: kind for kind, name in ORDER_NAMES.items()}
+_MATCH_ONLY = ("joiner_input",)
+"""Orders only a match's recording may hold (its world alone has the joiner's avatar)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +68,7 @@ class Recording:
     config: GameConfig
     """The recorded world settings and tick rate (with the `uncapped` policy: a replay drops
     nothing)."""
-    events: tuple[RecordedOrder | TickRateChange | RemoteArrival, ...]
+    events: tuple[RecordedOrder | TickRateChange | RemoteArrival | LinkChange, ...]
     final_tick: int
     state_hash: str
     ended: str
@@ -71,6 +79,8 @@ class Recording:
     """The hash of the lines as they are now: equal to `record_hash` unless they were changed."""
     network: NetworkSection | None = None
     """A network session's `[network]` settings (None: a session without a remote peer)."""
+    match: dict[str, Any] | None = None
+    """A match's header: which side this game was, the link's settings (None: no match)."""
 
     def simulated_ns(self) -> Fraction:
         """The simulated time from tick 0 to the final tick, each stretch at its tick rate."""
@@ -110,10 +120,12 @@ class _Reader:
             header = _object(first)
             config = _header(header)
             network = _network(header)
+            match = _match(header)
             lines_hash = record_hasher()
             lines_hash.update(canonical_line(header).encode() + b"\n")
             arena = world_settings_from(config)
-            events: list[RecordedOrder | TickRateChange | RemoteArrival] = []
+            events: list[RecordedOrder | TickRateChange | RemoteArrival | LinkChange] = []
+            connected = network is not None
             last_tick = 0
             for self.line, raw in lines:
                 record = _object(raw)
@@ -124,14 +136,16 @@ class _Reader:
                         self.line = after[0]
                         raise _Refusal("nothing may follow the final line")
                     hashed = lines_hash.hexdigest()
-                    return Recording(config, tuple(events), *final, hashed, network)
+                    return Recording(config, tuple(events), *final, hashed, network, match)
                 lines_hash.update(canonical_line(record).encode() + b"\n")
-                if "remote" in record:
-                    event: RecordedOrder | TickRateChange | RemoteArrival = _arrival(
-                        record, network, last_tick
-                    )
+                if "network" in record:
+                    link = _link_change(record, last_tick)
+                    connected = connected or link.settings is not None
+                    event: RecordedOrder | TickRateChange | RemoteArrival | LinkChange = link
+                elif "remote" in record:
+                    event = _arrival(record, connected, match, last_tick)
                 else:
-                    event = _event(record, arena, last_tick)
+                    event = _event(record, arena, last_tick, match is not None)
                 last_tick = event.tick
                 events.append(event)
             partial = self.path.suffix == ".part"
@@ -195,9 +209,8 @@ def _header(record: dict[str, Any]) -> GameConfig:
             f"not a Timestep Lab replay: the first line must be its header "
             f'{{"format": "{FORMAT}", ...}}'
         )
-    _keys(
-        record, {"format", "version", "hz", "world"} | ({"network"} & record.keys()), "the header"
-    )
+    optional = {"network", "match"} & record.keys()
+    _keys(record, {"format", "version", "hz", "world"} | optional, "the header")
     version = record["version"]
     if type(version) is not int or version != VERSION:  # not 2.0, not true
         raise _Refusal(
@@ -228,11 +241,50 @@ def _network(record: dict[str, Any]) -> NetworkSection | None:
         raise _Refusal(f"[{dotted(('network', *problem.key))}] {problem.message}{got}") from None
 
 
+def _match(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The header's `match`: which side, and the link's settings (`match_record`)."""
+    if "match" not in record:
+        return None
+    match = record["match"]
+    if not isinstance(match, dict):
+        raise _Refusal(f"match must be an object {{...}} (got {_shown(match)})")
+    _keys(match, set(MATCH_KEYS), "the header's match")
+    try:
+        return read_match(match)
+    except ValueError as problem:
+        raise _Refusal(str(problem)) from None
+
+
+def _moves(record: dict[str, Any], last_tick: int) -> RemoteArrival:
+    """`{"tick": A, "remote": F, "moves": [[run, jumps, dashes], ...]}`, in a match's."""
+    _keys(record, {"tick", "remote", "moves"}, "a remote-move line")
+    tick = _tick(record, "tick", last_tick)
+    first = _tick(record, "remote", 0)
+    try:
+        return RemoteArrival(Arrival(tick, first, read_moves(record["moves"])))
+    except ValueError as problem:
+        raise _Refusal(str(problem)) from None
+
+
+def _link_change(record: dict[str, Any], last_tick: int) -> LinkChange:
+    """`{"tick": N, "network": {...}}`: the live game's peer connected afresh (null: gone)."""
+    _keys(record, {"tick", "network"}, "a connection line")
+    tick = _tick(record, "tick", last_tick)
+    network = None if record["network"] is None else _network(record)
+    return LinkChange(tick, None if network is None else network.settings())
+
+
 def _arrival(
-    record: dict[str, Any], network: NetworkSection | None, last_tick: int
+    record: dict[str, Any],
+    connected: bool,
+    match: dict[str, Any] | None,
+    last_tick: int,
 ) -> RemoteArrival:
-    """`{"tick": A, "remote": F, "inputs": "0110"}`, in a network session's recording."""
-    if network is None:
+    """`{"tick": A, "remote": F, "inputs": "0110"}`, in a network session's recording (or a
+    match's moves)."""
+    if match is not None:
+        return _moves(record, last_tick)
+    if not connected:
         raise _Refusal("remote inputs need a header with the network settings")
     _keys(record, {"tick", "remote", "inputs"}, "a remote-input line")
     tick = _tick(record, "tick", last_tick)
@@ -272,7 +324,7 @@ def _tick(record: dict[str, Any], key: str, last_tick: int) -> int:
 
 
 def _event(
-    record: dict[str, Any], arena: WorldSettings, last_tick: int
+    record: dict[str, Any], arena: WorldSettings, last_tick: int, match: bool
 ) -> RecordedOrder | TickRateChange:
     if "hz" in record:
         _keys(record, {"tick", "hz"}, "a tick-rate line")
@@ -283,9 +335,10 @@ def _event(
             '{"tick": N, "hz": ...} or the final line {"final_tick": N, ...}'
         )
     name = record["command"]
-    kind = _KINDS.get(name) if isinstance(name, str) else None
+    kinds = [kind for kind in _KINDS if match or kind not in _MATCH_ONLY]
+    kind = _KINDS.get(name) if isinstance(name, str) and name in kinds else None
     if kind is None:
-        raise _Refusal(f"unknown command {_shown(name)} (known: {', '.join(_KINDS)})")
+        raise _Refusal(f"unknown command {_shown(name)} (known: {', '.join(kinds)})")
     names = {field.name for field in fields(kind)}
     _keys(record, names | {"command"}, f"a {name} line")
     tick = _tick(record, "tick", last_tick)

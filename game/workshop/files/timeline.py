@@ -16,6 +16,7 @@ from typing import Literal
 
 from game.knobs import Knob, Where, knobs_where
 from game.knobs.generated import ChangeValues
+from game.network.settings import NetworkSettings
 from game.session.controls import ControlsChange
 from game.session.rollback import Arrival
 from game.world.orders import Order
@@ -144,7 +145,16 @@ class RemoteArrival:
         return self.arrival.tick
 
 
-TickEvent = PlayerInput | RecordedOrder | TickRateChange | RemoteArrival
+@dataclass(frozen=True, slots=True)
+class LinkChange:
+    """From a recording of the live game: right before tick `tick`, its simulated peer was
+    connected afresh with these settings (None: disconnected)."""
+
+    tick: int
+    settings: NetworkSettings | None
+
+
+TickEvent = PlayerInput | RecordedOrder | TickRateChange | RemoteArrival | LinkChange
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ from game.session.session import LabSession
 from game.session.spiral import SpiralLog
 from game.stopping import STOPS, clean_point, holding_stops, stop_point
 from game.workshop.files.timeline import (
+    LinkChange,
     PlayerInput,
     RecordedOrder,
     RemoteArrival,
@@ -337,5 +338,7 @@ class _HeadlessRun:
                 session.change(ControlsChange(hz=hz))
             case RemoteArrival(arrival=arrival):
                 session.remote_inputs([arrival])
+            case LinkChange(settings=settings):
+                session.reconnect(settings)
             case _:
                 raise ValueError(f"cannot apply {event!r}")
