@@ -54,7 +54,9 @@ class TimeBooks:
         self._grains_per_ns = 1
         """The grain of the four sums below; what came before it is folded into `_folded`."""
         self._scaled = self._granted = self._stepped = self._dropped = 0
-        self._folded = (Fraction(0), Fraction(0), Fraction(0), Fraction(0))
+        self._folded: tuple[Fraction | int, ...] = (0, 0, 0, 0)
+        """The sums of earlier grains, in exact ns: `int` zeros until a grain changes (the lag
+        asks whether anything dropped was folded every frame; an int answers without a call)."""
         self._dropped_ns: Fraction | None = Fraction(0)
         """`dropped_ns`, kept until a frame drops something: the lag reads it every frame."""
         self.counted_ns = 0
@@ -96,7 +98,7 @@ class TimeBooks:
     def _fold(self, grains_per_ns: int) -> None:
         """Move the sums into exact ns before counting in a new grain."""
         sums = (self._scaled, self._granted, self._stepped, self._dropped)
-        self._folded = tuple(  # type: ignore[assignment]
+        self._folded = tuple(
             folded + Fraction(grains, self._grains_per_ns)
             for folded, grains in zip(self._folded, sums, strict=True)
         )

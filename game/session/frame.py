@@ -38,7 +38,7 @@ class _LaneRun:
         self.index = index
         self.lane = lane
         self.plan = plan
-        self.steps = plan.steps
+        self.steps = plan.ledger.steps
         self.dt = plan.dt_seconds
         self.ran = 0
 

@@ -24,6 +24,10 @@ from timestep_lab import (
     TimeBooks,
 )
 
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
+`__new__`, as the scheduler makes its plans: a lane closes a frame every frame."""
+
 
 class Lane:
     """A scheduler, the world it drives, and the books of what happened to the time."""
@@ -87,7 +91,7 @@ class Lane:
         books.record(plan)
         elapsed_ns = plan.elapsed_ns
         ledger = plan.ledger
-        load = FrameLoad(elapsed_ns, ledger.steps + resimulated, ledger.backlog_steps)
+        load = _made(FrameLoad, (elapsed_ns, ledger.steps + resimulated, ledger.backlog_steps))
         self.spiral = self.spiral_rule.after(self.spiral, load)
         overloaded = plan.indicators.overloaded
         if resimulated or self.work_light.on:

@@ -75,6 +75,11 @@ __all__ = [
 ]
 """What the runs import from here (`FrameReport` and `RunResult` live in `reports.py`)."""
 
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
+`__new__`, as the scheduler makes its plans (`timestep_lab._scheduler`): a run makes a report
+and a `FrameRan` every frame (BENCHMARKS.md, "Workshop: a 10-minute headless simulation")."""
+
 _NEVER = math.inf
 """When an event list has nothing left: later than any time or tick (compared, never stored
 as a time)."""
@@ -216,7 +221,7 @@ class _HeadlessRun:
             count += 1
             counts = self.session.inputs.lanes[0].counts
             rollback = NO_ROLLBACK if self.rollback is None else self.rollback.last_frame
-            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts, rollback)
+            report = _made(FrameReport, (count, plan, now_ns, lane.books.lag_ns, counts, rollback))
             frames.append(report)
             if sink is not None:
                 sink(report)
@@ -270,7 +275,7 @@ class _HeadlessRun:
             render_ns, runaway = self._render_work
             self.session.inputs.flipped(now_ns + render_ns)
         stall_ns = self._take_stalls() if self._source_ns >= self._stall_due_ns else 0
-        return FrameRan(steps, step_cost, stall_ns), runaway
+        return _made(FrameRan, (steps, step_cost, stall_ns)), runaway
 
     def _render_work_now(self) -> tuple[int, bool]:
         """The render cost in whole ns, and whether it alone runs away: asked when it changes,
