@@ -99,7 +99,7 @@ class TimeBooks:
         """Move the sums into exact ns before counting in a new grain."""
         sums = (self._scaled, self._granted, self._stepped, self._dropped)
         self._folded = tuple(
-            folded + Fraction(grains, self._grains_per_ns)
+            folded + Fraction(grains, self._grains_per_ns) if grains else folded
             for folded, grains in zip(self._folded, sums, strict=True)
         )
         self._scaled = self._granted = self._stepped = self._dropped = 0
