@@ -135,13 +135,20 @@ class TimeBooks:
 
     @property
     def lag_ns(self) -> Fraction:
-        """Dropped plus carried: scaled wall time minus simulated time. A run reads it every
-        frame, so while the sums are in the last plan's grain it is one `Fraction` of a grain
-        sum, not a sum of two `Fraction` values."""
+        """Dropped plus carried: scaled wall time minus simulated time."""
+        return Fraction(*self.lag_parts)
+
+    @property
+    def lag_parts(self) -> tuple[int, int]:
+        """`lag_ns` as (numerator, denominator), not yet made a `Fraction` (nor reduced): a
+        headless run keeps the lag of every frame and makes the `Fraction` only when a frame's
+        is read (`FrameReport.lag_ns`), as a `Fraction` costs some twenty times a tuple. While
+        the sums are in the last plan's grain it is a grain sum over the grains per ns."""
         last = self.last
         if last is None or last.ledger.grains_per_ns != self._grains_per_ns or self._folded[3]:
-            return self.dropped_ns + self.carried_ns
-        return Fraction(self._dropped + last.ledger.carried_out, self._grains_per_ns)
+            exact = self.dropped_ns + self.carried_ns
+            return exact.numerator, exact.denominator
+        return self._dropped + last.ledger.carried_out, self._grains_per_ns
 
     @property
     def carried_ns(self) -> Fraction:

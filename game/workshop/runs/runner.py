@@ -221,7 +221,8 @@ class _HeadlessRun:
             count += 1
             counts = self.session.inputs.lanes[0].counts
             rollback = NO_ROLLBACK if self.rollback is None else self.rollback.last_frame
-            report = _made(FrameReport, (count, plan, now_ns, lane.books.lag_ns, counts, rollback))
+            lag = lane.books.lag_parts
+            report = _made(FrameReport, (count, plan, now_ns, lag, counts, rollback))
             frames.append(report)
             if sink is not None:
                 sink(report)
