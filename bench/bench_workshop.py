@@ -104,7 +104,8 @@ def ten_minutes(quick: bool) -> Section:
     section.notes.append(
         "The exact pipeline does per frame what the game does: a full `StepPlan` with its "
         "ledger, the books in `Fraction`s, the frame history ring, the spiral light, the lag; "
-        "plus the virtual clock's exact boundaries. The world's ticks cost the same in both."
+        "plus the virtual clock's exact boundaries. The world runs the same ticks in both (they "
+        "cost more between the pipeline's frames than back to back: see below)."
     )
     section.notes.append(
         "The float loop runs more ticks after the stalls because it has no policy: what its cap "
