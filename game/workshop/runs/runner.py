@@ -41,10 +41,10 @@ from __future__ import annotations
 import gc
 import math
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
@@ -83,6 +83,13 @@ and a `FrameRan` every frame (BENCHMARKS.md, "Workshop: a 10-minute headless sim
 _NEVER = math.inf
 """When an event list has nothing left: later than any time or tick (compared, never stored
 as a time)."""
+T = TypeVar("T")
+
+
+def _due_at(events: Sequence[T], index: int, when: Callable[[T], float]) -> float:
+    """`when(events[index])`: when the next event of a list may be due; `_NEVER` past its end."""
+    return when(events[index]) if index < len(events) else _NEVER
+
 
 RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
@@ -307,21 +314,11 @@ class _HeadlessRun:
 
     def _next_due(self) -> None:
         """When the next event of each list may be due (see `__init__`)."""
-        timeline = self.timeline
-        edges, changes, stalls = timeline.key_edges, timeline.changes, timeline.stalls
-        events = timeline.tick_events
-        self._edge_due_ns = edges[self.next_edge].at_ns if self.next_edge < len(edges) else _NEVER
-        self._change_due_ns = (
-            math.floor(changes[self.next_change].at_ns)
-            if self.next_change < len(changes)
-            else _NEVER
-        )
-        self._stall_due_ns = (
-            math.floor(stalls[self.next_stall].at_ns) if self.next_stall < len(stalls) else _NEVER
-        )
-        self._event_due_tick = (
-            events[self.next_event].tick if self.next_event < len(events) else _NEVER
-        )
+        line = self.timeline
+        self._edge_due_ns = _due_at(line.key_edges, self.next_edge, lambda edge: edge.at_ns)
+        self._change_due_ns = _due_at(line.changes, self.next_change, lambda c: math.floor(c.at_ns))
+        self._stall_due_ns = _due_at(line.stalls, self.next_stall, lambda s: math.floor(s.at_ns))
+        self._event_due_tick = _due_at(line.tick_events, self.next_event, lambda e: e.tick)
 
     def _apply_changes(self) -> None:
         changes = self.timeline.changes
