@@ -26,9 +26,14 @@ from game.workshop.runs.simulation import run_scenario, scenario_config
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "configs" / "scenarios"
 TARGET_CPU_S = 10.0
-TARGET_RATIO = 3.0
-"""Issue 16: the exact pipeline at most 3x the float loop measured in the same run (a ratio holds
+TARGET_RATIO = 2.0
+"""Issue 32: the exact pipeline at most 2x the float loop measured in the same run (a ratio holds
 on a loaded machine, where the seconds do not)."""
+FALLBACK_RATIO = 2.3
+"""Issue 32: where 2x cannot be reached without giving up an exact figure, 2.3x, with BENCHMARKS.md
+saying where the rest of the time goes."""
+REPEAT = 5
+"""Runs of each loop, taking turns in this process; the table shows the medians."""
 T = TypeVar("T")
 
 
@@ -51,14 +56,16 @@ def _float_baseline(scenario: Scenario, result: RunResult) -> int:
 
 
 def ten_minutes(quick: bool) -> Section:
-    repeat = 1 if quick else 3
+    repeat = 1 if quick else REPEAT
     section = Section(
         title="Workshop: a 10-minute headless simulation",
         intro=(
-            f"CPU time (`time.process_time`, median of {repeat}) of `run_scenario` for 600 s of "
-            "wall time at 60 Hz with the default scene, beside the naive float accumulator "
-            f"stepping the same world on the same frame times. Target: at most "
-            f"{TARGET_RATIO:g}x the float loop (and < {TARGET_CPU_S:g} s on a quiet machine)."
+            f"CPU time (`time.process_time`, median of {repeat}, the two loops taking turns in "
+            "one process) of `run_scenario` for 600 s of wall time at 60 Hz with the default "
+            "scene, beside the naive float accumulator stepping the same world on the same "
+            f"frame times. Target (issue 32): at most {TARGET_RATIO:g}x the float loop, or "
+            f"{FALLBACK_RATIO:g}x with the reason written below (and < {TARGET_CPU_S:g} s on a "
+            "quiet machine)."
         ),
         columns=[
             "scenario",
@@ -67,7 +74,8 @@ def ten_minutes(quick: bool) -> Section:
             "exact pipeline",
             "float baseline",
             "ratio",
-            "target",
+            f"at most {TARGET_RATIO:g}x",
+            f"at most {FALLBACK_RATIO:g}x",
         ],
     )
     runs = [
@@ -89,13 +97,15 @@ def ten_minutes(quick: bool) -> Section:
             f"{result.tick:,} / {float_ticks:,}",
             f"{exact:.2f} s",
             f"{floating:.2f} s",
-            f"{exact / floating:.1f}x",
+            f"{exact / floating:.2f}x",
             verdict(exact <= TARGET_RATIO * floating),
+            verdict(exact <= FALLBACK_RATIO * floating),
         )
     section.notes.append(
         "The exact pipeline does per frame what the game does: a full `StepPlan` with its "
         "ledger, the books in `Fraction`s, the frame history ring, the spiral light, the lag; "
-        "plus the virtual clock's exact boundaries. The world's ticks cost the same in both."
+        "plus the virtual clock's exact boundaries. The world runs the same ticks in both (they "
+        "cost more between the pipeline's frames than back to back: see below)."
     )
     section.notes.append(
         "The float loop runs more ticks after the stalls because it has no policy: what its cap "

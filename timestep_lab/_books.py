@@ -54,7 +54,9 @@ class TimeBooks:
         self._grains_per_ns = 1
         """The grain of the four sums below; what came before it is folded into `_folded`."""
         self._scaled = self._granted = self._stepped = self._dropped = 0
-        self._folded = (Fraction(0), Fraction(0), Fraction(0), Fraction(0))
+        self._folded: tuple[Fraction | int, ...] = (0, 0, 0, 0)
+        """The sums of earlier grains, in exact ns: `int` zeros until a grain changes (the lag
+        asks whether anything dropped was folded every frame; an int answers without a call)."""
         self._dropped_ns: Fraction | None = Fraction(0)
         """`dropped_ns`, kept until a frame drops something: the lag reads it every frame."""
         self.counted_ns = 0
@@ -96,8 +98,8 @@ class TimeBooks:
     def _fold(self, grains_per_ns: int) -> None:
         """Move the sums into exact ns before counting in a new grain."""
         sums = (self._scaled, self._granted, self._stepped, self._dropped)
-        self._folded = tuple(  # type: ignore[assignment]
-            folded + Fraction(grains, self._grains_per_ns)
+        self._folded = tuple(
+            folded + Fraction(grains, self._grains_per_ns) if grains else folded
             for folded, grains in zip(self._folded, sums, strict=True)
         )
         self._scaled = self._granted = self._stepped = self._dropped = 0
@@ -133,13 +135,20 @@ class TimeBooks:
 
     @property
     def lag_ns(self) -> Fraction:
-        """Dropped plus carried: scaled wall time minus simulated time. A run reads it every
-        frame, so while the sums are in the last plan's grain it is one `Fraction` of a grain
-        sum, not a sum of two `Fraction` values."""
+        """Dropped plus carried: scaled wall time minus simulated time."""
+        return Fraction(*self.lag_parts)
+
+    @property
+    def lag_parts(self) -> tuple[int, int]:
+        """`lag_ns` as (numerator, denominator), not yet made a `Fraction` (nor reduced): a
+        headless run keeps the lag of every frame and makes the `Fraction` only when a frame's
+        is read (`FrameReport.lag_ns`), as a `Fraction` costs some twenty times a tuple. While
+        the sums are in the last plan's grain it is a grain sum over the grains per ns."""
         last = self.last
         if last is None or last.ledger.grains_per_ns != self._grains_per_ns or self._folded[3]:
-            return self.dropped_ns + self.carried_ns
-        return Fraction(self._dropped + last.ledger.carried_out, self._grains_per_ns)
+            exact = self.dropped_ns + self.carried_ns
+            return exact.numerator, exact.denominator
+        return self._dropped + last.ledger.carried_out, self._grains_per_ns
 
     @property
     def carried_ns(self) -> Fraction:

@@ -111,7 +111,9 @@ class VirtualClock:
         """How much longer the first frame lasts: where the clock starts within a tick."""
         if self.phase_ns < 0:
             raise ValueError(f"phase_ns cannot be negative (got {self.phase_ns})")
-        self._phase_due: Fraction | int = self.phase_ns
+        self._phase_due: Fraction | int = self.phase_ns or 0
+        """The phase the first frame still owes; an `int` 0 when none (asked every frame, and the
+        truth of a `Fraction` is a Python call, of an int none)."""
 
     @property
     def end_ns(self) -> Fraction:

@@ -38,13 +38,9 @@ class _LaneRun:
         self.index = index
         self.lane = lane
         self.plan = plan
-        self.steps = plan.steps
+        self.steps = plan.ledger.steps
         self.dt = plan.dt_seconds
         self.ran = 0
-
-    @property
-    def ticks_left(self) -> int:
-        return self.steps - self.ran
 
 
 class Frame:
@@ -59,10 +55,14 @@ class Frame:
         after_tick: Callable[[int], None] | None = None,
     ) -> None:
         self.elapsed_ns = elapsed_ns
-        self._runs = [
-            _LaneRun(index, lane, lane.scheduler.advance(elapsed_ns))
-            for index, lane in enumerate(lanes)
-        ]
+        self._runs: list[_LaneRun] = []
+        self._left = 0
+        """Planned ticks not run yet, every lane together: `next_tick` answers at once when
+        none is left (the last call of every frame, and the only one of a frame with no tick)."""
+        for index, lane in enumerate(lanes):
+            run = _LaneRun(index, lane, lane.scheduler.advance(elapsed_ns))
+            self._runs.append(run)
+            self._left += run.steps
         self._before_tick = before_tick
         """The session's own step right before a lane's tick (the avatar's input for it); False
         stops the frame there (rollback's prediction window is full)."""
@@ -91,7 +91,7 @@ class Frame:
     @property
     def ticks_left(self) -> int:
         """Planned ticks not run yet, every lane together (0 once stopped)."""
-        return 0 if self._stopped else sum(run.ticks_left for run in self._runs)
+        return 0 if self._stopped else self._left
 
     @property
     def stopped(self) -> bool:
@@ -103,7 +103,7 @@ class Frame:
 
     def next_tick(self) -> bool:
         """Run the next planned tick. False when none is left, or the frame was stopped."""
-        if self._stopped or self._finished:
+        if not self._left or self._stopped or self._finished:
             return False
         runs = self._runs
         lanes = len(runs)
@@ -117,6 +117,7 @@ class Frame:
                 if self._after_tick is not None:
                     self._after_tick(run.index)
                 run.ran += 1
+                self._left -= 1
                 self.ticks_run += 1
                 self._turn = (self._turn + offset + 1) % lanes
                 return True

@@ -2,15 +2,24 @@
 
 A fixed-size ring of numpy arrays: appending a frame costs the same at frame 10 and frame 10
 million, and the graphs read contiguous arrays without building Python lists every frame.
+
+A lane hands each frame over as it came, `(end, plan, light)` (`record`), and the floats of its
+`FrameSample` are worked out and written into the arrays only when someone reads the history.
+The game reads it every frame (the graphs, the readout), so it pays the same as before; a
+headless run never reads it, and its 75,000 frames in ten minutes cost a tuple each instead of
+a sample and six array stores (BENCHMARKS.md, "Workshop: a 10-minute headless simulation").
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
+
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, StepPlan
 
 
 class FrameSample(NamedTuple):
@@ -55,6 +64,9 @@ class FrameHistory:
         self._backlog = np.zeros(capacity, dtype=np.int64)
         self._overloaded = np.zeros(capacity, dtype=np.bool_)
         self._count = 0  # frames ever appended
+        self._unread: deque[tuple[int, StepPlan, bool]] = deque(maxlen=capacity)
+        """Frames recorded and not yet written into the arrays, oldest first: at most a ring's
+        worth, as an older one would be overwritten before anyone read it."""
         self._windows: dict[float, HistoryWindow] = {}
         self._windows_at = 0
         """`_windows` hold the windows asked for since frame `_windows_at` was appended."""
@@ -62,7 +74,15 @@ class FrameHistory:
     def __len__(self) -> int:
         return min(self._count, self.capacity)
 
+    def record(self, wall_ns: int, plan: StepPlan, overloaded: bool) -> None:
+        """A frame as the lane closed it: the books' wall time at its end, its final plan and
+        the overload light. The same as `append` of the `FrameSample` they make, which is made
+        only when the history is read (`_write_unread`)."""
+        self._unread.append((wall_ns, plan, overloaded))
+        self._count += 1
+
     def append(self, sample: FrameSample) -> None:
+        self._write_unread()
         slot = self._count % self.capacity
         self._wall[slot] = sample.wall_s
         self._frame[slot] = sample.frame_ms
@@ -72,10 +92,28 @@ class FrameHistory:
         self._overloaded[slot] = sample.overloaded
         self._count += 1
 
+    def _write_unread(self) -> None:
+        """Write the recorded frames into the arrays, each as the `FrameSample` it stands for:
+        what every reader does first."""
+        unread = self._unread
+        if not unread:
+            return
+        first = self._count - len(unread)
+        for index, (wall_ns, plan, overloaded) in enumerate(unread, start=first):
+            slot = index % self.capacity
+            self._wall[slot] = wall_ns / NS_PER_SECOND
+            self._frame[slot] = plan.elapsed_ns / NS_PER_MS
+            self._steps[slot] = plan.ledger.steps
+            self._dropped[slot] = plan.dropped_ms
+            self._backlog[slot] = plan.ledger.backlog_steps
+            self._overloaded[slot] = overloaded
+        unread.clear()
+
     @property
     def newest_wall_s(self) -> float | None:
         """When the newest frame ended (None before the first): what the graphs ask each frame,
         without gathering a window."""
+        self._write_unread()
         return float(self._wall[(self._count - 1) % self.capacity]) if self._count else None
 
     @property
@@ -85,6 +123,7 @@ class FrameHistory:
 
     def copy(self) -> FrameHistory:
         """This history as it stands: the copy stays put while this one goes on."""
+        self._write_unread()
         return self._with(np.arange(self.capacity), self._count)
 
     def as_of(self, appended: int) -> FrameHistory:
@@ -93,6 +132,7 @@ class FrameHistory:
         the rewatch."""
         if not 0 <= appended <= self._count:
             raise ValueError(f"appended must be from 0 to {self._count} (got {appended})")
+        self._write_unread()
         first = max(0, appended - self.capacity, self._count - self.capacity)
         return self._with(np.arange(first, appended) % self.capacity, appended - first)
 
@@ -113,6 +153,7 @@ class FrameHistory:
 
     def latest(self, frames: int) -> HistoryWindow:
         """The last `frames` frames (fewer if fewer were recorded), oldest first."""
+        self._write_unread()
         frames = max(0, min(frames, len(self)))
         end = self._count
         order = np.arange(end - frames, end) % self.capacity
@@ -125,6 +166,7 @@ class FrameHistory:
         the graphs), so each window is kept until the next frame is appended; and only the
         frames inside it are gathered from the ring.
         """
+        self._write_unread()
         if self._windows_at != self._count:
             self._windows_at = self._count
             self._windows.clear()
@@ -148,6 +190,7 @@ class FrameHistory:
         """`window(seconds).dropped_ms.sum()`, the same float, without gathering the window's
         other five columns when no reader asked for that window this frame (the second lane
         of a split screen: only its readout's dropped time reads it)."""
+        self._write_unread()
         if self._windows_at == self._count and seconds in self._windows:
             return float(self._windows[seconds].dropped_ms.sum())
         start = self._first(seconds)

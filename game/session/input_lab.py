@@ -281,7 +281,8 @@ class InputDesk:
 
     def flipped(self, at_ns: int) -> None:
         """The frame's picture reached the screen at wall time `at_ns`."""
-        self.now_ns = max(self.now_ns, at_ns)
+        if at_ns > self.now_ns:  # an `if`, not `max()`: the desk is told of every frame
+            self.now_ns = at_ns
         _keep_recent(self.flips_ns, at_ns)
         self.flips_ns.append(at_ns)
         for lane in self.lanes:
@@ -292,8 +293,9 @@ class InputDesk:
     def frame_begins(self, elapsed_ns: int, lane_clocks: Callable[[], Sequence[LaneClock]]) -> None:
         """A frame was planned. `lane_clocks()` gives each lane's `LaneClock`; it is asked only
         when a model places presses in time (the window costs exact arithmetic)."""
-        self._frame_start_ns += elapsed_ns
-        self.now_ns = max(self.now_ns, self._frame_start_ns)
+        start = self._frame_start_ns = self._frame_start_ns + elapsed_ns
+        if start > self.now_ns:
+            self.now_ns = start
         clocks: Sequence[LaneClock] = ()
         for index, lane in enumerate(self.lanes):
             if not lane.model.wants_window:

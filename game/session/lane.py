@@ -12,19 +12,21 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 
-from game.session.history import FrameHistory, FrameSample
+from game.session.history import FrameHistory
 from game.session.spiral import FrameLoad, SpiralRule, SpiralState
 from game.world.snapshots import SnapshotRing
 from game.world.world import World
 from timestep_lab import (
-    NS_PER_MS,
-    NS_PER_SECOND,
     FixedStepScheduler,
     OverloadState,
     SchedulerSettings,
     StepPlan,
     TimeBooks,
 )
+
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
+`__new__`, as the scheduler makes its plans: a lane closes a frame every frame."""
 
 
 class Lane:
@@ -89,22 +91,13 @@ class Lane:
         books.record(plan)
         elapsed_ns = plan.elapsed_ns
         ledger = plan.ledger
-        load = FrameLoad(elapsed_ns, ledger.steps + resimulated, ledger.backlog_steps)
+        load = _made(FrameLoad, (elapsed_ns, ledger.steps + resimulated, ledger.backlog_steps))
         self.spiral = self.spiral_rule.after(self.spiral, load)
         overloaded = plan.indicators.overloaded
         if resimulated or self.work_light.on:
             self._count_work(plan, resimulated)
             overloaded = overloaded or self.work_light.on
-        self.history.append(
-            FrameSample(
-                wall_s=books.wall_ns / NS_PER_SECOND,
-                frame_ms=elapsed_ns / NS_PER_MS,
-                steps=ledger.steps,
-                dropped_ms=plan.dropped_ms,
-                backlog_steps=ledger.backlog_steps,
-                overloaded=overloaded,
-            )
-        )
+        self.history.record(books.wall_ns, plan, overloaded)
 
     def _count_work(self, plan: StepPlan, resimulated: int) -> None:
         """The overload light's rule (`timestep_lab.OverloadState`) with re-simulated ticks as

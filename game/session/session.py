@@ -108,7 +108,7 @@ class LabSession:
         """Open a frame of `elapsed_ns`: every lane plans it; the caller steps and finishes it."""
         if self._frame is not None:
             raise FrameOrderError("a frame is already open: finish it before beginning another")
-        rollback = self.rollback
+        rollback = self.orders.rollback  # the property's own value (read every frame and tick)
         after = None if rollback is None else rollback.after_lane_tick
         frame = Frame(self.lanes, elapsed_ns, self._frame_finished, self._before_tick, after)
         self._frame = frame
@@ -169,8 +169,9 @@ class LabSession:
     def _frame_finished(self, frame: Frame) -> None:
         """The frame is settled: now carry out what waited for it, in the order it came."""
         self._frame = None
-        if self.rollback is not None:
-            self.rollback.frame_ends(self.lanes[0].scheduler)
+        rollback = self.orders.rollback
+        if rollback is not None:
+            rollback.frame_ends(self.lanes[0].scheduler)
         interpolating = self.controls.interpolation == "interpolate"
         self.inputs.frame_ends(frame.final_plans, interpolating)
         if not self._waiting:
@@ -362,7 +363,7 @@ class LabSession:
         prediction window is full: the tick waits for the remote."""
         lane = self.lanes[lane_index]
         world = lane.world
-        rollback = self.rollback if lane_index == 0 else None
+        rollback = self.orders.rollback if lane_index == 0 else None
         if rollback is not None and not rollback.may_run(world.tick):
             return False
         if lane.snapshots is not None:

@@ -33,6 +33,10 @@ from typing import NamedTuple
 
 from timestep_lab import NS_PER_MS
 
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
+`__new__` (as the scheduler makes its plans): the rule's state is made every frame."""
+
 
 class FrameLoad(NamedTuple):
     """What the rule needs of one frame (a NamedTuple: one is made every frame)."""
@@ -99,7 +103,7 @@ class SpiralRule:
             on = level < self.frames
         else:
             on = climbing >= self.frames and frame.frame_ns >= self.min_frame_ns
-        return SpiralState(on, climbing, level, frame, state.last)
+        return _made(SpiralState, (on, climbing, level, frame, state.last))  # every frame
 
     def spans(self, frames: Iterable[FrameLoad]) -> tuple[SpiralSpan, ...]:
         """Every spiral in `frames`, from the frame it starts to the frame it is over."""

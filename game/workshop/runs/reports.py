@@ -31,12 +31,17 @@ class FrameReport(NamedTuple):
     plan: StepPlan
     wall_ns: int
     """The virtual wall clock at the end of the frame (floored to whole ns)."""
-    lag_ns: Fraction
-    """Scaled wall time minus simulated time after this frame: dropped plus carried."""
+    lag: tuple[int, int]
+    """`lag_ns` as the books give it (`TimeBooks.lag_parts`): numerator and denominator."""
     inputs: InputCounts = NO_PRESSES
     """Lane 0's input counters after this frame (all zero without key edges)."""
     rollback: RollbackFrame = NO_ROLLBACK
     """What rollback did in this frame (all zero without a remote peer)."""
+
+    @property
+    def lag_ns(self) -> Fraction:
+        """Scaled wall time minus simulated time after this frame: dropped plus carried."""
+        return Fraction(*self.lag)
 
     @property
     def frame_ns(self) -> int:

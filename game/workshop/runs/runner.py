@@ -41,10 +41,10 @@ from __future__ import annotations
 import gc
 import math
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from game.session.controls import Act, Action, ControlsChange
 from game.session.frame import Frame
@@ -75,6 +75,22 @@ __all__ = [
     "run_headless",
 ]
 """What the runs import from here (`FrameReport` and `RunResult` live in `reports.py`)."""
+
+_made = tuple.__new__
+"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
+`__new__`, as the scheduler makes its plans (`timestep_lab._scheduler`): a run makes a report
+and a `FrameRan` every frame (BENCHMARKS.md, "Workshop: a 10-minute headless simulation")."""
+
+_NEVER = math.inf
+"""When an event list has nothing left: later than any time or tick (compared, never stored
+as a time)."""
+T = TypeVar("T")
+
+
+def _due_at(events: Sequence[T], index: int, when: Callable[[T], float]) -> float:
+    """`when(events[index])`: when the next event of a list may be due; `_NEVER` past its end."""
+    return when(events[index]) if index < len(events) else _NEVER
+
 
 RUNAWAY_WORK_NS = 10 * NS_PER_SECOND
 """A frame whose work alone takes longer than this ends the run: the loop is past saving."""
@@ -122,8 +138,18 @@ def run_headless(
     frames: deque[FrameReport] = deque(maxlen=keep)
     with _collector_paused(), holding_stops():
         return _HeadlessRun(session, source, timeline or Timeline()).run(
-            None if until_ns is None else Fraction(until_ns), until_tick, sink, frames
+            _exact_end(until_ns), until_tick, sink, frames
         )
+
+
+def _exact_end(until_ns: Fraction | int | None) -> Fraction | int | None:
+    """The run's end as the source compares it every frame: an `int` when it is a whole ns
+    (whose `numerator` and `denominator` are plain attributes, where a `Fraction`'s are Python
+    properties, two calls a frame)."""
+    if until_ns is None:
+        return None
+    exact = Fraction(until_ns)
+    return exact.numerator if exact.denominator == 1 else exact
 
 
 @contextmanager
@@ -159,11 +185,21 @@ class _HeadlessRun:
         """Where the last frame ended, in whole ns: the sum of the frames' lengths."""
         self._source_ns = math.floor(source.end_ns)  # moved on by each frame's length, exactly
         self._render_work = self._render_work_now()
+        self._step_cost: tuple[object, Fraction | int] = (None, 0)
+        """The controls the step cost was last read from, and that cost per tick, exact ns."""
         self.rollback = session.rollback
+        # When the next event of each list may be due, so that a frame with none due asks
+        # nothing (most frames): a time floored to whole ns (an event is due at or after its
+        # floor), a tick; `_NEVER` once a list is done. Each list's method moves its own on.
+        self._edge_due_ns: float = _NEVER
+        self._change_due_ns: float = _NEVER
+        self._stall_due_ns: float = _NEVER
+        self._event_due_tick: float = _NEVER
+        self._next_due()
 
     def run(
         self,
-        until_ns: Fraction | None,
+        until_ns: Fraction | int | None,
         until_tick: int | None,
         sink: FrameSink | None,
         frames: deque[FrameReport],
@@ -193,11 +229,13 @@ class _HeadlessRun:
             count += 1
             counts = self.session.inputs.lanes[0].counts
             rollback = NO_ROLLBACK if self.rollback is None else self.rollback.last_frame
-            report = FrameReport(count, plan, now_ns, lane.lag_ns, counts, rollback)
+            lag = lane.books.lag_parts
+            report = _made(FrameReport, (count, plan, now_ns, lag, counts, rollback))
             frames.append(report)
             if sink is not None:
                 sink(report)
-            max_frame_ns = max(max_frame_ns, plan.elapsed_ns)
+            if plan.elapsed_ns > max_frame_ns:
+                max_frame_ns = plan.elapsed_ns
             spiral = lane.spiral
             growth.add(now_ns, plan.elapsed_ns, spiral.last.owed)
             spirals.saw(count, spiral.on)
@@ -210,16 +248,20 @@ class _HeadlessRun:
     def _frame(self, elapsed: int) -> StepPlan:
         """One frame at its boundary: the keys, knobs and inputs due, then its ticks one by one
         (each tick's inputs right before it), and lane 0's plan once it finishes."""
-        self._feed_edges()
-        self._apply_changes()
-        self._apply_tick_events()
+        if self.now_ns >= self._edge_due_ns:
+            self._feed_edges()
+        if self._source_ns >= self._change_due_ns:
+            self._apply_changes()
+        if self.session.lanes[0].world.tick >= self._event_due_tick:
+            self._apply_tick_events()
         frame = self.session.begin(elapsed)
         if self.until_tick is None and self.next_event == len(self.timeline.tick_events):
             while frame.next_tick():  # nothing left to stop at or apply between ticks: most runs
                 pass
         else:
             while self._may_run(frame) and frame.next_tick():
-                self._apply_tick_events()
+                if self.session.lanes[0].world.tick >= self._event_due_tick:
+                    self._apply_tick_events()
         return frame.finish()[0]
 
     def _frame_ends(self, plan: StepPlan, now_ns: int) -> tuple[FrameRan, bool]:
@@ -227,10 +269,13 @@ class _HeadlessRun:
         whether its work (render cost + its ticks x step cost) ran away. Its picture is flipped
         once that work is done, each tick costing its whole ns (the input lab's press-to-flip)."""
         controls = self.session.controls
-        steps = plan.steps
+        steps = plan.ledger.steps
         if self.rollback is not None:  # re-simulated ticks cost a whole step each
             steps += self.rollback.last_frame.resimulated
-        step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+        read_from, step_cost = self._step_cost
+        if read_from is not controls:  # the controls changed (a new value each time)
+            step_cost = controls.step_cost_ms * NS_PER_MS if controls.step_cost_ms else 0
+            self._step_cost = (controls, step_cost)
         if steps and step_cost:
             render_cost = self.source.render_cost_ns
             self.session.inputs.flipped(now_ns + int(render_cost + steps * controls.step_cost_ns))
@@ -238,7 +283,8 @@ class _HeadlessRun:
         else:  # the render cost alone: its whole ns and its verdict were worked out on change
             render_ns, runaway = self._render_work
             self.session.inputs.flipped(now_ns + render_ns)
-        return FrameRan(steps, step_cost, self._take_stalls()), runaway
+        stall_ns = self._take_stalls() if self._source_ns >= self._stall_due_ns else 0
+        return _made(FrameRan, (steps, step_cost, stall_ns)), runaway
 
     def _render_work_now(self) -> tuple[int, bool]:
         """The render cost in whole ns, and whether it alone runs away: asked when it changes,
@@ -267,11 +313,20 @@ class _HeadlessRun:
 
     # -- wall-clock events, at frame boundaries ---------------------------------------------------
 
+    def _next_due(self) -> None:
+        """When the next event of each list may be due (see `__init__`)."""
+        line = self.timeline
+        self._edge_due_ns = _due_at(line.key_edges, self.next_edge, lambda edge: edge.at_ns)
+        self._change_due_ns = _due_at(line.changes, self.next_change, lambda c: math.floor(c.at_ns))
+        self._stall_due_ns = _due_at(line.stalls, self.next_stall, lambda s: math.floor(s.at_ns))
+        self._event_due_tick = _due_at(line.tick_events, self.next_event, lambda e: e.tick)
+
     def _apply_changes(self) -> None:
         changes = self.timeline.changes
         while self.next_change < len(changes) and self._due(changes[self.next_change].at_ns):
             self._change(changes[self.next_change])
             self.next_change += 1
+        self._next_due()
 
     def _change(self, change: SettingsChange) -> None:
         """Turn the knobs through the session, as a key press does: a scheduler is reconfigured
@@ -295,6 +350,7 @@ class _HeadlessRun:
         while self.next_stall < len(stalls) and self._due(stalls[self.next_stall].at_ns):
             total += stalls[self.next_stall].length_ns
             self.next_stall += 1
+        self._next_due()
         return total
 
     def _feed_edges(self) -> None:
@@ -305,6 +361,7 @@ class _HeadlessRun:
             edge = edges[self.next_edge]
             self.session.inputs.edge(edge.button, edge.down, edge.at_ns)
             self.next_edge += 1
+        self._next_due()
 
     # -- tick-stamped events, right before their tick ---------------------------------------------
 
@@ -322,6 +379,7 @@ class _HeadlessRun:
         while self.next_event < len(events) and events[self.next_event].tick <= tick:
             self._apply(events[self.next_event])
             self.next_event += 1
+        self._next_due()
 
     def _apply(self, event: TickEvent) -> None:
         session = self.session

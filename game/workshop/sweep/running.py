@@ -79,7 +79,8 @@ class LagWatch:
 
     def __call__(self, frame: FrameReport) -> None:
         plan = frame.plan
-        after = frame.lag_ns.numerator // frame.lag_ns.denominator
+        numerator, denominator = frame.lag  # the lag's floor: the same, reduced or not
+        after = numerator // denominator
         peak = after + math.floor(plan.steps * plan.dt_ns)
         self.area += (self.before + peak) * frame.frame_ns
         self.before = after
