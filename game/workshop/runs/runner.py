@@ -77,13 +77,11 @@ __all__ = [
 """What the runs import from here (`FrameReport` and `RunResult` live in `reports.py`)."""
 
 _made = tuple.__new__
-"""`_made(Record, values)` is `Record(*values)` for a NamedTuple `Record` without the call to its
-`__new__`, as the scheduler makes its plans (`timestep_lab._scheduler`): a run makes a report
-and a `FrameRan` every frame (BENCHMARKS.md, "Workshop: a 10-minute headless simulation")."""
+"""`_made(Record, values)` is `Record(*values)` without the call to the NamedTuple's `__new__`, as
+the scheduler makes its plans: a run makes a report and a `FrameRan` every frame (BENCHMARKS.md)."""
 
 _NEVER = math.inf
-"""When an event list has nothing left: later than any time or tick (compared, never stored
-as a time)."""
+"""When an event list has nothing left: later than any time or tick (compared, never stored)."""
 T = TypeVar("T")
 
 
