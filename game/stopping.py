@@ -29,7 +29,7 @@ with no code of its own. What it may add, one line each:
 - an output written whole (`game.workshop.files.output.written_whole`, the recorder) calls
   `wrote(path)` once it has its name, and the stop's line lists it: nothing else to do;
 - to keep something else on a stop, say so: `except Stopped as stop: stop.kept.append(...)`;
-- to run work in processes, use `game.worker_pool.worker_pool(n)`.
+- to run work in processes, use `game.jobs.local_jobs(job, n)` (over `game.worker_pool`).
 
 Stop points: stopping a command at a known moment
 -------------------------------------------------

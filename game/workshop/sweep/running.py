@@ -1,7 +1,7 @@
 """Running a sweep: every cell of the grid played out headless, in parallel, and measured.
 
-Each run is `run_scenario`, the same headless game as `simulate`, in a worker process of a
-`ProcessPoolExecutor` (all cores by default); runs share nothing and are deterministic, so the
+Each run is `run_scenario`, the same headless game as `simulate`, one job (`game.jobs.Jobs`) on
+the local worker processes (all cores by default); runs share nothing and are deterministic, so the
 results do not depend on how many workers there are or in which order they finish. A worker
 sends back a few numbers (`Measures`), not the run's frames.
 
@@ -33,12 +33,11 @@ import functools
 import math
 import os
 from collections.abc import Iterator
-from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
-from game.worker_pool import jobs_submitted
+from game.jobs import Jobs, local_jobs
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
 from game.workshop.sweep.frontier import Frontier, frontier
@@ -167,12 +166,13 @@ class Sweep:
         self.cells = cells
         self.workers = max(1, min(workers, len(cells)))
         self._pool = contextlib.ExitStack()
-        self._futures: list[Future[CellRun]] = []
+        self._jobs: Jobs[SweepCell, CellRun] | None = None
 
     def __enter__(self) -> Sweep:
-        if self.workers > 1:
-            job = functools.partial(run_cell, self.recipe)
-            self._futures = self._pool.enter_context(jobs_submitted(self.workers, job, self.cells))
+        job = functools.partial(run_cell, self.recipe)
+        self._jobs = self._pool.enter_context(local_jobs(job, self.workers))
+        for cell in self.cells:
+            self._jobs.submit(cell)
         return self
 
     def __exit__(
@@ -185,11 +185,9 @@ class Sweep:
 
     def results(self) -> Iterator[CellRun]:
         """Each cell's run as it finishes."""
-        if not self._futures:
-            yield from (run_cell(self.recipe, cell) for cell in self.cells)
-        else:
-            for future in as_completed(self._futures):
-                yield future.result()
+        assert self._jobs is not None, "a sweep's results are read inside its `with` block"
+        for _, ran in self._jobs.finished():
+            yield ran
 
 
 def run_all(recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> list[CellRun]:
