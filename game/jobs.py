@@ -9,11 +9,12 @@ whatever runs them, and only these:
 - `stop()`: cancel the jobs not finished and let go of whatever ran them.
 
 `local_jobs(job, workers)` runs them here: in this process for one worker (nothing to start),
-else on the worker processes of `game.worker_pool` (its stop handling, its `WorkerDied`). A
-command that leaves its `with` block early (a stop signal, an error) has its jobs stopped, as a
-command that owns a `worker_pool` always had. Because every job is deterministic and its result
-names its item, what a command prints cannot depend on the order the jobs finish in, nor on what
-ran them.
+else on the worker processes of `game.worker_pool` (its stop handling, its `WorkerDied`).
+`cluster_jobs(address, job)` (`game.cluster`) runs them on a Dask distributed cluster; `jobs_on`
+chooses between the two by `--cluster`. A command that leaves its `with` block early (a stop
+signal, an error) has its jobs stopped, as a command that owns a `worker_pool` always had.
+Because every job is deterministic and its result names its item, what a command prints cannot
+depend on the order the jobs finish in, nor on what ran them.
 """
 
 from __future__ import annotations
@@ -102,3 +103,19 @@ def local_jobs(job: Callable[[Item], Result], workers: int) -> Iterator[Jobs[Ite
         return
     with worker_pool(workers) as pool:
         yield PoolJobs(pool, job)
+
+
+@contextmanager
+def jobs_on(
+    job: Callable[[Item], Result], workers: int, cluster: str | None
+) -> Iterator[Jobs[Item, Result]]:
+    """`job` run on the cluster at `cluster` (`--cluster ADDRESS`: Dask is imported only then),
+    or here on `workers` processes."""
+    if cluster is None:
+        with local_jobs(job, workers) as jobs:
+            yield jobs
+        return
+    from game.cluster import cluster_jobs
+
+    with cluster_jobs(cluster, job) as remote:
+        yield remote

@@ -65,6 +65,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("timestep_lab",),
     ("game.errors", "game.limits", "game.printable", "game.resources", "game.stopping"),
     ("game.worker_pool",),
+    ("game.cluster",),
     ("game.jobs",),
     ("game.clock", "game.file_reading"),
     ("game.arguments",),

@@ -43,6 +43,7 @@ from game.arguments import file_path, whole_number
 from game.capture.frame import Capture, CaptureInfo, IntervalColumn
 from game.capture.frame_columns import FrameColumns
 from game.capture.reading import frame_columns
+from game.commands.options import add_cluster_argument
 from game.errors import BadInput
 from game.workshop.captures.analysis import Analysis, PolicyResult, analyse
 from game.workshop.captures.batch_files import is_batch
@@ -122,6 +123,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ", 0: no headroom)",
     )  # fmt: skip
     parser.add_argument("--workers", type=whole_number, metavar="N", help="processes (all cores)")
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per rate and policy")
     parser.add_argument(
         "--out", type=file_path, metavar="DIR", help="write frames.csv and the figures"
@@ -145,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
     display_options(args)  # its flags checked before the file is read, as every flag is
     refuse_headroom_work(args.headroom_frames, len(rates), len(policies))
-    if is_batch(args.paths):
+    if is_batch(args.paths) or args.cluster is not None:
         from game.commands.capture_batch import run_batch
 
         return run_batch(args, rates, policies, workers)

@@ -25,12 +25,22 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from game.errors import BadInput
-from game.jobs import local_jobs
+from game.jobs import Jobs, jobs_on
 from game.stopping import Stopped, stop_point
 from game.workshop.captures.batch_files import BatchFiles, find_files, folder_names
-from game.workshop.captures.batch_job import BatchSettings, FileJob, FileResult, run_file
+from game.workshop.captures.batch_job import (
+    BatchSettings,
+    FileJob,
+    FileResult,
+    Finished,
+    load_file,
+    run_file,
+    run_loaded,
+    write_folder,
+)
 from game.workshop.captures.batch_report import (
     BATCH_CSV,
     aggregates,
@@ -70,28 +80,36 @@ def run_batch(
         args.allow_damaged, display_options(args), out, args.figures, args.theme,
     )  # fmt: skip
     jobs = [FileJob(file, names[file]) for file in found.files]
-    results = _run_jobs(settings, jobs, workers, out)
+    results = _run_jobs(settings, jobs, workers, args.cluster)
     return _report(args, found, results, out)
 
 
 def _run_jobs(
-    settings: BatchSettings, jobs: list[FileJob], workers: int, out: Path | None
+    settings: BatchSettings, jobs: list[FileJob], workers: int, cluster: str | None
 ) -> dict[str, FileResult]:
     """Every file's result, by path; a stop says how many files had finished."""
     done: dict[str, FileResult] = {}
-    job = functools.partial(run_file, settings)
     try:
-        with local_jobs(job, max(1, min(workers, len(jobs)))) as running:
-            for each in jobs:  # all handed out before the bar's thread starts
-                running.submit(each)
-            with progress_bar(len(jobs), "files") as moved:
-                for _, result in running.finished():
-                    done[result.path] = result
-                    moved(len(done))
-                    if len(done) < len(jobs):
-                        stop_point("files")
+        if cluster is None:  # each worker reads its file and writes its folder
+            job = functools.partial(run_file, settings)
+            with jobs_on(job, max(1, min(workers, len(jobs))), None) as running:
+                for each in jobs:  # all handed out before the bar's thread starts
+                    running.submit(each)
+                _collect(running, settings, jobs, done, [])
+        else:  # the client reads each file and sends its columns, and writes its folder
+            remote = functools.partial(run_loaded, settings)
+            with jobs_on(remote, 1, cluster) as on_cluster:
+                failed = []
+                for each in jobs:
+                    read = load_file(settings, each)
+                    if isinstance(read, FileResult):
+                        failed.append(read)
+                    else:
+                        on_cluster.submit(read)
+                _collect(on_cluster, settings, jobs, done, failed)
     except Stopped as stop:
         finished = f"{len(done):,} of {len(jobs):,} files"
+        out = settings.out
         stop.kept.append(
             f"the folders of {finished}, in {out}"
             if out is not None
@@ -99,6 +117,27 @@ def _run_jobs(
         )
         raise
     return done
+
+
+def _collect(
+    running: Jobs[Any, Finished],
+    settings: BatchSettings,
+    jobs: list[FileJob],
+    done: dict[str, FileResult],
+    failed: list[FileResult],
+) -> None:
+    """Take the files' results as they finish (writing the folders sent back), one bar."""
+    by_path = {job.path: job for job in jobs}
+    with progress_bar(len(jobs), "files") as moved:
+        for result in failed:  # read by the client, and refused
+            done[result.path] = result
+        for _, (result, parts) in running.finished():
+            if parts is not None:
+                write_folder(settings, by_path[result.path], parts)
+            done[result.path] = result
+            moved(len(done))
+            if len(done) < len(jobs):
+                stop_point("files")
 
 
 def _report(

@@ -6,6 +6,10 @@ line comes back as the result (`FileResult.error`) and the batch goes on. With `
 writes the file's own folder (`frames.csv`, `display.csv` where the display side ran, and its
 figures when asked for) under a hidden temporary name, and renames it once it is whole: a stop
 or a failure leaves no folder of that file, and a folder there is whole.
+
+On a cluster (`--cluster`) the work is split: the client reads each file (`load_file`) and sends
+its frames' columns, so no worker needs the files; the worker runs them (`run_loaded`) and sends
+back, with `--out`, what the file's folder is made of (`FolderParts`), which the client writes.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from game.capture.frame import Capture, IntervalColumn
+from game.capture.frame import CaptureInfo, IntervalColumn
+from game.capture.frame_columns import FrameColumns
 from game.capture.reading import frame_columns, open_capture
 from game.errors import BadInput
 from game.stopping import outputs_of_a_whole
@@ -80,9 +85,43 @@ class FileResult:
     """The display side's agreement, where it ran."""
 
 
-def run_file(settings: BatchSettings, job: FileJob) -> FileResult:
-    """Read one file and run it (see the module); a refused file is a `FileResult` with its
-    error."""
+@dataclass(frozen=True, slots=True)
+class LoadedFile:
+    """A file read, its frames as columns: what a cluster's worker is sent."""
+
+    job: FileJob
+    info: CaptureInfo
+    columns: FrameColumns
+
+
+@dataclass(frozen=True, slots=True)
+class FolderParts:
+    """What a file's folder under `--out` is written from (sent back by a cluster's worker)."""
+
+    info: CaptureInfo
+    times: FrameTimes
+    results: list[PolicyResult]
+    display: DisplaySide | str
+
+
+Finished = tuple[FileResult, FolderParts | None]
+"""A file's job's answer: its result and, when its folder is the client's to write, its parts."""
+
+
+def run_file(settings: BatchSettings, job: FileJob) -> Finished:
+    """The local pool's job: read one file, run it and write its folder here (see the module);
+    a refused file is a `FileResult` with its error."""
+    loaded = load_file(settings, job)
+    if isinstance(loaded, FileResult):
+        return loaded, None
+    result, parts = run_loaded(settings, loaded)
+    if parts is not None:
+        write_folder(settings, job, parts)
+    return result, None
+
+
+def load_file(settings: BatchSettings, job: FileJob) -> LoadedFile | FileResult:
+    """Read one file into columns, its work checked; or the one line why not."""
     try:
         capture = open_capture(
             Path(job.path),
@@ -91,17 +130,19 @@ def run_file(settings: BatchSettings, job: FileJob) -> FileResult:
             column=settings.column,
             allow_damaged=settings.allow_damaged,
         )
-        return _run(capture, settings, job)
+        info = capture.info
+        if info.frames == 0:
+            raise BadInput(f"{job.path}: no frames to run ({info.rows:,} rows)")
+        refuse_run_work(job.path, info.frames, len(settings.rates), len(settings.policies))
+        return LoadedFile(job, info, frame_columns(capture))
     except BadInput as problem:
         return FileResult(job.path, error="; ".join(problem.lines))
 
 
-def _run(capture: Capture, settings: BatchSettings, job: FileJob) -> FileResult:
-    info = capture.info
-    if info.frames == 0:
-        raise BadInput(f"{job.path}: no frames to run ({info.rows:,} rows)")
-    refuse_run_work(job.path, info.frames, len(settings.rates), len(settings.policies))
-    columns = frame_columns(capture)
+def run_loaded(settings: BatchSettings, loaded: LoadedFile) -> Finished:
+    """Every tick rate and policy on a file's columns, and its display side; with `--out`, the
+    parts of its folder."""
+    job, info, columns = loaded.job, loaded.info, loaded.columns
     times = FrameTimes.of(columns)
     keep = settings.out is not None
     asked = Analysis(settings.rates, settings.policies, settings.headroom_frames, keep, 1)
@@ -111,9 +152,7 @@ def _run(capture: Capture, settings: BatchSettings, job: FileJob) -> FileResult:
     for result in results:
         record = {"file": job.path, **json_record(result.figures, result.headroom, info)}
         lines.append(add_display_record(record, display))
-    if settings.out is not None:
-        _write_folder(settings, job, capture, times, results, display)
-    return FileResult(
+    figures = FileResult(
         job.path,
         figures=[result.figures for result in results],
         headrooms=[result.headroom for result in results],
@@ -121,27 +160,19 @@ def _run(capture: Capture, settings: BatchSettings, job: FileJob) -> FileResult:
         captured_ns=exact_sum(times.elapsed_ns),
         agreement=display.agreement if isinstance(display, DisplaySide) else None,
     )
+    return figures, FolderParts(info, times, results, display) if keep else None
 
 
-def _write_folder(
-    settings: BatchSettings,
-    job: FileJob,
-    capture: Capture,
-    times: FrameTimes,
-    results: list[PolicyResult],
-    display: DisplaySide | str,
-) -> None:
+def write_folder(settings: BatchSettings, job: FileJob, parts: FolderParts) -> None:
     """The file's folder under `--out`, written under a hidden name and renamed when whole."""
     assert settings.out is not None
     from game.workshop.captures.frames_csv import write_frames_csv
 
-    rows = [
-        results[start : start + len(settings.policies)]
-        for start in range(0, len(results), len(settings.policies))
-    ]
+    size = len(settings.policies)
+    rows = [parts.results[start : start + size] for start in range(0, len(parts.results), size)]
     with whole_folder(settings.out / job.folder) as folder, outputs_of_a_whole():
-        write_frames_csv(folder / "frames.csv", times, rows)
-        write_display_outputs(folder, display)
+        write_frames_csv(folder / "frames.csv", parts.times, rows)
+        write_display_outputs(folder, parts.display)
         if settings.figures:
             from game.workshop.captures.figure import capture_figure
             from game.workshop.captures.frames_csv import figure_stem
@@ -149,7 +180,7 @@ def _write_folder(
 
             for row in rows:
                 png = folder / f"{figure_stem(row[0].settings)}.png"
-                capture_figure(png, capture.info, times, row, THEMES[settings.theme])
+                capture_figure(png, parts.info, parts.times, row, THEMES[settings.theme])
 
 
 @contextlib.contextmanager

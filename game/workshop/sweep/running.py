@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
-from game.jobs import Jobs, local_jobs
+from game.jobs import Jobs, jobs_on
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
 from game.workshop.sweep.frontier import Frontier, frontier
@@ -153,7 +153,8 @@ def default_workers() -> int:
 
 
 class Sweep:
-    """Runs cells on `workers` processes (in this one when `workers` is 1), as a context.
+    """Runs cells on `workers` processes (in this one when `workers` is 1), or on the Dask
+    cluster at `cluster` (`game.cluster`), as a context.
 
     Entering starts the workers and hands them every cell, before anything else (a progress
     bar's thread, say) starts: a process is forked from a single thread, which is always safe.
@@ -161,8 +162,15 @@ class Sweep:
     (`game.worker_pool`).
     """
 
-    def __init__(self, recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> None:
+    def __init__(
+        self,
+        recipe: SweepRecipe,
+        cells: list[SweepCell],
+        workers: int,
+        cluster: str | None = None,
+    ) -> None:
         self.recipe = recipe
+        self.cluster = cluster
         self.cells = cells
         self.workers = max(1, min(workers, len(cells)))
         self._pool = contextlib.ExitStack()
@@ -170,7 +178,7 @@ class Sweep:
 
     def __enter__(self) -> Sweep:
         job = functools.partial(run_cell, self.recipe)
-        self._jobs = self._pool.enter_context(local_jobs(job, self.workers))
+        self._jobs = self._pool.enter_context(jobs_on(job, self.workers, self.cluster))
         for cell in self.cells:
             self._jobs.submit(cell)
         return self
