@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from game.errors import BadInput
+from game.stopping import no_stop_points
 from game.worker_pool import WorkerDied
 
 CONNECT_TIMEOUT_S = 10
@@ -71,7 +72,9 @@ def worker_digest() -> str:
 
 
 def checked_job(expected: str, job: Callable[[Item], Result], item: Item) -> Result:
-    """`job(item)`, on a worker whose digest is the client's (`WrongWorker` otherwise)."""
+    """`job(item)`, on a worker whose digest is the client's (`WrongWorker` otherwise). A
+    worker waits at no stop point (`game.stopping`): the command's own process does."""
+    no_stop_points()
     if digest() != expected:
         from distributed import get_worker
 

@@ -22,7 +22,8 @@ import pytest
 
 import game.cluster
 from game.cli import main
-from tests.commands import HANG_S, ROOT
+from tests.capture_files import write_long_presentmon_1x
+from tests.commands import HANG_S, ROOT, Command, in_group
 from tests.test_capture_batch import a_night
 
 pytest.importorskip("distributed")
@@ -173,3 +174,55 @@ def test_a_capture_batch_on_the_cluster_gives_the_local_pools_bytes(
     assert seen[0][0] == 1  # the broken file
     assert seen[1] == seen[0]
     assert "b__deep__z.json/frames.csv" in seen[0][3]
+
+
+def some_captures(folder: Path, count: int = 6) -> Path:
+    """`count` captures of 20,000 frames in `folder/caps`: jobs long enough to be in flight."""
+    (folder / "caps").mkdir(parents=True)
+    for index in range(count):
+        write_long_presentmon_1x(folder / "caps" / f"c{index}.csv", frames=20_000, seed=index)
+    return folder
+
+
+BATCH = ["capture", "caps", "--hz", "60,144", "--headroom-frames", "0", "--json"]
+
+
+def test_a_stop_mid_batch_cancels_the_clusters_jobs_and_keeps_the_finished_folder(
+    cluster: str, tmp_path: Path
+) -> None:
+    folder = some_captures(tmp_path)
+    command = Command([*BATCH, "--out", "D", "--cluster", cluster], folder, stop_at="files")
+    command.reaches("files")
+    command.send(signal.SIGTERM)
+    assert command.ends() == 143, command.err
+    assert command.lines[-1] == (
+        "python -m game capture: stopped by SIGTERM; kept the folders of 1 of 6 files, in D"
+    )
+    assert "Traceback" not in command.err
+    assert in_group(command.pid) == []
+    kept = sorted(path.name for path in (folder / "D").iterdir())
+    assert len(kept) == 1 and not (folder / "D" / "batch.csv").exists()
+    assert sorted(path.name for path in (folder / "D" / kept[0]).iterdir()) == [
+        "display.csv",
+        "frames.csv",
+    ]
+
+
+def test_a_worker_lost_mid_batch_has_its_jobs_run_elsewhere_and_the_bytes_are_the_same(
+    cluster: str, tmp_path: Path
+) -> None:
+    from distributed import Client
+
+    folder = some_captures(tmp_path)
+    local = Command([*BATCH, "--workers", "2"], folder, stop_at=None)
+    assert local.ends() == 0
+    command = Command([*BATCH, "--cluster", cluster], folder, stop_at="files")
+    command.reaches("files")
+    with Client(cluster, timeout=f"{HANG_S}s") as client:  # type: ignore[no-untyped-call]
+        pids: dict[str, int] = client.run(os.getpid)
+        os.kill(sorted(pids.values())[0], signal.SIGKILL)  # its nanny starts another
+        command.send(signal.SIGUSR1)  # go on
+        assert command.ends() == 0, command.err
+        client.wait_for_workers(2, timeout=HANG_S)  # the cluster whole again, for the others
+    assert command.out == local.out
+    assert len(command.out.splitlines()) == 6 * 2 * 6 + 2 * 6
