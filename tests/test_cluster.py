@@ -32,7 +32,7 @@ pytestmark = pytest.mark.slow
 
 DASK = Path(sys.executable).with_name("dask")
 SWEEP = [
-    "sweep", "--scenario", "spiral_map", "--vary", "load.step_cost_ms=2:8:3",
+    "sweep", "--scenario", "spiral_map", "--vary", "load.step_cost_ms=2,8",
     "--vary", "scheduler.max_steps=1,5", "--seconds", "1",
 ]  # fmt: skip
 
@@ -176,15 +176,15 @@ def test_a_capture_batch_on_the_cluster_gives_the_local_pools_bytes(
     assert "b__deep__z.json/frames.csv" in seen[0][3]
 
 
-def some_captures(folder: Path, count: int = 6) -> Path:
-    """`count` captures of 20,000 frames in `folder/caps`: jobs long enough to be in flight."""
+def some_captures(folder: Path, count: int = 4) -> Path:
+    """`count` captures of 10,000 frames in `folder/caps`: jobs long enough to be in flight."""
     (folder / "caps").mkdir(parents=True)
     for index in range(count):
-        write_long_presentmon_1x(folder / "caps" / f"c{index}.csv", frames=20_000, seed=index)
+        write_long_presentmon_1x(folder / "caps" / f"c{index}.csv", frames=10_000, seed=index)
     return folder
 
 
-BATCH = ["capture", "caps", "--hz", "60,144", "--headroom-frames", "0", "--json"]
+BATCH = ["capture", "caps", "--headroom-frames", "0", "--json"]
 
 
 def test_a_stop_mid_batch_cancels_the_clusters_jobs_and_keeps_the_finished_folder(
@@ -196,7 +196,7 @@ def test_a_stop_mid_batch_cancels_the_clusters_jobs_and_keeps_the_finished_folde
     command.send(signal.SIGTERM)
     assert command.ends() == 143, command.err
     assert command.lines[-1] == (
-        "python -m game capture: stopped by SIGTERM; kept the folders of 1 of 6 files, in D"
+        "python -m game capture: stopped by SIGTERM; kept the folders of 1 of 4 files, in D"
     )
     assert "Traceback" not in command.err
     assert in_group(command.pid) == []
@@ -225,4 +225,4 @@ def test_a_worker_lost_mid_batch_has_its_jobs_run_elsewhere_and_the_bytes_are_th
         assert command.ends() == 0, command.err
         client.wait_for_workers(2, timeout=HANG_S)  # the cluster whole again, for the others
     assert command.out == local.out
-    assert len(command.out.splitlines()) == 6 * 2 * 6 + 2 * 6
+    assert len(command.out.splitlines()) == 4 * 6 + 6  # a line per file and policy, the totals
