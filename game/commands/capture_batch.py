@@ -108,12 +108,12 @@ def _run_jobs(
                         on_cluster.submit(read)
                 _collect(on_cluster, settings, jobs, done, failed)
     except Stopped as stop:
-        finished = f"{len(done):,} of {len(jobs):,} files"
+        folders = sum(1 for result in done.values() if result.error is None)  # read: a folder each
         out = settings.out
         stop.kept.append(
-            f"the folders of {finished}, in {out}"
+            f"the folders of {folders:,} of {len(jobs):,} files, in {out}"
             if out is not None
-            else f"nothing: {finished} had finished"
+            else f"nothing: {len(done):,} of {len(jobs):,} files had finished"
         )
         raise
     return done
