@@ -234,7 +234,7 @@ def test_a_stop_point_that_does_not_exist_is_one_line_and_exit_2(tmp_path: Path)
         2,
         [
             "error: TIMESTEP_LAB_STOP_AT='midway' names no stop point (one of: imports, "
-            "output, workers, run, rows, window, frame, done)"
+            "output, workers, files, run, rows, window, frame, done)"
         ],
     )
 

@@ -108,9 +108,11 @@ class _Headrooms:
         self.count = len(every)
 
     def __enter__(self) -> _Headrooms:
-        self._jobs = self._pool.enter_context(local_jobs(_measure, self.workers))
-        for task in self.tasks:  # one worker: run here, as `results` asks for them
-            self._jobs.submit(task)
+        with contextlib.ExitStack() as entering:  # a failed hand-over leaves the jobs too
+            self._jobs = entering.enter_context(local_jobs(_measure, self.workers))
+            for task in self.tasks:  # one worker: run here, as `results` asks for them
+                self._jobs.submit(task)
+            self._pool = entering.pop_all()
         return self
 
     def __exit__(self, *problem: Any) -> None:

@@ -179,9 +179,11 @@ class Sweep:
 
     def __enter__(self) -> Sweep:
         job = functools.partial(run_cell, self.recipe)
-        self._jobs = self._pool.enter_context(jobs_on(job, self.workers, self.cluster))
-        for cell in self.cells:
-            self._jobs.submit(cell)
+        with contextlib.ExitStack() as entering:  # a failed hand-over leaves the jobs too
+            self._jobs = entering.enter_context(jobs_on(job, self.workers, self.cluster))
+            for cell in self.cells:  # a worker dead already breaks the pool here: WorkerDied
+                self._jobs.submit(cell)
+            self._pool = entering.pop_all()
         return self
 
     def __exit__(
