@@ -88,9 +88,12 @@ which is what lets them skip the scheduler's per-frame path (`open_loop`)."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "paths", type=file_path, nargs="+", metavar="PATH",
+        "paths",
+        type=file_path,
+        nargs="+",
+        metavar="PATH",
         help="the capture to read; or folders, patterns (quoted: 'a/**/*.csv'), several files",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--process",
         metavar="NAME|PID",
@@ -105,23 +108,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="read a capture even when more than half its kept rows are damaged",
     )
     parser.add_argument(
-        "--column", choices=get_args(IntervalColumn), default="presents",
+        "--column",
+        choices=get_args(IntervalColumn),
+        default="presents",
         help="each frame's time: between presents (default), display changes or simulation starts",
-    )  # fmt: skip
+    )
     parser.add_argument("--hz", default="60", metavar="LIST", help="tick rates (default 60)")
     parser.add_argument(
-        "--policies", default=",".join(POLICIES), metavar="A,B,...",
+        "--policies",
+        default=",".join(POLICIES),
+        metavar="A,B,...",
         help=f"policies (default all: {', '.join(POLICIES)})",
-    )  # fmt: skip
+    )
     parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
     parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
     parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
     parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
     parser.add_argument(
-        "--headroom-frames", type=whole_number, default=HEADROOM_FRAMES, metavar="N",
+        "--headroom-frames",
+        type=whole_number,
+        default=HEADROOM_FRAMES,
+        metavar="N",
         help=f"frames the headroom's runs take (the heaviest stretch; default {HEADROOM_FRAMES:,}"
         ", 0: no headroom)",
-    )  # fmt: skip
+    )
     parser.add_argument("--workers", type=whole_number, metavar="N", help="processes (all cores)")
     add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per rate and policy")

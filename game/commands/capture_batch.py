@@ -76,9 +76,18 @@ def run_batch(
             ".json.gz)\n"
         )
     settings = BatchSettings(
-        rates, policies, args.headroom_frames, args.process, args.swapchain, args.column,
-        args.allow_damaged, display_options(args), out, args.figures, args.theme,
-    )  # fmt: skip
+        rates,
+        policies,
+        args.headroom_frames,
+        args.process,
+        args.swapchain,
+        args.column,
+        args.allow_damaged,
+        display_options(args),
+        out,
+        args.figures,
+        args.theme,
+    )
     jobs = [FileJob(file, names[file]) for file in found.files]
     results = _run_jobs(settings, jobs, workers, args.cluster)
     return _report(args, found, results, out)

@@ -230,10 +230,20 @@ def _csv_row(line: dict[str, object]) -> list[object]:
     display = line.get("display")
     agreement = display.get("agreement", "") if isinstance(display, dict) else ""
     return [
-        line["file"], line["hz"], line["policy"], line["frames"], line["ticks"],
-        line["dropped_ns"], line["lag_ns"], line["longest_catch_up"], line["lost_share"],
-        line["doubled_share"], _blank(line.get("headroom_ns", "")), agreement, "",
-    ]  # fmt: skip
+        line["file"],
+        line["hz"],
+        line["policy"],
+        line["frames"],
+        line["ticks"],
+        line["dropped_ns"],
+        line["lag_ns"],
+        line["longest_catch_up"],
+        line["lost_share"],
+        line["doubled_share"],
+        _blank(line.get("headroom_ns", "")),
+        agreement,
+        "",
+    ]
 
 
 def _blank(value: object) -> object:
