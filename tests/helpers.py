@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.clock.manual import ManualClock
 from game.config.loading import load_config
 from game.from_config import session_from
+from game.network.time_sync import STRETCH
 from game.session.player_orders import OrderLog
 from game.session.session import LabSession
 from game.workshop.files.lessons import Lesson, load_lessons
@@ -174,7 +175,11 @@ def lanes_out_of_step(session: LabSession) -> list[str]:
     pairs = zip(session.lanes, controls.policies, strict=False)  # a missing lane is told above
     for number, (lane, policy) in enumerate(pairs, start=1):
         settings = lane.scheduler.settings
-        found = (settings.policy, settings.hz, settings.max_steps, settings.time_scale,
+        time_scale = settings.time_scale
+        rollback = session.rollback if number == 1 else None
+        if rollback is not None and rollback.pace.stretching:  # time sync slows lane 0's ticks
+            time_scale *= STRETCH
+        found = (settings.policy, settings.hz, settings.max_steps, time_scale,
                  settings.alpha_mode, lane.scheduler.paused)  # fmt: skip
         wanted = (policy, controls.hz, controls.max_steps, controls.time_scale,
                   controls.alpha_mode, controls.paused)  # fmt: skip

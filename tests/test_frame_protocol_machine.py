@@ -167,6 +167,7 @@ class FrameProtocol(RuleBasedStateMachine):
             config,
             on_order=self.recorder.on_order,
             on_tick_rate=self.recorder.tick_rate_changed,
+            on_link=self.recorder.link_changed,
         )
         self.recording = True
 
