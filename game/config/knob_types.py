@@ -133,7 +133,7 @@ class LessonKnobs(Section):
         clock: str | None = None
         refresh_hz: Fraction | None = None
         jitter_ms: Fraction | None = None
-        network: bool | None = None
+        network: bool | str | None = None
         latency_ms: Fraction | None = None
         input_delay: int | None = None
         prediction_window: int | None = None

@@ -71,7 +71,8 @@ def _type(knob: Knob, *, control: bool = False) -> str:
         return "tuple[str, ...]"
     if control and knob.as_control is not None:
         return type(knob.control_value(knob.default)).__name__
-    return knob.kind.__name__
+    kind = knob.kind
+    return kind.__name__ if isinstance(kind, type) else str(kind)  # a union: "bool | str"
 
 
 def _literal(value: Any) -> str:

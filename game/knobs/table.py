@@ -31,7 +31,7 @@ from game.knobs.bounds import (
 )
 from game.knobs.knob import FILE, Knob, KnobKey, Move, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, MAX_CANNON_PERIOD_TICKS, SMALLEST_WINDOW
-from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
+from game.network.settings import DEFAULT_PREDICTION_WINDOW, NETWORK_CHOICES, TIME_SYNC_MODES
 from game.vocabulary import (
     ALPHA_MODES,
     CLOCK_NAMES,
@@ -298,7 +298,9 @@ KNOBS: tuple[Knob, ...] = (
                "(the input lab's default), 0 on the boundary (every other run's)")),
     # -- the live game's remote peer: a key turns it on, a lesson step sets it up ---------------
     Knob("network.enabled", False,
-         "Play lane 0 against a remote peer on a simulated network, with rollback.",
+         "Play lane 0 against a remote peer with rollback: false (off), true (the simulated "
+         'peer) or "peer" (a match\'s real peer when there is one, the simulated one otherwise).',
+         takes=bool | str, choices=NETWORK_CHOICES,
          name="network", where=Where.KEY | Where.LESSON, control="network",
          keys=(KnobKey(";", Move.FLIP),),
          help=("; / ' / Shift+'", "network: a remote peer (rollback) on / off; latency up / down")),
