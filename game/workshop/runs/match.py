@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.clock.wall import Clock
 from game.config.exact import decimal_text
@@ -31,6 +31,7 @@ from game.network import handshake
 from game.network.address import bound_socket, host_address, join_address
 from game.network.conditioner import LinkConditioner
 from game.network.handshake import Agreed
+from game.network.packets import DROPPED
 from game.network.udp_link import UdpLink
 from game.session.controls import Controls
 from game.session.rollback import Arrival, Rollback
@@ -183,6 +184,7 @@ class Match:
     def wait_for_start(self, clock: Clock) -> None:
         """Before the first frame: wait for the moment both games agreed on."""
         clock.sleep_ns(max(0, self.agreed.start_ns - clock.now_ns()))
+        say("match: playing from tick 0")
 
     def after_frame(self, session: LabSession) -> str | None:
         """After a frame: has the peer gone (a goodbye), or fallen silent for `LOST_AFTER_NS`?
@@ -260,7 +262,7 @@ class Match:
         return self.settled() and session.lanes[0].world.tick == self.until_tick
 
     def report(self, session: LabSession) -> list[str]:
-        """`confirmed tick T state HASH`, and the counts."""
+        """`confirmed tick T state HASH`, the counts, and the datagrams dropped."""
         world, rollback, link = session.lanes[0].world, self.rollback, self.link
         assert rollback is not None
         return [
@@ -268,6 +270,7 @@ class Match:
             f"rollbacks {rollback.rollbacks}, re-simulated ticks "
             f"{rollback.totals.resimulated_ticks}, packets sent {link.sent}, lost {link.lost}, "
             f"late {rollback.late_inputs}",
+            dropped_line(link.drops),
         ]
 
     def end(self, session: LabSession) -> int:
@@ -284,6 +287,15 @@ class Match:
             self.link.say_goodbye()
         self.link.close()
         return EXIT_UNCONFIRMED if failed else 0
+
+
+def dropped_line(drops: Mapping[str, int]) -> str:
+    """`dropped N`, and how many for each reason that had any: `dropped 12 (from a stranger
+    10, stale 2)` (`game.network.packets.DROPPED`)."""
+    counts = {reason: drops.get(reason, 0) for reason in DROPPED}
+    reasons = ", ".join(f"{reason} {count}" for reason, count in counts.items() if count)
+    total = sum(counts.values())
+    return f"dropped {total} ({reasons})" if reasons else "dropped 0"
 
 
 def refuse_match_arguments(
