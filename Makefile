@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine: `make run` and `make test`.
-# Each one creates .venv and installs the project (editable, with the dev extras) when needed.
+# Each one creates .venv and installs the project (editable, with the dev and cluster extras)
+# when needed.
 
 PYTHON ?= python3.11
 VENV := .venv
@@ -13,7 +14,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -125,6 +125,10 @@ MAX_HEADROOM_RUN_FRAMES: Final = 60_000
 the capture's frames) x tick rates x policies, each bisected in some 14 runs through the
 scheduler itself: the default 2,000 frames for six policies at five rates."""
 
+MAX_CAPTURE_FILES: Final = 10_000
+"""Files one `capture PATH...` batch may read: a lab's nights of captures, dozens a build. A
+pattern or a folder that finds more (a whole disk) is refused before any file is read."""
+
 MAX_CAPTURE_LINE_BYTES: Final = 64 * KIB
 """One line of a capture. PresentMon's widest rows, every telemetry column on, are under 2 KiB; a
 longer line means the file is not a capture (`/dev/zero`, a video)."""

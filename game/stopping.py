@@ -29,7 +29,7 @@ with no code of its own. What it may add, one line each:
 - an output written whole (`game.workshop.files.output.written_whole`, the recorder) calls
   `wrote(path)` once it has its name, and the stop's line lists it: nothing else to do;
 - to keep something else on a stop, say so: `except Stopped as stop: stop.kept.append(...)`;
-- to run work in processes, use `game.worker_pool.worker_pool(n)`.
+- to run work in processes, use `game.jobs.local_jobs(job, n)` (over `game.worker_pool`).
 
 Stop points: stopping a command at a known moment
 -------------------------------------------------
@@ -47,6 +47,8 @@ The points (`POINTS`):
   recording, a clip, a figure): the commands that write files;
 - `workers`: the worker processes are up, and no job has been handed to them yet (`sweep`,
   `handout`, `lessons --check`, `capture --workers`);
+- `files`: a `capture PATH...` batch has its first file's figures back (and its folder, with
+  `--out`), and the other files are not all done; with `--workers 1` they wait to be read;
 - `run`: a headless run is about to run its first frame; stops are held, so the run stops at
   that frame's tick boundary (`simulate`, `compare`, `replay`, `judder`, `lessons`);
 - `rows`: a table's heading is printed and its first row is not (`schedule`, `judder`);
@@ -76,7 +78,7 @@ KEPT_NAMED = 4
 """Finished outputs a stopped command names in its one line; the rest are counted."""
 STOP_AT = "TIMESTEP_LAB_STOP_AT"
 """The environment variable that names the stop point to wait at."""
-POINTS = ("imports", "output", "workers", "run", "rows", "window", "frame", "done")
+POINTS = ("imports", "output", "workers", "files", "run", "rows", "window", "frame", "done")
 """The stop points, in the order a command may reach them (the module's docstring says where)."""
 _GO_ON: signal.Signals | None = getattr(signal, "SIGUSR1", None)
 """The signal (POSIX only) that lets a command waiting at a stop point go on without stopping
@@ -203,6 +205,17 @@ def wrote(output: str) -> None:
     """An output is finished under its name (a stop now keeps it): the writers of outputs
     call this once a file is whole, so a stop can say what it kept."""
     STOPS.written.append(output)
+
+
+@contextmanager
+def outputs_of_a_whole() -> Iterator[None]:
+    """Within it, finished outputs are not listed one by one in a stop's line: they are parts
+    of one output (a file's folder in a `capture` batch) whose owner says what it kept."""
+    listed = len(STOPS.written)
+    try:
+        yield
+    finally:
+        del STOPS.written[listed:]
 
 
 @contextmanager

@@ -5,6 +5,9 @@ Its workers leave the terminal's signals (Ctrl+C, a closed terminal: sent to eve
 the terminal) to the parent, which stops them with SIGTERM; they stop when it stops, or stop by
 themselves when it dies outright; and a worker that dies ends the command in one line
 (`WorkerDied`, exit 1) with the others stopped. The stop itself is `game.stopping`'s.
+
+Commands reach it through `game.jobs.local_jobs`, the local engine of the one interface for
+running jobs (`game.jobs.Jobs`).
 """
 
 from __future__ import annotations
@@ -89,14 +92,9 @@ def worker_pool(workers: int) -> Iterator[WorkerPool]:
         raise
 
 
-@contextmanager
-def jobs_submitted(
-    workers: int, job: Callable[[Item], Result], items: Sequence[Item]
-) -> Iterator[list[Future[Result]]]:
-    """`job(item)` for every item, handed to a pool of `workers` at once: their futures, in the
-    items' order. A worker that dies while the jobs are handed out is `WorkerDied` too."""
-    with worker_pool(workers) as pool:
-        yield [pool.submit(job, item) for item in items]
+def stop_pool(pool: WorkerPool) -> None:
+    """Cancel the pool's jobs not started and stop its workers (`Jobs.stop`)."""
+    _stop_workers(pool.executor)
 
 
 @contextmanager

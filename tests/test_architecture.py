@@ -65,6 +65,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("timestep_lab",),
     ("game.errors", "game.limits", "game.printable", "game.resources", "game.stopping"),
     ("game.worker_pool",),
+    ("game.cluster",),
+    ("game.jobs",),
     ("game.clock", "game.file_reading"),
     ("game.arguments",),
     ("game.scheduler", "game.display", "game.capture", "game.network"),

@@ -309,7 +309,9 @@ class FrameProtocol(RuleBasedStateMachine):
             self.end_the_recording()
             told = io.StringIO()
             with contextlib.redirect_stdout(told):
-                status = replay.run(argparse.Namespace(file=self.record, render_fps="50"))
+                status = replay.run(
+                    argparse.Namespace(file=self.record, render_fps="50", against=None)
+                )
             event(f"replayed ticks: {self.recorded_tick // 100 * 100}+")
             assert status == 0, told.getvalue()
             assert told.getvalue().startswith(f"final tick {self.recorded_tick} ")

@@ -217,37 +217,18 @@ def test_a_remote_input_moved_later_than_the_snapshots_reach_is_refused_in_one_l
     assert "further back than the prediction window keeps snapshots" in error
 
 
-def test_a_recording_of_the_live_game_keeps_its_simulated_peer_and_replays_to_its_hash(
-    tmp_path: Path,
-) -> None:
-    """`--record` no longer turns the live game's peer off: each connection is a line at its
-    tick (a latency key connects again; `;` disconnects), with its arrivals, and the replay
-    connects again at those ticks, ending on the recorded hash at 30 and at 240 fps."""
+def test_a_recording_live_game_connects_no_simulated_peer(tmp_path: Path) -> None:
+    """While the live game records (`--record`), the network key connects no simulated peer:
+    replays of one turned on and off mid-session did not all end on the recorded hash (the frame
+    protocol's state machine found them), so the recording stays one that replays exactly."""
     config = load_config(None, ())
-    path = tmp_path / "live.jsonl"
-    recorder = SessionRecorder(config, path)
+    recorder = SessionRecorder(config, tmp_path / "live.jsonl")
     session = session_from(
         config,
         on_order=recorder.on_order,
         on_tick_rate=recorder.tick_rate_changed,
         on_link=recorder.link_changed,
     )
-    changes = {
-        10: Action.turn("network.enabled", Move.FLIP),
-        70: Action.turn("network.latency_ms", Move.UP),
-        140: Action.turn("network.enabled", Move.FLIP),
-        170: Action.turn("network.enabled", Move.FLIP),
-    }
-    for frame in range(240):
-        if frame in changes:
-            session.apply(changes[frame])
-        session.play_frame(16_666_667 if frame % 3 else 16_666_666)
-    recorder.finish(session.lanes[0].world)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    links = [line for line in lines if '"network": ' in line]
-    assert [('"network": null' in line) for line in links] == [False, False, True, False]
-    assert sum('"remote": ' in line for line in lines) > 20
-    assert replayed_at(path, ("30", "240")) == [
-        "matches the recording (replayed at 30 fps)",
-        "matches the recording (replayed at 240 fps)",
-    ]
+    session.apply(Action.turn("network.enabled", Move.FLIP))
+    session.play_frame(16_666_667)
+    assert (session.controls.network, session.rollback) == (True, None)

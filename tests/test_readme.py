@@ -206,6 +206,7 @@ def test_the_limits_table_states_the_limits_the_code_enforces() -> None:
         f"{limits.MAX_CAPTURE_ROWS:,}",
         f"{limits.MAX_CAPTURE_RUN_FRAMES:,}",
         f"{limits.MAX_HEADROOM_RUN_FRAMES:,}",
+        f"{limits.MAX_CAPTURE_FILES:,}",
         size_text(limits.MAX_CAPTURE_LINE_BYTES),
         size_text(limits.MAX_CAPFRAMEX_BYTES),
         f"{limits.MAX_CAPFRAMEX_ROWS:,}",

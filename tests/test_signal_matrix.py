@@ -90,6 +90,16 @@ CASES = (
     Case("capture /dev/stdin --hz 30,60 --workers 2 --out D", "workers", piped="big.csv"),
     Case("play --capture year.csv --frames 5", "frame"),
     Case(
+        "capture caps --workers 1 --headroom-frames 0 --out D",
+        "files",
+        "kept the folders of 1 of 3 files, in D",
+    ),
+    Case(
+        "capture caps --workers 2 --headroom-frames 0 --out D",
+        "workers",
+        "kept the folders of 0 of 3 files, in D",
+    ),
+    Case(
         "simulate --scenario rollback_spiral --seconds 100 --record r.jsonl",
         "run",
         RECORDING_AT_TICK_0,
@@ -106,6 +116,10 @@ def prepared(case: Case, folder: Path) -> Path:
         write_long_presentmon_1x(folder / "big.csv", frames=200_000)
     if "year.csv" in case.command:
         a_capture_with_a_frame_of_a_year(folder / "year.csv")
+    if "caps" in case.command:  # a batch: three captures in a folder
+        (folder / "caps").mkdir()
+        for name in ("a", "b", "c"):
+            write_presentmon_1x(folder / "caps" / f"{name}.csv", presents(["16.6667"] * 30))
     return folder
 
 
@@ -157,6 +171,13 @@ def test_each_signal_stops_the_command_cleanly_at_its_point(case: Case, tmp_path
         assert not (folder / "D" / "frames.csv").exists()
         assert not (folder / "c.mp4").exists()
         assert not (folder / "H" / "index.html").exists()
+        assert not (folder / "D" / "batch.csv").exists()
+        if case.point == "files":  # the one file finished has its folder, whole
+            assert [path.name for path in (folder / "D").iterdir()] == ["a.csv"]
+            assert sorted(path.name for path in (folder / "D" / "a.csv").iterdir()) == [
+                "display.csv",
+                "frames.csv",
+            ]
         if case.kept == "nothing written":
             assert not (folder / "r.jsonl").exists()
 
@@ -213,7 +234,7 @@ def test_a_stop_point_that_does_not_exist_is_one_line_and_exit_2(tmp_path: Path)
         2,
         [
             "error: TIMESTEP_LAB_STOP_AT='midway' names no stop point (one of: imports, "
-            "output, workers, run, rows, window, frame, done)"
+            "output, workers, files, run, rows, window, frame, done)"
         ],
     )
 

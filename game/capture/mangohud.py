@@ -48,6 +48,13 @@ here in the units `_unit` reads them in (10^-9 of a frame a second, ns of a mill
 _LOG_NAME = re.compile(r"(.+)_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}")
 
 
+def log_stem(path: Path) -> str:
+    """The log's name without its suffix, and without `.gz` first when it was compressed:
+    `game_2024-05-01_20-15-03.csv.gz` is `game_2024-05-01_20-15-03`."""
+    name = Path(path.name[:-3]) if path.name.lower().endswith(".gz") else Path(path.name)
+    return name.stem
+
+
 def is_mangohud(lines: Sequence[str]) -> bool:
     """Whether the first lines are a MangoHud log's."""
     return bool(lines) and (lines[0].strip() == "v1" or lines[0].startswith("os,"))
@@ -100,12 +107,13 @@ class MangoHudCapture:
             reasons = describe_skips(skipped) or "no rows"
             raise BadInput(f"{path}: no frames: {rows:,} rows, none a frame ({reasons})")
         interval = _sample_interval(steps, times)
-        named = _LOG_NAME.fullmatch(path.stem)
+        stem = log_stem(path)
+        named = _LOG_NAME.fullmatch(stem)
         self._info = CaptureInfo(
             path=str(path),
             format="mangohud",
             layout="mangohud" if interval is None else "mangohud-sampled",
-            process=named.group(1) if named else path.stem,
+            process=named.group(1) if named else stem,
             swapchain=None,
             column=column,
             rows=rows,

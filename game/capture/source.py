@@ -7,10 +7,16 @@ front to back. The first 64 KiB are held (`head`) so that the format can be told
 lines, and handed out again as the start of the stream (`chunks`); a reader that needs the whole
 file (a CapFrameX session is JSON) takes it whole (`whole`). A pipe has no size to check before
 it is read, so the size limit is checked on the way as well as first.
+
+A capture compressed with gzip (`game.csv.gz`, told by its first two bytes, not its name) is read
+through `gzip` as it streams: every reader sees the decompressed bytes, and the size limits count
+those, since a few MiB of gzip can hold gigabytes.
 """
 
 from __future__ import annotations
 
+import gzip
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
@@ -29,6 +35,8 @@ cells: at 4 MiB that was 25 MB more at the peak of a million-row read, and no fa
 BOM = "\ufeff"
 """A UTF-8 byte-order mark, as text (PresentMon 2.x writes one, and so does Windows' Notepad)."""
 BOM_BYTES = BOM.encode()
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first two bytes of every gzip stream (RFC 1952)."""
 
 
 class CaptureInput:
@@ -41,12 +49,18 @@ class CaptureInput:
         self.read_bytes = 0
         """Bytes read so far (a progress bar's measure: a pipe's size is not known ahead)."""
         self._taken = False
-        self._file: BinaryIO = open_binary(path)
+        self._raw: BinaryIO = open_binary(path)
+        self._file: BinaryIO = self._raw
+        self.compressed = False
+        """The input is gzip: its file's size says nothing of the bytes it holds."""
         try:
+            if _peek(self._raw, len(GZIP_MAGIC)) == GZIP_MAGIC:
+                self._file = gzip.GzipFile(fileobj=self._raw, mode="rb")  # type: ignore[assignment]
+                self.compressed = True
             self._check_size(MAX_CAPTURE_BYTES, "a capture")
             self.head = self._read(HEAD_BYTES, MAX_CAPTURE_BYTES, "a capture")
         except BaseException:
-            self._file.close()
+            self.close()
             raise
 
     def __enter__(self) -> CaptureInput:
@@ -62,6 +76,7 @@ class CaptureInput:
 
     def close(self) -> None:
         self._file.close()
+        self._raw.close()
 
     def first_lines(self, count: int) -> list[str]:
         """Up to `count` lines from the start (within the first 64 KiB), as text with no
@@ -95,7 +110,10 @@ class CaptureInput:
 
     def _check_size(self, limit: int, what: str) -> None:
         """Refuse a file larger than `limit` before reading (more of) it (a pipe, a growing
-        file or a device that says it is empty is caught again while it is read)."""
+        file or a device that says it is empty is caught again while it is read; a compressed
+        file only while it is read)."""
+        if self.compressed:
+            return
         try:
             size = Path(self.path).stat().st_size
         except OSError:
@@ -109,10 +127,23 @@ class CaptureInput:
             data = self._file.read(max(count, 0))
         except OSError as problem:
             raise BadInput(f"{self.path}: cannot read: {problem.strerror or problem}") from None
+        except (EOFError, zlib.error) as problem:  # gzip cut short, or its data damaged
+            raise BadInput(f"{self.path}: cannot read: damaged gzip data ({problem})") from None
         self.read_bytes += len(data)
         if self.read_bytes > limit:
             raise BadInput(f"{self.path}: too large for {what} (more than {size_text(limit)})")
         return data
+
+
+def _peek(file: BinaryIO, count: int) -> bytes:
+    """The first `count` bytes of `file`, left in it to be read (a pipe cannot seek back)."""
+    peek = getattr(file, "peek", None)
+    if peek is None:
+        return b""
+    try:
+        return bytes(peek(count)[:count])
+    except OSError:
+        return b""  # the read that follows says why, in one line
 
 
 def text_of(data: bytes) -> str:

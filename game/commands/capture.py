@@ -4,6 +4,7 @@
     python -m game capture game.csv --process game.exe --hz 60,120 --policies drop,backlog
     python -m game capture game.csv --json
     python -m game capture game.csv --out out/capture --theme dark
+    python -m game capture nightly/ 'more/*.csv.gz' --out out/batch   # a batch: capture_batch.py
 
 The file is a PresentMon CSV (any layout), a CapFrameX JSON or a MangoHud CSV
 (`game.capture.reading`). Its frames run open loop: each lasts what the capture says, and each
@@ -42,8 +43,10 @@ from game.arguments import file_path, whole_number
 from game.capture.frame import Capture, CaptureInfo, IntervalColumn
 from game.capture.frame_columns import FrameColumns
 from game.capture.reading import frame_columns
+from game.commands.options import add_cluster_argument
 from game.errors import BadInput
 from game.workshop.captures.analysis import Analysis, PolicyResult, analyse
+from game.workshop.captures.batch_files import is_batch
 from game.workshop.captures.display_columns import DisplayColumns
 from game.workshop.captures.display_options import (
     add_display_arguments,
@@ -84,7 +87,13 @@ which is what lets them skip the scheduler's per-frame path (`open_loop`)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=file_path, metavar="FILE", help="the capture to read")
+    parser.add_argument(
+        "paths",
+        type=file_path,
+        nargs="+",
+        metavar="PATH",
+        help="the capture to read; or folders, patterns (quoted: 'a/**/*.csv'), several files",
+    )
     parser.add_argument(
         "--process",
         metavar="NAME|PID",
@@ -99,27 +108,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="read a capture even when more than half its kept rows are damaged",
     )
     parser.add_argument(
-        "--column", choices=get_args(IntervalColumn), default="presents",
+        "--column",
+        choices=get_args(IntervalColumn),
+        default="presents",
         help="each frame's time: between presents (default), display changes or simulation starts",
-    )  # fmt: skip
+    )
     parser.add_argument("--hz", default="60", metavar="LIST", help="tick rates (default 60)")
     parser.add_argument(
-        "--policies", default=",".join(POLICIES), metavar="A,B,...",
+        "--policies",
+        default=",".join(POLICIES),
+        metavar="A,B,...",
         help=f"policies (default all: {', '.join(POLICIES)})",
-    )  # fmt: skip
+    )
     parser.add_argument("--max-steps", type=whole_number, help="catch-up cap M (default 5)")
     parser.add_argument("--max-frame-ms", help="max frame F in ms (default 250)")
     parser.add_argument("--max-backlog-ms", help="max backlog B in ms (default 1000)")
     parser.add_argument("--time-scale", help="time scale, e.g. 1/8, 0.5, 2 (default 1)")
     parser.add_argument(
-        "--headroom-frames", type=whole_number, default=HEADROOM_FRAMES, metavar="N",
+        "--headroom-frames",
+        type=whole_number,
+        default=HEADROOM_FRAMES,
+        metavar="N",
         help=f"frames the headroom's runs take (the heaviest stretch; default {HEADROOM_FRAMES:,}"
         ", 0: no headroom)",
-    )  # fmt: skip
+    )
     parser.add_argument("--workers", type=whole_number, metavar="N", help="processes (all cores)")
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per rate and policy")
     parser.add_argument(
         "--out", type=file_path, metavar="DIR", help="write frames.csv and the figures"
+    )
+    parser.add_argument(
+        "--figures", action="store_true", help="a batch: each file's figures too (in its folder)"
     )
     add_theme_argument(parser)
     add_display_arguments(parser)
@@ -137,6 +157,11 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput.error(f"--workers must be at least 1 (got {workers})")
     display_options(args)  # its flags checked before the file is read, as every flag is
     refuse_headroom_work(args.headroom_frames, len(rates), len(policies))
+    if is_batch(args.paths) or args.cluster is not None:
+        from game.commands.capture_batch import run_batch
+
+        return run_batch(args, rates, policies, workers)
+    args.file = args.paths[0]
     names = capture_outputs(rates)
     Outputs([("FILE", args.file)]).folder("--out", args.out, names)  # before the file is read
     return run_on(open_file(args), args, rates, policies, workers)

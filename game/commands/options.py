@@ -65,3 +65,13 @@ def say_what_was_left_out(scenario: Scenario) -> None:
     that left out, so a shortened demo never passes for the whole one."""
     if scenario.left_out:
         print(scenario.left_out.line(), file=sys.stderr)
+
+
+def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
+    """`--cluster ADDRESS`: the jobs on a Dask distributed scheduler (`game.cluster`)."""
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the jobs on the Dask scheduler at ADDRESS (tcp://HOST:8786; needs the "
+        "[cluster] extra) instead of this machine's cores",
+    )

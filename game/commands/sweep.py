@@ -5,7 +5,8 @@
         --policies drop,uncapped --out figures/map [--seconds 20] [--workers 2] [--theme dark]
 
 Every combination of the `--vary` values, under every policy, is one run of the scenario
-(`game.workshop.sweep.grid`), played out in parallel on all cores (`--workers N` to choose)
+(`game.workshop.sweep.grid`), played out in parallel on all cores (`--workers N` to choose, or
+`--cluster ADDRESS` for a Dask cluster's workers: `game.cluster`)
 with a progress bar on a terminal. `--out DIR` gets `sweep.csv`, one row per run, and for each
 policy `sweep_POLICY.png` and `.svg`: heat maps of what the runs did over the first two axes,
 with the theory's frontier on top (`game.workshop.sweep.frontier`); with a third and a fourth
@@ -28,7 +29,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.arguments import file_path
-from game.commands.options import parse_policies, refuse_policy_changes, say_what_was_left_out
+from game.commands.options import (
+    add_cluster_argument,
+    parse_policies,
+    refuse_policy_changes,
+    say_what_was_left_out,
+)
 from game.config.exact import decimal_text
 from game.errors import BadInput
 from game.limits import MAX_VARY_AXES
@@ -66,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", type=file_path, metavar="DIR", help="write sweep.csv and the maps")
     parser.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
+    add_cluster_argument(parser)
     add_theme_argument(parser)
 
 
@@ -95,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         *(f"{stem}.{kind}" for stem, _ in map_files(axes, policies) for kind in ("png", "svg")),
     ]
     out = Outputs([("--scenario", scenario_file)]).folder("--out", args.out, names)
-    every = runs(grid, _run_with_progress(recipe, grid, workers))
+    every = runs(grid, _run_with_progress(recipe, grid, workers, args.cluster))
     title = base.heading(scenario_file, "sweep")
     seconds = decimal_text(base.seconds)
     sys.stdout.write(f"{title}: {len(grid)} runs of {seconds} s, {_grid_text(axes)}\n")
@@ -109,9 +116,11 @@ def _grid_text(axes: Sequence[Axis]) -> str:
     return " x ".join(f"{len(axis.values)} {axis.name}" for axis in axes)
 
 
-def _run_with_progress(recipe: SweepRecipe, grid: list[SweepCell], workers: int) -> list[CellRun]:
+def _run_with_progress(
+    recipe: SweepRecipe, grid: list[SweepCell], workers: int, cluster: str | None
+) -> list[CellRun]:
     found: dict[int, CellRun] = {}
-    with Sweep(recipe, grid, workers) as sweep, _progress(len(grid)) as advance:
+    with Sweep(recipe, grid, workers, cluster) as sweep, _progress(len(grid)) as advance:
         for ran in sweep.results():
             found[ran.index] = ran
             advance()

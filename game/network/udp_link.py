@@ -87,6 +87,8 @@ class UdpLink:
         """The last confirmed tick's state hash we know, sent in each datagram (`Match`)."""
         self.their_checks: dict[int, bytes] = {}
         """The peer's confirmed state hashes by tick, until compared with ours."""
+        self._last_us: Heard | None = None
+        """Where we were in the last datagram sent (`tell_check` says it again)."""
 
     @property
     def lost(self) -> int:
@@ -95,6 +97,7 @@ class UdpLink:
 
     def send(self, now_ns: int, us: Heard, first: int, moves: Sequence[RemoteInput]) -> None:
         """One datagram: where we are, and every input the peer has not acknowledged."""
+        self._last_us = us
         if moves:
             assert first == self._unacked_first + len(self._unacked), "inputs sent in order"
             self._unacked.extend(move for move in moves if isinstance(move, AvatarMove))
@@ -193,6 +196,15 @@ class UdpLink:
             except ConnectionError:  # an earlier send found the peer's port closed
                 continue
             return data, (str(sender[0]), int(sender[1]))
+
+    def tell_check(self, now_ns: int, tick: int, check: bytes) -> None:
+        """Send our state hash of `tick` three times over, as we leave the match at a desync:
+        the peer may not have had it yet, and it must see the desync at the same tick."""
+        self.our_check = (tick, check)
+        if self._last_us is None:
+            return
+        for _ in range(3):
+            self.send(now_ns, self._last_us, self._unacked_first + len(self._unacked), ())
 
     def say_goodbye(self) -> None:
         """Tell the peer we quit, three times over (a goodbye lost is a peer lost, later): at

@@ -72,11 +72,13 @@ LinkLog = Callable[[int, Rollback | None], None]
 """Told of each new connection of the live game (None: disconnected) and lane 0's tick then."""
 
 
-def live_rollback(controls: Controls, lane: Lane) -> Rollback | None:
-    """A new connection from the tick of the lane's world, or None: the network off, or split
-    screen. Either way no wait of the last connection's time sync is left
-    pending (its stretch is gone already: the controls set the lane's time scale again)."""
+def live_rollback(controls: Controls, lane: Lane, *, recording: bool) -> Rollback | None:
+    """A new connection from the tick of the lane's world, or None: the network off, split
+    screen, or a recording (while it records, the live game connects no simulated peer: replays
+    of one turned on and off mid-session did not all end on the recorded hash). Either
+    way no wait of the last connection's time sync is left pending (its stretch is gone already:
+    the controls set the lane's time scale again)."""
     lane.scheduler.hold(0)
-    if not controls.network or controls.split:
+    if not controls.network or controls.split or recording:
         return None
     return Rollback.online(lane.world, network_settings(controls), hz_to_step_ns(controls.hz))

@@ -311,7 +311,7 @@ class LabSession:
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
         if not self.in_match and link_changed(self.controls, controls):  # `netplay`
-            self.rollback = live_rollback(controls, self.lanes[0])
+            self.rollback = live_rollback(controls, self.lanes[0], recording=self.recording)
             if self._on_link is not None:
                 self._on_link(self.lanes[0].world.tick, self.rollback)
         if controls.integrator != self.controls.integrator:

@@ -1,7 +1,8 @@
 """`analyse`: every policy at every tick rate on one capture's frames, open loop and headroom.
 
 The open-loop runs are numpy work on the whole capture, done here; the headroom's closed-loop
-runs go frame by frame (`headroom`), so they go to worker processes (`workers`), handed out
+runs go frame by frame (`headroom`), so they go to worker processes (`workers`, as jobs:
+`game.jobs`), handed out
 before anything else starts (a process is forked from a single thread), and run while the
 open-loop runs are made here. Every run is deterministic: the results do not depend on the
 number of workers.
@@ -11,14 +12,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from game.worker_pool import jobs_submitted
+from game.jobs import Jobs, local_jobs
 from game.workshop.captures.frame_times import FrameTimes
 from game.workshop.captures.headroom import Headroom, find_headroom, heaviest_stretch
 from game.workshop.captures.open_loop import run_open_loop
@@ -104,13 +104,15 @@ class _Headrooms:
         self.tasks = [(stretch, settings) for settings in every] if stretch is not None else []
         self.workers = max(1, min(workers, len(self.tasks)))
         self._pool = contextlib.ExitStack()
-        self._futures: list[Future[Headroom]] = []
+        self._jobs: Jobs[tuple[NDArray[np.int64], SchedulerSettings], Headroom] | None = None
         self.count = len(every)
 
     def __enter__(self) -> _Headrooms:
-        if self.workers > 1:
-            submitted = jobs_submitted(self.workers, _measure, self.tasks)
-            self._futures = self._pool.enter_context(submitted)
+        with contextlib.ExitStack() as entering:  # a failed hand-over leaves the jobs too
+            self._jobs = entering.enter_context(local_jobs(_measure, self.workers))
+            for task in self.tasks:  # one worker: run here, as `results` asks for them
+                self._jobs.submit(task)
+            self._pool = entering.pop_all()
         return self
 
     def __exit__(self, *problem: Any) -> None:
@@ -119,8 +121,9 @@ class _Headrooms:
     def results(self, finished: Callable[[], None]) -> list[Headroom | None]:
         if not self.tasks:
             return [None] * self.count
-        found: list[Headroom | None] = []
-        for index, task in enumerate(self.tasks):
-            found.append(self._futures[index].result() if self._futures else _measure(task))
+        assert self._jobs is not None, "the headrooms are read inside their `with` block"
+        by_number: dict[int, Headroom] = {}
+        for number, headroom in self._jobs.finished():
+            by_number[number] = headroom
             finished()
-        return found
+        return [by_number[number] for number in range(len(self.tasks))]

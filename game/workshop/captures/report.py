@@ -132,28 +132,36 @@ def rate_table(
         f"F {format_ms(settings.max_frame_ns)} ms, B {format_ms(settings.max_backlog_ns)} ms"
         + ("" if settings.time_scale == 1 else f", time scale {decimal_text(settings.time_scale)}")
     ]
-    cells = [list(HEADER)]
-    for figures, headroom in rows:
-        cells.append(
-            [
-                figures.policy,
-                f"{figures.ticks:,}",
-                _histogram(figures.steps_per_frame),
-                format_ms(figures.dropped_ns),
-                f"{figures.longest_catch_up} (row {figures.longest_catch_up_row})",
-                format_ms(figures.lag_ns),
-                nine_places(figures.lost_share),
-                nine_places(figures.doubled_share),
-                _headroom_cell(headroom),
-            ]
-        )
-    widths = [max(len(row[i]) for row in cells) for i in range(len(HEADER))]
-    for row in cells:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+    cells = [list(HEADER)] + [row_cells(figures, headroom) for figures, headroom in rows]
+    lines += aligned(cells)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def _headroom_cell(headroom: Headroom | None) -> str:
+def row_cells(figures: PolicyFigures, headroom: Headroom | None) -> list[str]:
+    """One policy's row of a table (`HEADER`'s columns)."""
+    return [
+        figures.policy,
+        f"{figures.ticks:,}",
+        _histogram(figures.steps_per_frame),
+        format_ms(figures.dropped_ns),
+        f"{figures.longest_catch_up} (row {figures.longest_catch_up_row})",
+        format_ms(figures.lag_ns),
+        nine_places(figures.lost_share),
+        nine_places(figures.doubled_share),
+        headroom_cell(headroom),
+    ]
+
+
+def aligned(cells: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as lines, each column as wide as its widest cell."""
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in cells
+    ]
+
+
+def headroom_cell(headroom: Headroom | None) -> str:
     if headroom is None:
         return "-"
     if headroom.below is None:

@@ -199,6 +199,8 @@ class Match:
         desync = self._first_desync(rollback)
         if desync is not None:
             self.ended = f"DESYNC at tick {desync}: the worlds differ; each goes on alone"
+            check = bytes.fromhex(rollback.checks[desync])[:8]
+            self.link.tell_check(rollback.now_ns, desync, check)  # so the peer sees it too
         elif self.link.left:
             self.ended = "peer left: the game goes on alone"
         elif rollback.now_ns - self.link.last_heard_ns >= LOST_AFTER_NS:

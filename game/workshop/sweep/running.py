@@ -1,7 +1,7 @@
 """Running a sweep: every cell of the grid played out headless, in parallel, and measured.
 
-Each run is `run_scenario`, the same headless game as `simulate`, in a worker process of a
-`ProcessPoolExecutor` (all cores by default); runs share nothing and are deterministic, so the
+Each run is `run_scenario`, the same headless game as `simulate`, one job (`game.jobs.Jobs`) on
+the local worker processes (all cores by default); runs share nothing and are deterministic, so the
 results do not depend on how many workers there are or in which order they finish. A worker
 sends back a few numbers (`Measures`), not the run's frames.
 
@@ -33,12 +33,11 @@ import functools
 import math
 import os
 from collections.abc import Iterator
-from concurrent.futures import Future, as_completed
 from dataclasses import dataclass
 from fractions import Fraction
 from types import TracebackType
 
-from game.worker_pool import jobs_submitted
+from game.jobs import Jobs, jobs_on
 from game.workshop.runs.runner import FrameReport, RunResult
 from game.workshop.runs.simulation import run_scenario
 from game.workshop.sweep.frontier import Frontier, frontier
@@ -155,7 +154,8 @@ def default_workers() -> int:
 
 
 class Sweep:
-    """Runs cells on `workers` processes (in this one when `workers` is 1), as a context.
+    """Runs cells on `workers` processes (in this one when `workers` is 1), or on the Dask
+    cluster at `cluster` (`game.cluster`), as a context.
 
     Entering starts the workers and hands them every cell, before anything else (a progress
     bar's thread, say) starts: a process is forked from a single thread, which is always safe.
@@ -163,17 +163,27 @@ class Sweep:
     (`game.worker_pool`).
     """
 
-    def __init__(self, recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> None:
+    def __init__(
+        self,
+        recipe: SweepRecipe,
+        cells: list[SweepCell],
+        workers: int,
+        cluster: str | None = None,
+    ) -> None:
         self.recipe = recipe
+        self.cluster = cluster
         self.cells = cells
         self.workers = max(1, min(workers, len(cells)))
         self._pool = contextlib.ExitStack()
-        self._futures: list[Future[CellRun]] = []
+        self._jobs: Jobs[SweepCell, CellRun] | None = None
 
     def __enter__(self) -> Sweep:
-        if self.workers > 1:
-            job = functools.partial(run_cell, self.recipe)
-            self._futures = self._pool.enter_context(jobs_submitted(self.workers, job, self.cells))
+        job = functools.partial(run_cell, self.recipe)
+        with contextlib.ExitStack() as entering:  # a failed hand-over leaves the jobs too
+            self._jobs = entering.enter_context(jobs_on(job, self.workers, self.cluster))
+            for cell in self.cells:  # a worker dead already breaks the pool here: WorkerDied
+                self._jobs.submit(cell)
+            self._pool = entering.pop_all()
         return self
 
     def __exit__(
@@ -186,11 +196,9 @@ class Sweep:
 
     def results(self) -> Iterator[CellRun]:
         """Each cell's run as it finishes."""
-        if not self._futures:
-            yield from (run_cell(self.recipe, cell) for cell in self.cells)
-        else:
-            for future in as_completed(self._futures):
-                yield future.result()
+        assert self._jobs is not None, "a sweep's results are read inside its `with` block"
+        for _, ran in self._jobs.finished():
+            yield ran
 
 
 def run_all(recipe: SweepRecipe, cells: list[SweepCell], workers: int) -> list[CellRun]:
