@@ -86,3 +86,14 @@ def test_a_match_at_100_ms_20_ms_jitter_and_5_percent_loss_confirms_the_same_sta
         assert counts is not None, side.out
         rollbacks, _, sent, lost, _ = (int(n) for n in counts.groups())
         assert rollbacks > 0 and sent > 0 and lost > 0
+
+
+def test_at_the_end_every_datagram_held_goes_at_once_in_the_order_they_fall_due() -> None:
+    links = [LinkConditioner(100 * MS, 20 * MS, Fraction(0), seed=7, host=True) for _ in "ab"]
+    for link in links:
+        for ms in range(10):
+            link.hold(ms * MS, bytes([ms]))
+    held = links[0].all_held()
+    assert held == links[1].due(10_000 * MS)  # as the frames would have sent them
+    assert held != sorted(held)  # the jitter reordered them
+    assert sorted(held) == [bytes([ms]) for ms in range(10)] and links[0].holding == 0

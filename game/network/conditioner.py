@@ -71,6 +71,13 @@ class LinkConditioner:
         heapq.heappush(self._held, (now_ns + delay, self._count, datagram))
         self._count += 1
 
+    def all_held(self) -> list[bytes]:
+        """Every datagram held, due or not, in the order they fall due: the match is over, and
+        the peer must still hear our last word (the state hash that shows it a desync)."""
+        going = [datagram for _, _, datagram in sorted(self._held)]
+        self._held.clear()
+        return going
+
     def due(self, now_ns: int) -> list[bytes]:
         """The datagrams due by `now_ns`, in the order they fall due."""
         going = []

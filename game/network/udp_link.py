@@ -128,6 +128,13 @@ class UdpLink:
         for datagram in conditioner.due(now_ns):
             self._send(datagram)
 
+    def flush(self) -> None:
+        """Send at once whatever the conditioner holds: the match has ended, and no frame will
+        send them when they fall due."""
+        if self.conditioner is not None:
+            for datagram in self.conditioner.all_held():
+                self._send(datagram)
+
     def _send(self, datagram: bytes) -> None:
         with contextlib.suppress(OSError):  # the peer's port closed: lost like any datagram
             self._sock.sendto(datagram, self.peer)

@@ -208,6 +208,7 @@ class Match:
             self.ended = f"peer lost: nothing heard for {seconds} s; the game goes on alone"
         else:
             return None
+        self.link.flush()  # what the conditioner holds: the peer may need it to see the desync
         session.reconnect(None)
         say(f"at tick {session.lanes[0].world.tick}: {self.ended}")
         return self.ended
