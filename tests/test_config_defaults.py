@@ -42,7 +42,7 @@ def test_no_file_and_no_overrides_give_the_defaults() -> None:
 def test_the_shipped_file_holds_every_setting_and_nothing_else() -> None:
     shipped = tomllib.loads(DEFAULT_CONFIG_FILE.read_text(encoding="utf-8"))
     assert keys_of_table(shipped) == keys_of_model(GameConfig)
-    assert len(keys_of_model(GameConfig)) == 34
+    assert len(keys_of_model(GameConfig)) == 37
 
 
 def test_every_setting_in_the_shipped_file_follows_a_comment() -> None:

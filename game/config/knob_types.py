@@ -91,6 +91,15 @@ class InputKnobs(Section):
         model: str = "frame-edge"
 
 
+class NetworkKnobs(Section):
+    """`[network]`'s knobs, as a type checker sees them."""
+
+    if TYPE_CHECKING:
+        latency_ms: Fraction = Fraction(100)
+        jitter_ms: Fraction = Fraction(0)
+        loss: Fraction = Fraction(0)
+
+
 class ClockKnobs(Section):
     """`[clock]`'s knobs, as a type checker sees them."""
 
@@ -124,7 +133,7 @@ class LessonKnobs(Section):
         clock: str | None = None
         refresh_hz: Fraction | None = None
         jitter_ms: Fraction | None = None
-        network: bool | None = None
+        network: bool | str | None = None
         latency_ms: Fraction | None = None
         input_delay: int | None = None
         prediction_window: int | None = None

@@ -34,6 +34,7 @@ from game.config.knob_types import (
     HudKnobs,
     InputKnobs,
     LoadKnobs,
+    NetworkKnobs,
     OverlaysKnobs,
     RenderKnobs,
     SchedulerKnobs,
@@ -41,7 +42,7 @@ from game.config.knob_types import (
 )
 from game.config.problems import SettingError
 from game.config.section import Section
-from game.knobs import BY_SHORT_NAME
+from game.knobs import BY_SHORT_NAME, Where, knobs_where
 from timestep_lab import AlphaMode, SchedulerSettings, hz_to_step_ns
 
 # The types of the knobs that other models reuse beside their own (a lesson's second lane, a
@@ -141,6 +142,13 @@ class InputSection(InputKnobs):
     """`[input]`: how the fixed ticks see the avatar's key presses (`game.session.input_models`)."""
 
 
+@with_section("network", tuple(knobs_where(Where.CONFIG)))
+class LinkSection(NetworkKnobs):
+    """`[network]`: the link's latency, jitter and loss. The simulated peer's latency; in a match,
+    what this side's link conditioner adds to each datagram it sends (`game.network.conditioner`).
+    The rest of the network's knobs are live ones (a key, a lesson step), not a file's."""
+
+
 class GameConfig(Section):
     """Every setting of the game; `GameConfig()` is the shipped `configs/default.toml`."""
 
@@ -152,6 +160,7 @@ class GameConfig(Section):
     overlays: OverlaysSection = OverlaysSection()
     app: AppSection = AppSection()
     input: InputSection = InputSection()
+    network: LinkSection = LinkSection()
 
     def value(self, path: str) -> Any:
         """A setting by its dotted path: `config.value("scheduler.hz")`."""

@@ -36,7 +36,17 @@ KNOB_TYPES = Path(__file__).parents[1] / "config" / "knob_types.py"
 """The file sections' and steps' models, as a type checker sees them (for `game.config` and
 the scenario and lesson files): pydantic models whose fields only the type checker reads."""
 REGENERATE = "python -m game.knobs.generate --write"
-CONFIG_SECTIONS = ("scheduler", "render", "world", "load", "hud", "overlays", "app", "input")
+CONFIG_SECTIONS = (
+    "scheduler",
+    "render",
+    "world",
+    "load",
+    "hud",
+    "overlays",
+    "app",
+    "input",
+    "network",
+)
 SCENARIO_SECTIONS = ("clock",)
 
 HEADER = f'''"""{{what}}, written from the knob table (`game.knobs.table`) by
@@ -61,7 +71,8 @@ def _type(knob: Knob, *, control: bool = False) -> str:
         return "tuple[str, ...]"
     if control and knob.as_control is not None:
         return type(knob.control_value(knob.default)).__name__
-    return knob.kind.__name__
+    kind = knob.kind
+    return kind.__name__ if isinstance(kind, type) else str(kind)  # a union: "bool | str"
 
 
 def _literal(value: Any) -> str:
@@ -95,7 +106,9 @@ def knob_types_text(knobs: Sequence[Knob] = KNOBS) -> str:
     lines = [HEADER.format(what="The knobs of each file section, typed") + MODEL_IMPORTS]
     for section in (*CONFIG_SECTIONS, *SCENARIO_SECTIONS):
         fields = [
-            f"{k.key}: {_type(k)} = {_literal(k.default)}" for k in knobs if k.section == section
+            f"{k.key}: {_type(k)} = {_literal(k.default)}"
+            for k in knobs
+            if k.section == section and (section in SCENARIO_SECTIONS or Where.CONFIG in k.where)
         ]
         about = f"`[{section}]`'s knobs, as a type checker sees them."
         lines += _model(f"{section.title()}Knobs", about, fields)

@@ -34,7 +34,7 @@ class ControlFields:
     clock: str = "real"
     refresh_hz: Fraction = Fraction(0)
     lesson_jitter_ms: Fraction = Fraction(0)
-    network: bool = False
+    network: bool | str = False
     latency_ms: Fraction = Fraction(100)
     input_delay: int = 0
     prediction_window: int = 8
@@ -136,8 +136,8 @@ class ControlChangeValues:
         return cast("Fraction | None", self._turned_value("lesson_jitter_ms"))
 
     @property
-    def network(self) -> bool | None:
-        return cast("bool | None", self._turned_value("network"))
+    def network(self) -> bool | str | None:
+        return cast("bool | str | None", self._turned_value("network"))
 
     @property
     def latency_ms(self) -> Fraction | None:

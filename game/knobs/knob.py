@@ -135,6 +135,9 @@ class Knob:
     """A last check on the value, beyond its range and choices."""
     min_length: int = 0
     """A text knob's shortest value (1: not empty)."""
+    takes: Any = None
+    """The value's type, where the default's does not say it all (`bool | str`: the network's
+    switch also takes "peer"); None: the default's type."""
 
     @property
     def section(self) -> str:
@@ -150,8 +153,8 @@ class Knob:
         return self.name or self.key
 
     @property
-    def kind(self) -> type:
-        return type(self.default)
+    def kind(self) -> Any:
+        return type(self.default) if self.takes is None else self.takes
 
     def control_value(self, value: Any) -> Any:
         """The control's value when the setting is `value` (both lanes' for a per-lane knob)."""

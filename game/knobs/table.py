@@ -31,7 +31,7 @@ from game.knobs.bounds import (
 )
 from game.knobs.knob import FILE, Knob, KnobKey, Move, Range, Scope, Where, folder
 from game.limits import LARGEST_WINDOW, MAX_CANNON_PERIOD_TICKS, SMALLEST_WINDOW
-from game.network.settings import DEFAULT_PREDICTION_WINDOW, TIME_SYNC_MODES
+from game.network.settings import DEFAULT_PREDICTION_WINDOW, NETWORK_CHOICES, TIME_SYNC_MODES
 from game.vocabulary import (
     ALPHA_MODES,
     CLOCK_NAMES,
@@ -298,14 +298,27 @@ KNOBS: tuple[Knob, ...] = (
                "(the input lab's default), 0 on the boundary (every other run's)")),
     # -- the live game's remote peer: a key turns it on, a lesson step sets it up ---------------
     Knob("network.enabled", False,
-         "Play lane 0 against a remote peer on a simulated network, with rollback.",
+         "Play lane 0 against a remote peer with rollback: false (off), true (the simulated "
+         'peer) or "peer" (a match\'s real peer when there is one, the simulated one otherwise).',
+         takes=bool | str, choices=NETWORK_CHOICES,
          name="network", where=Where.KEY | Where.LESSON, control="network",
          keys=(KnobKey(";", Move.FLIP),),
          help=("; / ' / Shift+'", "network: a remote peer (rollback) on / off; latency up / down")),
     Knob("network.latency_ms", Fraction(100), "The remote peer's one-way latency.",
+         "The link's one-way latency, in ms (0 to 1000): the simulated peer's, and what a match\n"
+         "adds to each datagram it sends (' and Shift+' step it while playing).",
          unit="ms", range=Range(MAX_LIVE_LATENCY_MS, at_least=0), ladder=LATENCIES_MS,
-         where=Where.KEY | Where.LESSON, control="latency_ms",
+         where=FILE | Where.KEY | Where.LESSON, control="latency_ms",
          keys=(KnobKey("'", Move.UP), KnobKey("shift+'", Move.DOWN)), mark="{} ms away"),
+    Knob("network.jitter_ms", Fraction(0),
+         "A match's datagrams each take 0 to this much longer than the latency (seeded).",
+         "In a match, each datagram sent takes 0 to this much longer than the latency, in ms\n"
+         "(0 to 1000; seeded from the world's seed).",
+         unit="ms", range=Range(MAX_LIVE_LATENCY_MS, at_least=0, example="20")),
+    Knob("network.loss", Fraction(0),
+         "The share of a match's datagrams this side drops instead of sending (seeded).",
+         "In a match, the share of datagrams sent that are lost on the way (0 to 1, e.g. 0.05).",
+         range=Range(1, at_least=0, example="0.05 or 1/20", ratios=True)),
     Knob("network.input_delay", 0, "Ticks between reading an input and the tick it is for.",
          unit="ticks", range=Range(MAX_LIVE_WINDOW, at_least=0), where=Where.LESSON,
          control="input_delay"),

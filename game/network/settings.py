@@ -14,6 +14,11 @@ from typing import Literal
 
 TimeSyncMode = Literal["none", "wait", "stretch"]
 TIME_SYNC_MODES: tuple[TimeSyncMode, ...] = ("none", "wait", "stretch")
+REAL_PEER = "peer"
+"""The `network` knob's third value: a match's real peer when there is one (`--host`,
+`--join`), the simulated one otherwise. A lesson step asks for it to use the room's neighbour."""
+NETWORK_CHOICES: tuple[bool | str, ...] = (False, True, REAL_PEER)
+"""The `network` knob's values: off, the simulated peer, a real one if connected."""
 DEFAULT_PREDICTION_WINDOW = 8
 """GGPO's `MAX_PREDICTION_FRAMES` and GGRS's default `max_prediction`."""
 

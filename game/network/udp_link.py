@@ -12,6 +12,9 @@ the ticks since it was sent (half the round trip, plus the time since it arrived
 is measured without shared clocks: each datagram echoes the last clock reading of ours the peer
 heard, and how long it held it.
 
+A `LinkConditioner` (`game.network.conditioner`), when given, holds each datagram sent for the
+match's latency and jitter, or loses it: a room's fast network made slow on purpose.
+
 The link never reads a clock: its times are rollback's (the frames' lengths added up).
 """
 
@@ -24,6 +27,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.network.address import Address
+from game.network.conditioner import LinkConditioner
 from game.network.link import Remote
 from game.network.packets import (
     MAX_DATAGRAM,
@@ -45,10 +49,17 @@ class UdpLink:
     """Our half of a match's link: the socket, our unacknowledged inputs, and the counts."""
 
     def __init__(
-        self, sock: socket.socket, peer: Address, step_ns: Fraction, round_trip_ns: int
+        self,
+        sock: socket.socket,
+        peer: Address,
+        step_ns: Fraction,
+        round_trip_ns: int,
+        conditioner: LinkConditioner | None = None,
     ) -> None:
         sock.setblocking(False)
         self._sock = sock
+        self.conditioner = conditioner
+        """Holds or loses what we send (None: each datagram goes as it is sent)."""
         self.peer = peer
         self.step_ns = step_ns
         self.round_trip_ns = round_trip_ns
@@ -109,8 +120,24 @@ class UdpLink:
             moves=tuple(self._unacked[:MAX_SENT_MOVES]),
         )
         self.sent += 1
+        conditioner = self.conditioner
+        if conditioner is None:
+            self._send(inputs(packet))
+            return
+        conditioner.hold(now_ns, inputs(packet))
+        for datagram in conditioner.due(now_ns):
+            self._send(datagram)
+
+    def flush(self) -> None:
+        """Send at once whatever the conditioner holds: the match has ended, and no frame will
+        send them when they fall due."""
+        if self.conditioner is not None:
+            for datagram in self.conditioner.all_held():
+                self._send(datagram)
+
+    def _send(self, datagram: bytes) -> None:
         with contextlib.suppress(OSError):  # the peer's port closed: lost like any datagram
-            self._sock.sendto(inputs(packet), self.peer)
+            self._sock.sendto(datagram, self.peer)
 
     def arrivals(self, now_ns: int) -> list[Packet]:
         """The peer's datagrams the socket holds, read now, in the order they arrived."""
@@ -187,10 +214,10 @@ class UdpLink:
             self.send(now_ns, self._last_us, self._unacked_first + len(self._unacked), ())
 
     def say_goodbye(self) -> None:
-        """Tell the peer we quit, three times over (a goodbye lost is a peer lost, later)."""
+        """Tell the peer we quit, three times over (a goodbye lost is a peer lost, later): at
+        once, past the conditioner (what it still holds is never sent)."""
         for _ in range(3):
-            with contextlib.suppress(OSError):
-                self._sock.sendto(goodbye(), self.peer)
+            self._send(goodbye())
 
     def close(self) -> None:
         self._sock.close()

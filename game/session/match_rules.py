@@ -6,11 +6,13 @@ So, while a match runs, whatever else would reach a world or decide what a tick 
 refused with a message: firing (Space, a click), reset, the cannon's switch, teleports, single
 steps, and the controls below. What decides only *when* ticks run or how they look stays each
 player's own: the policy (except `variable`, whose steps are as long as the frames), the
-interpolation, the HUD, the render cap, the tick's CPU cost.
+interpolation, the HUD, the render cap, the tick's CPU cost. A lesson step that asks for
+`network = "peer"` is let through: the match's peer is the real one it asks for.
 """
 
 from __future__ import annotations
 
+from game.network.settings import REAL_PEER
 from game.session.controls import Act, Controls
 
 REFUSED_ACTS = {
@@ -55,5 +57,7 @@ def refused_controls(old: Controls, new: Controls) -> str | None:
         return refusal("the variable policy")
     for name, what in WORLD_CONTROLS.items():
         if getattr(new, name) != getattr(old, name):
+            if name == "network" and new.network == REAL_PEER:
+                continue  # "peer": the match's peer is the one asked for (`REAL_PEER`)
             return refusal(what)
     return None

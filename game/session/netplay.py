@@ -2,11 +2,14 @@
 
 A headless run connects once, before its first frame, with its scenario's `[network]`
 (`LabSession.connect`). The game connects and disconnects while it runs: `;` turns the remote
-peer on and off, `'` steps its latency, and a lesson step sets the rest. Every such change is
-made between frames, and makes a new connection from the tick the world is at (the remote's
-tick 0 is ours then, `Rollback.origin`): a fresh link, an empty prediction, a new confirmed peer
-to catch desyncs. The tick rate is part of the link (the remote ticks at ours), so a new one
-connects again too.
+peer on and off, `'` steps its latency, and a lesson step sets the rest. A lesson step's
+`network = "peer"` asks for a real peer: in a match (`--host`, `--join`) the match's link is
+left as it is (no control here reconnects a match); otherwise it is the simulated peer.
+
+Every such change is made between frames, and makes a new connection from the tick the world
+is at (the remote's tick 0 is ours then, `Rollback.origin`): a fresh link, an empty prediction,
+a new confirmed peer to catch desyncs. The tick rate is part of the link (the remote ticks at
+ours), so a new one connects again too.
 
 Rollback covers lane 0 only, so split screen runs without the remote peer (the controls are
 kept, and the peer comes back when split screen ends). A recording (`--record`) keeps each

@@ -310,7 +310,7 @@ class LabSession:
                     lane.scheduler.resume()
         if controls.hz != self.controls.hz and self._on_tick_rate is not None:
             self._on_tick_rate(self.lanes[0].world.tick, controls.hz)
-        if link_changed(self.controls, controls):  # the live game's remote peer (`netplay`)
+        if not self.in_match and link_changed(self.controls, controls):  # `netplay`
             self.rollback = live_rollback(controls, self.lanes[0])
             if self._on_link is not None:
                 self._on_link(self.lanes[0].world.tick, self.rollback)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.clock.wall import Clock
 from game.config.exact import decimal_text
@@ -29,7 +29,9 @@ from game.config.model import GameConfig
 from game.errors import BadInput
 from game.network import handshake
 from game.network.address import bound_socket, host_address, join_address
+from game.network.conditioner import LinkConditioner
 from game.network.handshake import Agreed
+from game.network.packets import DROPPED
 from game.network.udp_link import UdpLink
 from game.session.controls import Controls
 from game.session.rollback import Arrival, Rollback
@@ -37,7 +39,7 @@ from game.session.session import LabSession
 from game.session.sides import MatchSides
 from game.workshop.files.match_record import match_settings as header_settings
 from game.world.orders import Teleport
-from timestep_lab import NS_PER_SECOND, hz_to_step_ns
+from timestep_lab import NS_PER_MS, NS_PER_SECOND, hz_to_step_ns
 
 EXIT_UNCONFIRMED = 1
 """A headless match that ended before its `--until-tick` was confirmed."""
@@ -58,6 +60,20 @@ def match_settings(config: GameConfig, controls: Controls) -> dict[str, str]:
         "prediction_window": str(controls.prediction_window),
         "time_sync": str(controls.time_sync),
     }
+
+
+def conditioner(config: GameConfig, *, host: bool) -> LinkConditioner | None:
+    """The link conditioner `[network]` asks for (`game.network.conditioner`), seeded from the
+    world's seed, or None when it adds nothing."""
+    network = config.network
+    made = LinkConditioner(
+        int(network.latency_ms * NS_PER_MS),
+        int(network.jitter_ms * NS_PER_MS),
+        network.loss,
+        config.world.seed,
+        host=host,
+    )
+    return None if made.idle else made
 
 
 def match_header(host: bool, controls: Controls) -> dict[str, object]:
@@ -88,6 +104,8 @@ class Match:
         self.until_tick = until_tick
         self.rollback: Rollback | None = None
         self._lingering = 0
+        self._settled_ns: int | None = None
+        """When the match was first found confirmed (rollback's clock)."""
         self.ended: str | None = None
         """Why the match ended before its game did (a desync, the peer lost or gone), if it
         did."""
@@ -130,7 +148,13 @@ class Match:
         side = "hosting" if host is not None else "joined"
         say(f"match: {side}, the peer at {agreed.peer[0]}:{agreed.peer[1]}")
         step_ns = hz_to_step_ns(config.scheduler.hz)
-        link = UdpLink(sock, agreed.peer, step_ns, agreed.round_trip_ns)
+        link = UdpLink(
+            sock,
+            agreed.peer,
+            step_ns,
+            agreed.round_trip_ns,
+            conditioner(config, host=host is not None),
+        )
         return cls(agreed, link, host=host is not None, until_tick=until_tick)
 
     def header(self, controls: Controls) -> dict[str, object]:
@@ -160,6 +184,7 @@ class Match:
     def wait_for_start(self, clock: Clock) -> None:
         """Before the first frame: wait for the moment both games agreed on."""
         clock.sleep_ns(max(0, self.agreed.start_ns - clock.now_ns()))
+        say("match: playing from tick 0")
 
     def after_frame(self, session: LabSession) -> str | None:
         """After a frame: has the peer gone (a goodbye), or fallen silent for `LOST_AFTER_NS`?
@@ -183,6 +208,7 @@ class Match:
             self.ended = f"peer lost: nothing heard for {seconds} s; the game goes on alone"
         else:
             return None
+        self.link.flush()  # what the conditioner holds: the peer may need it to see the desync
         session.reconnect(None)
         say(f"at tick {session.lanes[0].world.tick}: {self.ended}")
         return self.ended
@@ -212,12 +238,18 @@ class Match:
 
     def over(self, session: LabSession) -> bool:
         """After a frame: whether a headless match has run to its tick, confirmed both ways,
-        and has lingered long enough for the peer to hear so; or has ended without it."""
+        and has lingered long enough for the peer to hear so (`LINGER_FRAMES`, counted
+        once the conditioner's longest hold has passed); or has ended without it."""
         if self.until_tick is not None and self.ended is not None:
             return True
-        if not self.confirmed(session):
+        rollback = self.rollback
+        if rollback is None or not self.confirmed(session):
             return False
-        self._lingering += 1
+        if self._settled_ns is None:
+            self._settled_ns = rollback.now_ns
+        held = self.link.conditioner.most_ns if self.link.conditioner is not None else 0
+        if rollback.now_ns - self._settled_ns >= held:
+            self._lingering += 1  # counted once what we sent when settled has arrived
         return self._lingering > LINGER_FRAMES
 
     def settled(self) -> bool:
@@ -233,7 +265,7 @@ class Match:
         return self.settled() and session.lanes[0].world.tick == self.until_tick
 
     def report(self, session: LabSession) -> list[str]:
-        """`confirmed tick T state HASH`, and the counts."""
+        """`confirmed tick T state HASH`, the counts, and the datagrams dropped."""
         world, rollback, link = session.lanes[0].world, self.rollback, self.link
         assert rollback is not None
         return [
@@ -241,6 +273,7 @@ class Match:
             f"rollbacks {rollback.rollbacks}, re-simulated ticks "
             f"{rollback.totals.resimulated_ticks}, packets sent {link.sent}, lost {link.lost}, "
             f"late {rollback.late_inputs}",
+            dropped_line(link.drops),
         ]
 
     def end(self, session: LabSession) -> int:
@@ -257,6 +290,15 @@ class Match:
             self.link.say_goodbye()
         self.link.close()
         return EXIT_UNCONFIRMED if failed else 0
+
+
+def dropped_line(drops: Mapping[str, int]) -> str:
+    """`dropped N`, and how many for each reason that had any: `dropped 12 (from a stranger
+    10, stale 2)` (`game.network.packets.DROPPED`)."""
+    counts = {reason: drops.get(reason, 0) for reason in DROPPED}
+    reasons = ", ".join(f"{reason} {count}" for reason, count in counts.items() if count)
+    total = sum(counts.values())
+    return f"dropped {total} ({reasons})" if reasons else "dropped 0"
 
 
 def refuse_match_arguments(
