@@ -80,3 +80,23 @@ def test_a_joiner_killed_mid_match_is_a_lost_peer_3_to_4_s_later(tmp_path: Path)
     assert re.fullmatch(rf"at tick \d+: {LOST}", line)
     assert (joiner.ends(), host.ends()) == (-signal.SIGKILL, 1), host.err
     assert host.lines[-1] == "tick 6000 was never confirmed: peer lost"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stopped", ["joiner", "host"])
+def test_sigterm_to_either_side_stops_it_cleanly_and_the_other_hears_it_left(
+    tmp_path: Path, stopped: str
+) -> None:
+    """Real network time: once both games play, SIGTERM to one side ends it as every command
+    ends (its one line, 128 + 15), and its goodbye makes the other say "peer left" at once."""
+    host, address = hosting(tmp_path, "--until-tick", "6000")
+    joiner = Command(["--join", address, "--until-tick", "6000"], tmp_path, stop_at=None)
+    joiner.says(STARTED)
+    host.says(STARTED)
+    (gone, other) = (joiner, host) if stopped == "joiner" else (host, joiner)
+    gone.send(signal.SIGTERM)
+    assert re.fullmatch(r"at tick \d+: peer left: the game goes on alone", other.says("peer left"))
+    assert gone.ends() == 128 + signal.SIGTERM
+    assert "python -m game play: stopped by SIGTERM; nothing written" in gone.lines
+    assert other.ends() == 1
+    assert other.lines[-1] == "tick 6000 was never confirmed: peer left"
