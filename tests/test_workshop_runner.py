@@ -22,6 +22,7 @@ from game.workshop.files.timeline import (
 from game.workshop.runs.runner import RUNAWAY_WORK_NS, run_headless
 from game.workshop.runs.simulation import run_scenario
 from game.world.orders import Fire, Order, Reset, SetIntegrator
+from timestep_lab import NS_PER_SECOND
 
 SECOND = Fraction(1_000_000_000)
 MS = Fraction(1_000_000)
@@ -155,6 +156,17 @@ def test_a_run_needs_an_end_it_can_reach() -> None:
     with pytest.raises(ValueError, match="paused for good: tick 5 can never be reached"):
         run_headless(session(), VirtualClock(144), paused, until_tick=5)
     assert gc.isenabled()  # the run paused it (`run_headless`), and it is back on
+
+
+def test_the_collector_comes_back_without_walking_what_the_run_made() -> None:
+    # Back on, the collector would walk every object the run made in its next collection; they
+    # go to the oldest generation instead (`_collector_paused`), so the young ones stay small.
+    gc.collect()
+    result = run_headless(session(), VirtualClock(144), until_ns=20 * NS_PER_SECOND)
+    assert len(result.frames) == 2_880
+    young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+    assert young < 1_000  # the run kept some 20,000 tracked objects: none of them is here
+    assert gc.isenabled()
 
 
 @pytest.mark.slow

@@ -99,7 +99,8 @@ class InputLane:
         """The presses of the timeline's last 2 s, oldest first."""
         self._fresh: list[_Press] = []
         """Acted on for the first time in the open frame: its picture is not drawn yet."""
-        self._unshown: list[_Press] = []
+        self.unshown: list[_Press] = []
+        """Acted on in a settled frame whose picture has not reached the screen yet."""
         self._last: _Press | None = None
         self.run_sent = run_sent
         """The run direction the world was last told (an `AvatarInput` carries a change)."""
@@ -200,17 +201,17 @@ class InputLane:
             return  # most frames: no press acted on
         for record in self._fresh:
             record.interpolation_ns = interpolation_ns
-        self._unshown.extend(self._fresh)
+        self.unshown.extend(self._fresh)
         self._fresh = []
 
     def flipped(self, at_ns: int) -> None:
-        if not self._unshown:
+        if not self.unshown:
             return  # most frames: no press waiting for its picture
-        for record in self._unshown:
+        for record in self.unshown:
             record.present_ns = max(0, at_ns - record.tick_at_ns[0])
             record.changed()
             self._last = record
-        self._unshown = []
+        self.unshown = []
 
     def readout(self, now_ns: int, flips_ns: Sequence[int]) -> InputReadout:
         since = now_ns - TIMELINE_NS
@@ -283,10 +284,10 @@ class InputDesk:
         """The frame's picture reached the screen at wall time `at_ns`."""
         if at_ns > self.now_ns:  # an `if`, not `max()`: the desk is told of every frame
             self.now_ns = at_ns
-        _keep_recent(self.flips_ns, at_ns)
-        self.flips_ns.append(at_ns)
+        self.flips_ns.append(at_ns)  # (bounded; `readouts` forgets what is off the timeline)
         for lane in self.lanes:
-            lane.flipped(at_ns)
+            if lane.unshown:  # most frames: no press waiting for its picture
+                lane.flipped(at_ns)
 
     # -- from the session, around its frames ------------------------------------------------------
 
@@ -320,7 +321,11 @@ class InputDesk:
         return self.lanes[lane_index].tick(tick, self.now_ns, self._run)
 
     def frame_ends(self, plans: Sequence[StepPlan], interpolating: bool) -> None:
-        for lane, plan in zip(self.lanes, plans, strict=True):
+        lanes = self.lanes
+        if len(plans) != len(lanes):  # (not `zip(strict=True)`: its check costs every frame)
+            raise ValueError(f"{len(plans)} plans for {len(lanes)} input lanes")
+        for index, lane in enumerate(lanes):
+            plan = plans[index]
             delay = 0
             if interpolating and lane.acted_on_this_frame and plan.scaled_ns:
                 # The picture is (1 - alpha) of a step behind the newest tick: in wall time,
@@ -352,5 +357,6 @@ class InputDesk:
         return self._run
 
     def readouts(self) -> tuple[InputReadout, ...]:
+        _keep_recent(self.flips_ns, self.now_ns)
         flips = tuple(self.flips_ns)  # one tuple for every lane (the strip reads it once)
         return tuple(lane.readout(self.now_ns, flips) for lane in self.lanes)
