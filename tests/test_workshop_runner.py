@@ -160,7 +160,7 @@ def test_a_run_needs_an_end_it_can_reach() -> None:
 
 def test_the_collector_comes_back_without_walking_what_the_run_made() -> None:
     # Back on, the collector would walk every object the run made in its next collection; they
-    # go to the oldest generation instead (`_collector_paused`), so the young ones stay small.
+    # go to the oldest generation instead (`collector_paused`), so the young ones stay small.
     gc.collect()
     result = run_headless(session(), VirtualClock(144), until_ns=20 * NS_PER_SECOND)
     assert len(result.frames) == 2_880

@@ -46,6 +46,12 @@ class _LaneRun:
 class Frame:
     """A frame in progress: planned, partly stepped, not yet settled."""
 
+    __slots__ = (
+        "_after_tick", "_before_tick", "_finished", "_left", "_on_finish", "_runs", "_stopped",
+        "_turn", "elapsed_ns", "final_plans", "resimulated", "ticks_run",
+    )  # fmt: skip
+    """One is made every frame: slots make it, and each attribute read, cheaper than a dict."""
+
     def __init__(
         self,
         lanes: list[Lane],

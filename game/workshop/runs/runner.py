@@ -38,11 +38,9 @@ is None, for the short runs that tests and comparisons look at frame by frame); 
 
 from __future__ import annotations
 
-import gc
 import math
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
@@ -62,6 +60,7 @@ from game.workshop.files.timeline import (
     TickRateChange,
     Timeline,
 )
+from game.workshop.runs.collector import collector_paused
 from game.workshop.runs.growth import GrowthWatch
 from game.workshop.runs.reports import FrameReport, FrameSink, RunResult
 from timestep_lab import NS_PER_MS, NS_PER_SECOND, FrameRan, FrameSource, StepPlan
@@ -134,7 +133,7 @@ def run_headless(
     if keep is not None and keep < 0:
         raise ValueError(f"keep must be at least 0 (got {keep})")
     frames: deque[FrameReport] = deque(maxlen=keep)
-    with _collector_paused(), holding_stops():
+    with collector_paused(), holding_stops():
         return _HeadlessRun(session, source, timeline or Timeline()).run(
             _exact_end(until_ns), until_tick, sink, frames
         )
@@ -148,31 +147,6 @@ def _exact_end(until_ns: Fraction | int | None) -> Fraction | int | None:
         return None
     exact = Fraction(until_ns)
     return exact.numerator if exact.denominator == 1 else exact
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector, off for the length of a run, then back as it was.
-
-    A run keeps every frame it reports (and, with a display, each frame's trip through it):
-    some 500,000 objects in 10 minutes at 144 fps, which every full collection walks again,
-    about a sixth of the run's CPU time. It finds nothing: a run makes no reference cycles, its
-    garbage goes by reference counting alone (`tests/test_workshop_runner.py` checks).
-
-    Back on, the collector would look at all of them at once: with it off, every object the run
-    made is still counted in its youngest generation, and the first allocation after the run
-    walks them all (a tenth of a second for 10 minutes at 144 fps). So they go straight to the
-    oldest generation, unwalked: frozen (set aside), the collector on, then unfrozen (put back
-    in the oldest), as `gc.freeze` and `gc.unfreeze` do in constant time."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.freeze()
-            gc.enable()
-            gc.unfreeze()
 
 
 class _HeadlessRun:
