@@ -47,15 +47,32 @@ OPT_IN_TITLES = ("Day run:",)
 """The titles of the opt-in suites' sections."""
 
 
+BY_HAND = "<!-- written by hand: `--write` keeps what follows in this section -->"
+"""The line in a section of BENCHMARKS.md after which its text is an engineer's, not a suite's:
+how a figure was measured, what each saving was and cost. A section measured afresh keeps it."""
+
+
+def _with_notes(fresh: str, old: str) -> str:
+    """A section measured afresh, followed by what was written by hand in its old text."""
+    at = old.find(BY_HAND)
+    return fresh if at < 0 else fresh + "\n" + old[at:]
+
+
 def _merged(old: str, new: list[tuple[str, str]], everything: bool) -> str:
-    """The new sections in place of the old ones with the same titles; the rest kept."""
+    """The new sections in place of the old ones with the same titles, each keeping the text
+    written by hand under its old table (`BY_HAND`); the other sections kept as they were (on
+    a full run, only the opt-in suites': every other one is measured afresh)."""
     fresh = dict(new)
-    kept = _sections(old)
+    old_sections = _sections(old)
+    by_title = dict(old_sections)
+    kept = old_sections
     if everything:  # a full run: every section afresh, but the opt-in suites' kept as they were
         kept = [(title, text) for title, text in kept if title.startswith(OPT_IN_TITLES)]
     titles = {title for title, _ in kept}
-    body = [fresh.get(title, text) for title, text in kept]
-    body += [text for title, text in new if title not in titles]
+    body = [_with_notes(fresh[title], text) if title in fresh else text for title, text in kept]
+    body += [
+        _with_notes(text, by_title.get(title, "")) for title, text in new if title not in titles
+    ]
     return "\n".join([_header(), *body])
 
 

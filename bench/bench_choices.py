@@ -231,6 +231,22 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
         "answered without building anything), `game/session/frame.py` and `game/session/lane.py` "
         "(a frame's step counts and final plans kept, the plan's parts read directly): the note "
         'under "Workshop: a 10-minute headless simulation".',
+        "- `game/clock/virtual.py`, the virtual clock's times in whole units of 1/`_per_ns` ns, "
+        "and `game/workshop/runs/runner.py`, the render cost's verdict worked out on change and "
+        "event times compared in whole ns: the second pass's notes under \"Workshop: a 10-minute "
+        'headless simulation".',
+        "- `game/session/history.py` (a frame recorded as a tuple, its sample made when read), "
+        "`game/workshop/runs/runner.py` (each event list's next due time kept; the report and "
+        "`FrameRan` made with `tuple.__new__`), `game/session/lane.py` and `spiral.py` "
+        "(`FrameLoad` and the rule's state the same way), `game/session/frame.py` (the ticks "
+        "left counted), `timestep_lab/_books.py` and `game/workshop/runs/reports.py` (a frame's "
+        "lag kept as a pair, its `Fraction` made when read): the issue 32 notes under "
+        '"Workshop: a 10-minute headless simulation".',
+        "- `game/workshop/runs/collector.py` (the collector back on without walking what the "
+        "run made: frozen, then unfrozen into the oldest generation), `game/session/frame.py` "
+        "(`Frame` with slots) and `game/session/input_lab.py` (the desk's frame end without "
+        "`zip(strict=True)`, the flip times trimmed when read): the issue 32 notes of "
+        '2026-12-04 under "Workshop: a 10-minute headless simulation".',
         "- `game/display/model.py`, the vblank grid in whole units of 1/D ns; "
         "`game/workshop/runs/display_run.py` and `game/workshop/runs/runner.py`, no `Fraction` "
         "operation "
