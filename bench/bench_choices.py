@@ -187,6 +187,54 @@ def _kept_work_choices(screen: pygame.Surface) -> list[Choice]:
     ]
 
 
+NOTES = [
+    "Measured in the sections above:",
+    "",
+    "- `game/view/sprites.py`, sprites pre-rendered at 32 angles rather than "
+    "`transform.rotate` per body per frame: the `transform.rotate` row of "
+    '"Render: 5,000 projectiles, one whole frame".',
+    "- `game/view/raster.py`, premultiplied sprites drawn with one `fblits` and "
+    "`BLEND_PREMULTIPLIED`: the first row of the same table.",
+    "- `game/world/render_view.py`, every float array of a view in one block: the note under "
+    '"World: `view()`" (twelve separate arrays against one block).',
+    "- `game/world/bodies.py`, the body columns of one dtype as rows of one block, and "
+    "`game/world/snapshots.py`, each slot's views made once: the ratio column of "
+    '"Snapshots: `SnapshotRing.save` vs `copy.deepcopy` of the world" (a save of 19 '
+    "column copies, each slot indexed afresh, was 1/13 of a deepcopy under load).",
+    "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
+    '"HUD: `Hud.draw` cost per frame", and the baseline row of '
+    '"Loop: frame work with the default scene".',
+    "- `timestep_lab/_overload.py` (the overload state kept when a frame changes nothing), "
+    "`game/session/input_models.py` and `game/session/input_lab.py` (an idle tick or frame "
+    "answered without building anything), `game/session/frame.py` and `game/session/lane.py` "
+    "(a frame's step counts and final plans kept, the plan's parts read directly): the note "
+    'under "Workshop: a 10-minute headless simulation".',
+    "- `game/clock/virtual.py`, the virtual clock's times in whole units of 1/`_per_ns` ns, "
+    "and `game/workshop/runs/runner.py`, the render cost's verdict worked out on change and "
+    "event times compared in whole ns: the second pass's notes under \"Workshop: a 10-minute "
+    'headless simulation".',
+    "- `game/session/history.py` (a frame recorded as a tuple, its sample made when read), "
+    "`game/workshop/runs/runner.py` (each event list's next due time kept; the report and "
+    "`FrameRan` made with `tuple.__new__`), `game/session/lane.py` and `spiral.py` "
+    "(`FrameLoad` and the rule's state the same way), `game/session/frame.py` (the ticks "
+    "left counted), `timestep_lab/_books.py` and `game/workshop/runs/reports.py` (a frame's "
+    "lag kept as a pair, its `Fraction` made when read): the issue 32 notes under "
+    '"Workshop: a 10-minute headless simulation".',
+    "- `game/workshop/runs/collector.py` (the collector back on without walking what the "
+    "run made: frozen, then unfrozen into the oldest generation), `game/session/frame.py` "
+    "(`Frame` with slots) and `game/session/input_lab.py` (the desk's frame end without "
+    "`zip(strict=True)`, the flip times trimmed when read): the issue 32 notes of "
+    '2026-12-04 under "Workshop: a 10-minute headless simulation".',
+    "- `game/display/model.py`, the vblank grid in whole units of 1/D ns; "
+    "`game/workshop/runs/display_run.py` and `game/workshop/runs/runner.py`, no `Fraction` "
+    "operation "
+    "a frame does not need, each frame's values as NamedTuples, and the cyclic garbage "
+    'collector paused for a run: the "with display" column of "Workshop: 10 minutes with '
+    'the display model" (15.6 s for judder_144 before them, on this machine).',
+]
+"""Where the other choices made for speed are measured: the sections they point to."""
+
+
 def choices(screen: pygame.Surface, quick: bool) -> Section:
     repeat = 5 if quick else 31
     section = Section(
@@ -209,51 +257,7 @@ def choices(screen: pygame.Surface, quick: bool) -> Section:
             _duration(other),
             f"{other / chosen:.1f}x",
         )
-    section.notes = [
-        "Measured in the sections above:",
-        "",
-        "- `game/view/sprites.py`, sprites pre-rendered at 32 angles rather than "
-        "`transform.rotate` per body per frame: the `transform.rotate` row of "
-        '"Render: 5,000 projectiles, one whole frame".',
-        "- `game/view/raster.py`, premultiplied sprites drawn with one `fblits` and "
-        "`BLEND_PREMULTIPLIED`: the first row of the same table.",
-        "- `game/world/render_view.py`, every float array of a view in one block: the note under "
-        '"World: `view()`" (twelve separate arrays against one block).',
-        "- `game/world/bodies.py`, the body columns of one dtype as rows of one block, and "
-        "`game/world/snapshots.py`, each slot's views made once: the ratio column of "
-        '"Snapshots: `SnapshotRing.save` vs `copy.deepcopy` of the world" (a save of 19 '
-        "column copies, each slot indexed afresh, was 1/13 of a deepcopy under load).",
-        "- `game/hud/text.py`, the cache of rendered text: the ratio column of "
-        '"HUD: `Hud.draw` cost per frame", and the baseline row of '
-        '"Loop: frame work with the default scene".',
-        "- `timestep_lab/_overload.py` (the overload state kept when a frame changes nothing), "
-        "`game/session/input_models.py` and `game/session/input_lab.py` (an idle tick or frame "
-        "answered without building anything), `game/session/frame.py` and `game/session/lane.py` "
-        "(a frame's step counts and final plans kept, the plan's parts read directly): the note "
-        'under "Workshop: a 10-minute headless simulation".',
-        "- `game/clock/virtual.py`, the virtual clock's times in whole units of 1/`_per_ns` ns, "
-        "and `game/workshop/runs/runner.py`, the render cost's verdict worked out on change and "
-        "event times compared in whole ns: the second pass's notes under \"Workshop: a 10-minute "
-        'headless simulation".',
-        "- `game/session/history.py` (a frame recorded as a tuple, its sample made when read), "
-        "`game/workshop/runs/runner.py` (each event list's next due time kept; the report and "
-        "`FrameRan` made with `tuple.__new__`), `game/session/lane.py` and `spiral.py` "
-        "(`FrameLoad` and the rule's state the same way), `game/session/frame.py` (the ticks "
-        "left counted), `timestep_lab/_books.py` and `game/workshop/runs/reports.py` (a frame's "
-        "lag kept as a pair, its `Fraction` made when read): the issue 32 notes under "
-        '"Workshop: a 10-minute headless simulation".',
-        "- `game/workshop/runs/collector.py` (the collector back on without walking what the "
-        "run made: frozen, then unfrozen into the oldest generation), `game/session/frame.py` "
-        "(`Frame` with slots) and `game/session/input_lab.py` (the desk's frame end without "
-        "`zip(strict=True)`, the flip times trimmed when read): the issue 32 notes of "
-        '2026-12-04 under "Workshop: a 10-minute headless simulation".',
-        "- `game/display/model.py`, the vblank grid in whole units of 1/D ns; "
-        "`game/workshop/runs/display_run.py` and `game/workshop/runs/runner.py`, no `Fraction` "
-        "operation "
-        "a frame does not need, each frame's values as NamedTuples, and the cyclic garbage "
-        'collector paused for a run: the "with display" column of "Workshop: 10 minutes with '
-        'the display model" (15.6 s for judder_144 before them, on this machine).',
-    ]
+    section.notes = list(NOTES)
     return section
 
 
