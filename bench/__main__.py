@@ -33,7 +33,8 @@ def _header() -> str:
         "`python -m bench --only NAME --write`), last on "
         f"{datetime.date.today().isoformat()}, Python {platform.python_version()}, "
         f"{platform.machine()}, a shared 2-core machine: read the medians and the ratios, "
-        "not the last digit.\n"
+        "not the last digit. A section's tables are remade by each `--write`; the text under "
+        "its `written by hand` line (how a figure was measured, what a saving cost) is kept.\n"
     )
 
 
