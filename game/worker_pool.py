@@ -116,7 +116,13 @@ def _stop_signals_blocked() -> Iterator[None]:
 def _stop_workers(executor: ProcessPoolExecutor) -> None:
     """Cancel the jobs not started, ask every worker to stop, kill those still there after
     the grace period. (A pool's workers are the only processes the game starts with
-    `multiprocessing`, and one pool runs at a time: its workers are the active children.)"""
+    `multiprocessing`, and one pool runs at a time: its workers are the active children.)
+
+    Then wait for the pool's own thread to finish closing its pipes: a command that stops
+    exits right after, and Python 3.11's exit hook for the pool wakes that thread through one
+    of them, which the thread may be closing at that moment (`OSError: Bad file descriptor`,
+    printed as a traceback after the stop's line, as a test saw on one busy core)."""
+    manager: threading.Thread | None = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     workers = multiprocessing.active_children()
     for worker in workers:
@@ -129,6 +135,8 @@ def _stop_workers(executor: ProcessPoolExecutor) -> None:
         if worker.is_alive():
             worker.kill()
         worker.join()
+    if manager is not None:
+        manager.join(WORKER_GRACE_S)  # it ends once it sees its workers gone
 
 
 _JOB = threading.Event()
