@@ -99,7 +99,7 @@ class InputLane:
         """The presses of the timeline's last 2 s, oldest first."""
         self._fresh: list[_Press] = []
         """Acted on for the first time in the open frame: its picture is not drawn yet."""
-        self.unshown: list[_Press] = []
+        self._unshown: list[_Press] = []
         """Acted on in a settled frame whose picture has not reached the screen yet."""
         self._last: _Press | None = None
         self.run_sent = run_sent
@@ -201,17 +201,17 @@ class InputLane:
             return  # most frames: no press acted on
         for record in self._fresh:
             record.interpolation_ns = interpolation_ns
-        self.unshown.extend(self._fresh)
+        self._unshown.extend(self._fresh)
         self._fresh = []
 
     def flipped(self, at_ns: int) -> None:
-        if not self.unshown:
+        if not self._unshown:
             return  # most frames: no press waiting for its picture
-        for record in self.unshown:
+        for record in self._unshown:
             record.present_ns = max(0, at_ns - record.tick_at_ns[0])
             record.changed()
             self._last = record
-        self.unshown = []
+        self._unshown = []
 
     def readout(self, now_ns: int, flips_ns: Sequence[int]) -> InputReadout:
         since = now_ns - TIMELINE_NS
@@ -286,8 +286,7 @@ class InputDesk:
             self.now_ns = at_ns
         self.flips_ns.append(at_ns)  # (bounded; `readouts` forgets what is off the timeline)
         for lane in self.lanes:
-            if lane.unshown:  # most frames: no press waiting for its picture
-                lane.flipped(at_ns)
+            lane.flipped(at_ns)
 
     # -- from the session, around its frames ------------------------------------------------------
 
@@ -324,8 +323,7 @@ class InputDesk:
         lanes = self.lanes
         if len(plans) != len(lanes):  # (not `zip(strict=True)`: its check costs every frame)
             raise ValueError(f"{len(plans)} plans for {len(lanes)} input lanes")
-        for index, lane in enumerate(lanes):
-            plan = plans[index]
+        for lane, plan in zip(lanes, plans, strict=False):  # the lengths checked above
             delay = 0
             if interpolating and lane.acted_on_this_frame and plan.scaled_ns:
                 # The picture is (1 - alpha) of a step behind the newest tick: in wall time,
